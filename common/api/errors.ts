@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * The error body of the dashboard API. `fieldErrors` maps a form field to its first message, so a form
+ * can show the server's words under the right input.
+ */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    requestId: z.string().optional(),
+    fieldErrors: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

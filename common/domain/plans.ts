@@ -1,0 +1,120 @@
+import type { Currency } from './currencies';
+
+/** The pricing plans of spec §9. Prices are whole currency units per month; fees are in basis points. */
+export type PlanId = 'starter' | 'growth' | 'scale' | 'enterprise';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** null means the price is agreed per customer ("Custom"). */
+  monthlyPrice: Record<Currency, number> | null;
+  /** Transaction fee in basis points (1% = 100). For Enterprise this is the floor ("as low as"). */
+  feeBasisPoints: number;
+  feeIsFloor: boolean;
+  volumeGuidance: string;
+  features: string[];
+  highlighted?: boolean;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    monthlyPrice: { GBP: 0, EUR: 0, USD: 0 },
+    feeBasisPoints: 200,
+    feeIsFloor: false,
+    volumeGuidance: 'For your first agent sales',
+    features: [
+      'WooCommerce or custom API store',
+      'Card payments with Shared Payment Tokens',
+      'Bitcoin Lightning via OpenNode or CoinCorner',
+      '25 agent orders per month included',
+      'Email support',
+    ],
+  },
+  {
+    id: 'growth',
+    name: 'Growth',
+    monthlyPrice: { GBP: 99, EUR: 109, USD: 119 },
+    feeBasisPoints: 100,
+    feeIsFloor: false,
+    volumeGuidance: '£5k–£50k monthly volume',
+    features: [
+      'Everything in Starter',
+      'Unlimited agent orders',
+      'ChatGPT Instant Checkout application bundle',
+      'Order webhooks and delivery log',
+      'Priority support',
+    ],
+    highlighted: true,
+  },
+  {
+    id: 'scale',
+    name: 'Scale',
+    monthlyPrice: { GBP: 499, EUR: 549, USD: 599 },
+    feeBasisPoints: 50,
+    feeIsFloor: false,
+    volumeGuidance: '£50k–£500k monthly volume',
+    features: [
+      'Everything in Growth',
+      'API keys for your own agent integrations',
+      'Request signing for agents',
+      'Advanced threat detection',
+      '24/7 support',
+    ],
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    monthlyPrice: null,
+    feeBasisPoints: 25,
+    feeIsFloor: true,
+    volumeGuidance: '£1m+ monthly volume',
+    features: [
+      'Everything in Scale',
+      'IP allow-listing',
+      'Custom contract and invoicing',
+      'Dedicated success manager',
+      '99.9% uptime SLA',
+    ],
+  },
+];
+
+export function findPlan(id: PlanId): Plan {
+  const plan = PLANS.find((p) => p.id === id);
+  if (!plan) throw new Error(`Unknown plan ${id}`);
+  return plan;
+}
+
+export function formatFee(plan: Plan): string {
+  const percent = plan.feeBasisPoints / 100;
+  const text = `${Number.isInteger(percent) ? percent.toFixed(0) : percent.toString()}%`;
+  return plan.feeIsFloor ? `as low as ${text}` : text;
+}
+
+export interface PlanCost {
+  planId: PlanId;
+  /** Monthly subscription, in minor units. null for Enterprise (custom). */
+  subscriptionMinor: number | null;
+  /** Transaction fees on the volume, in minor units. */
+  transactionFeesMinor: number;
+  /** Subscription plus fees; for Enterprise, fees only (its subscription is agreed separately). */
+  totalMinor: number;
+}
+
+/**
+ * What a month costs on each plan for a given card/Lightning volume. Volume is in minor units so the
+ * arithmetic stays in integers; fees round half up to the minor unit.
+ */
+export function monthlyCostByPlan(monthlyVolumeMinor: number, currency: Currency): PlanCost[] {
+  return PLANS.map((plan) => {
+    const subscriptionMinor = plan.monthlyPrice ? plan.monthlyPrice[currency] * 100 : null;
+    const transactionFeesMinor = Math.round((monthlyVolumeMinor * plan.feeBasisPoints) / 10_000);
+    return {
+      planId: plan.id,
+      subscriptionMinor,
+      transactionFeesMinor,
+      totalMinor: (subscriptionMinor ?? 0) + transactionFeesMinor,
+    };
+  });
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * The sign-up and sign-in rules of spec §5 with their exact messages. The web forms and the server both
+ * use these schemas, so a person sees the same words whichever side catches the problem. Checks run in
+ * the order a person would fix them; the first failing message of a field is the one shown.
+ */
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailTooLong: 'Email must be less than 255 characters',
+  emailFormat: 'Invalid email format',
+  emailCharacters: 'Email contains invalid characters',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be less than 128 characters',
+  passwordComplexity: 'Password must contain uppercase, lowercase, number, and special character',
+  passwordRequired: 'Password is required',
+  businessNameRequired: 'Business name is required',
+  businessNameTooLong: 'Business name must be less than 100 characters',
+  businessNameCharacters: 'Business name contains invalid characters',
+  businessNameProhibited: 'Business name contains prohibited content',
+} as const;
+
+export const PASSWORD_HINT = 'Must include uppercase, lowercase, number, and special character';
+
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PASSWORD_COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])/;
+const BUSINESS_NAME_CHARACTERS = /^[\p{L}\p{N}\s\-.'&,()]+$/u;
+const PROHIBITED_CONTENT = /<\s*script|javascript\s*:|\bon[a-z]+\s*=/i;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(255, AUTH_MESSAGES.emailTooLong)
+  .refine((v) => !/[<>]/.test(v), AUTH_MESSAGES.emailCharacters)
+  .refine((v) => EMAIL_FORMAT.test(v), AUTH_MESSAGES.emailFormat);
+
+export const signUpPasswordSchema = z
+  .string()
+  .min(8, AUTH_MESSAGES.passwordTooShort)
+  .max(128, AUTH_MESSAGES.passwordTooLong)
+  .regex(PASSWORD_COMPLEXITY, AUTH_MESSAGES.passwordComplexity);
+
+export const businessNameSchema = z
+  .string()
+  .trim()
+  .min(1, AUTH_MESSAGES.businessNameRequired)
+  .max(100, AUTH_MESSAGES.businessNameTooLong)
+  // Checked before the character rule so that markup gets the more specific message.
+  .refine((v) => !PROHIBITED_CONTENT.test(v), AUTH_MESSAGES.businessNameProhibited)
+  .refine((v) => BUSINESS_NAME_CHARACTERS.test(v), AUTH_MESSAGES.businessNameCharacters);
+
+export const signUpSchema = z.object({
+  name: businessNameSchema,
+  email: emailSchema,
+  password: signUpPasswordSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
+});
+export type SignInInput = z.infer<typeof signInSchema>;

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is listed in .env.example. Empty strings count as unset.
+ * Sandbox mode needs no variable at all; live mode refuses to start without the secrets it needs.
+ */
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const envSchema = z.object({
+  APP_MODE: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'live']).optional()),
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: optionalString,
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  ENCRYPTION_KEY: optionalString,
+  TRUSTED_ORIGINS: optionalString,
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('AgentCart <no-reply@agentcart.dev>')),
+  CONTACT_INBOX: z.preprocess(emptyAsUndefined, z.email().default('support@agentcart.dev')),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_CONNECT_CLIENT_ID: optionalString,
+});
+
+type Env = z.infer<typeof envSchema>;
+
+/** Variables live mode cannot run without, with what each is for (shown when one is missing). */
+const LIVE_REQUIRED = {
+  DATABASE_URL: 'the PostgreSQL connection string',
+  PUBLIC_URL: 'the public https URL of this instance (cookies, links, trusted origin)',
+  AUTH_SECRET: 'a random secret of 32+ characters that signs session cookies',
+  ENCRYPTION_KEY: 'a 32-byte key (64 hex characters or base64) that encrypts provider credentials',
+} as const;
+
+const OPTIONAL_VARS = ['SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_CONNECT_CLIENT_ID'] as const;
+
+export interface AppConfig {
+  mode: 'sandbox' | 'live';
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  encryptionKey: Buffer;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactInbox: string;
+  logLevel: Env['LOG_LEVEL'];
+  missingOptionalEnvVars: string[];
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A 32-byte key given as 64 hex characters or as base64. The spec's message when it is not. */
+export function parseEncryptionKey(raw: string): Buffer | null {
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  return key.length === 32 ? key : null;
+}
+
+interface SandboxSecrets {
+  authSecret: string;
+  encryptionKey: string;
+}
+
+/** Sandbox keeps generated secrets in the data directory so that restarts keep sessions and credentials. */
+function loadOrCreateSandboxSecrets(dataDir: string): SandboxSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SandboxSecrets;
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: SandboxSecrets = {
+    authSecret: randomBytes(32).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('hex'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const env = parsed.data;
+  // Live when asked for, or when platform-level live provider keys are present.
+  const mode = env.APP_MODE ?? (env.STRIPE_SECRET_KEY?.startsWith('sk_live_') ? 'live' : 'sandbox');
+  const dataDir = path.resolve(env.DATA_DIR);
+  const problems: string[] = [];
+
+  if (mode === 'live') {
+    for (const [name, purpose] of Object.entries(LIVE_REQUIRED)) {
+      if (!env[name as keyof typeof LIVE_REQUIRED]) problems.push(`${name} is required in live mode: ${purpose}`);
+    }
+  }
+  const sandboxSecrets = mode === 'sandbox' ? loadOrCreateSandboxSecrets(dataDir) : undefined;
+  const rawKey = env.ENCRYPTION_KEY ?? sandboxSecrets?.encryptionKey;
+  const encryptionKey = rawKey ? parseEncryptionKey(rawKey) : null;
+  if (rawKey && !encryptionKey) problems.push('ENCRYPTION_KEY: Encryption key must be 32 bytes');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const port = env.PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const extraOrigins = (env.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+  return {
+    mode,
+    nodeEnv: env.NODE_ENV,
+    port,
+    host: env.HOST ?? (mode === 'sandbox' ? '127.0.0.1' : '0.0.0.0'),
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: (env.AUTH_SECRET ?? sandboxSecrets?.authSecret) as string,
+    encryptionKey: encryptionKey as Buffer,
+    trustedOrigins: [publicUrl, ...extraOrigins],
+    trustProxy: env.TRUST_PROXY === 'true',
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    contactInbox: env.CONTACT_INBOX,
+    logLevel: env.LOG_LEVEL,
+    missingOptionalEnvVars: OPTIONAL_VARS.filter((name) => !env[name]),
+    version: readVersion(),
+  };
+}

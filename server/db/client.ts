@@ -1,0 +1,74 @@
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+const POOL_SIZE = 10;
+
+/** PostgreSQL from a connection string: the production engine. */
+export function connectPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
+}
+
+export type EmbeddedSource = { dataDir: string } | { snapshot: Blob };
+
+/**
+ * Embedded PostgreSQL (PGlite) served over a private Unix socket, so that the app, the auth library and
+ * the job queue all use the same node-postgres driver as in production. The PGlite object itself is never
+ * queried directly once clients are connected: a direct query could join another connection's open
+ * transaction.
+ */
+export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Database> {
+  let pglite: PGlite;
+  if ('dataDir' in source) {
+    mkdirSync(source.dataDir, { recursive: true });
+    pglite = await PGlite.create({ dataDir: source.dataDir });
+  } else {
+    pglite = await PGlite.create({ loadDataDir: source.snapshot });
+  }
+  // A short private directory: Unix socket paths are limited to ~107 bytes.
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'agentcart-pg-'));
+  const port = 5432;
+  const server = new PGLiteSocketServer({
+    db: pglite,
+    path: path.join(socketDir, `.s.PGSQL.${port}`),
+    maxConnections: POOL_SIZE * 2,
+  });
+  await server.start();
+  const pool = new pg.Pool({ host: socketDir, port, user: 'postgres', database: 'postgres', max: POOL_SIZE });
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    kind: 'embedded',
+    async close() {
+      await pool.end();
+      await server.stop();
+      await pglite.close();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Takes a consistent copy of an embedded database (used by the test harness to clone a migrated one). */
+export async function dumpEmbedded(dataDir: string): Promise<Blob> {
+  const pglite = await PGlite.create({ dataDir });
+  try {
+    return (await pglite.dumpDataDir('none')) as Blob;
+  } finally {
+    await pglite.close();
+  }
+}

@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './merchants';
+export * from './security-events';
+export * from './contact';

@@ -1,0 +1,76 @@
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export interface OnboardingState {
+  platform?: string | null;
+  platform_configured?: boolean;
+  stripe_connected?: boolean;
+  completed?: boolean;
+  completed_at?: string | null;
+}
+
+export interface BtcConfig {
+  expiryMins?: number;
+  /** Encrypted envelopes, never plaintext (see lib/crypto once credentials arrive). */
+  opennode_api_key?: string;
+  coincorner?: { api_key?: string; api_secret?: string };
+}
+
+export interface WebhookConfig {
+  url?: string;
+  /** Encrypted envelope of the whsec_ secret. */
+  secret?: string;
+  events?: string[];
+}
+
+export interface SecuritySettings {
+  two_factor_enabled?: boolean;
+  ip_whitelist?: string[];
+  session_timeout?: number;
+}
+
+export type NotificationPreferences = Record<string, { email: boolean; push: boolean }>;
+
+/** One merchant per user (spec §3 Merchant). Every merchant-owned row elsewhere points here. */
+export const merchants = pgTable('merchants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull().default('My Store'),
+  region: text('region'),
+  defaultCurrency: text('default_currency').notNull().default('GBP'),
+  platform: text('platform'),
+  storeUrl: text('store_url'),
+  primaryIntegrationId: uuid('primary_integration_id'),
+  pspConfig: jsonb('psp_config').$type<Record<string, unknown>>().notNull().default({}),
+  onboardingState: jsonb('onboarding_state').$type<OnboardingState>().notNull().default({}),
+  /** 'pending_setup' = card payments on but not connected; null = trial / card payments off. */
+  stripeAccountId: text('stripe_account_id'),
+  stripeDefaultPaymentMethod: text('stripe_default_payment_method'),
+  apiKeyHash: text('api_key_hash').unique(),
+  apiKeyDisplay: text('api_key_display'),
+  apiKeyCreatedAt: timestamp('api_key_created_at', { withTimezone: true }),
+  btcEnabled: boolean('btc_enabled').notNull().default(false),
+  btcOpennodeEnabled: boolean('btc_opennode_enabled').notNull().default(false),
+  btcProvider: text('btc_provider'),
+  btcConfig: jsonb('btc_config').$type<BtcConfig>().notNull().default({}),
+  notificationPreferences: jsonb('notification_preferences').$type<NotificationPreferences>().notNull().default({}),
+  webhookConfig: jsonb('webhook_config').$type<WebhookConfig>().notNull().default({}),
+  securitySettings: jsonb('security_settings').$type<SecuritySettings>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Merchant = typeof merchants.$inferSelect;
+
+/** spec §3 User role record; 'admin' unlocks the role-based access control card. */
+export const userRoles = pgTable('user_roles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

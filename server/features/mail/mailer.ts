@@ -1,0 +1,59 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { outboundEmails } from '../../db/schema/index';
+import type { Logger } from '../../lib/logger';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(email: OutgoingEmail): Promise<{ delivered: boolean }>;
+}
+
+/**
+ * Sends through SMTP when SMTP_URL is set. Without it, sandbox mode keeps each message in the sandbox
+ * mailbox (shown at /__sim/mail) and live mode records it as not sent. Either way the attempt is recorded.
+ */
+export function createMailer(opts: {
+  db: Db;
+  logger: Logger;
+  from: string;
+  smtpUrl: string | undefined;
+  mode: 'sandbox' | 'live';
+}): Mailer {
+  const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const transport = smtp ? 'smtp' : opts.mode === 'sandbox' ? 'sandbox' : 'none';
+
+  return {
+    async send(email) {
+      let status = transport === 'none' ? 'not_sent' : 'delivered';
+      let error: string | null = transport === 'none' ? 'SMTP_URL is not configured' : null;
+      if (smtp) {
+        try {
+          await smtp.sendMail({ from: opts.from, ...email });
+        } catch (err) {
+          status = 'failed';
+          error = err instanceof Error ? err.message : String(err);
+          opts.logger.error({ err, to: email.to }, 'e-mail delivery failed');
+        }
+      } else if (transport === 'none') {
+        opts.logger.warn({ to: email.to, subject: email.subject }, 'e-mail not sent: SMTP_URL is not configured');
+      }
+      await opts.db.insert(outboundEmails).values({
+        transport,
+        from: opts.from,
+        to: email.to,
+        replyTo: email.replyTo ?? null,
+        subject: email.subject,
+        text: email.text,
+        status,
+        error,
+      });
+      return { delivered: status === 'delivered' };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { MerchantView } from '#common/api/merchant';
+import type { Merchant } from '../../db/schema/index';
+
+/** The dashboard's view of a merchant row: display fields only, never hashes or credentials. */
+export function toMerchantView(m: Merchant): MerchantView {
+  return {
+    id: m.id,
+    name: m.name,
+    region: m.region,
+    defaultCurrency: m.defaultCurrency,
+    createdAt: m.createdAt.toISOString(),
+    platform: m.platform,
+    storeUrl: m.storeUrl,
+    onboardingState: m.onboardingState,
+  };
+}

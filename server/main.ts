@@ -1,0 +1,68 @@
+import { ConfigError, loadConfig } from './config';
+import { connectPostgres, startEmbeddedPostgres, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { ensureDemoMerchant } from './db/seed/demo-merchant';
+import { createAuth } from './features/auth/auth';
+import { createMailer } from './features/mail/mailer';
+import { buildApp } from './http/app';
+import { createLogger } from './lib/logger';
+import path from 'node:path';
+
+/** The composition root: config -> database + migrations -> services -> HTTP. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`AgentCart cannot start.\n${err.message}\nSee .env.example for every variable.`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+
+  const database: Database = config.databaseUrl
+    ? connectPostgres(config.databaseUrl)
+    : await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pglite') });
+  await runMigrations(database);
+
+  const auth = createAuth(config, database.db);
+  const mailer = createMailer({
+    db: database.db,
+    logger,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    mode: config.mode,
+  });
+  const app = await buildApp({ config, db: database.db, auth, mailer, logger });
+
+  const demo = config.mode === 'sandbox' ? await ensureDemoMerchant({ auth, db: database.db, dataDir: config.dataDir }) : null;
+
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `  AgentCart is running in ${config.mode} mode`,
+    `  Open        ${config.publicUrl}`,
+    `  Database    ${database.kind === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (demo) {
+    lines.push(
+      `  Demo login  ${demo.email} / ${demo.password}   (also in ${path.join(config.dataDir, 'demo.json')})`,
+      `  Mailbox     ${config.publicUrl}/__sim/mail`,
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+void main();

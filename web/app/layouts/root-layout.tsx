@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { FOOTERLESS_PREFIXES } from '#common/routes';
+import { CookieBanner } from '#web/components/layout/cookie-banner';
+import { SiteFooter } from '#web/components/layout/site-footer';
+import { SiteNav } from '#web/components/layout/site-nav';
+import { Spinner } from '#web/components/ui/spinner';
+import { Toaster } from '#web/components/ui/toaster';
+
+function PageLoading() {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center">
+      <Spinner className="size-8" />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const showFooter = !FOOTERLESS_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <SiteNav />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {showFooter && <SiteFooter />}
+      <CookieBanner />
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { BookOpen, CreditCard, LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '#web/features/auth/auth-provider';
+import { Button } from '#web/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu';
+
+const ITEMS = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/payments', label: 'Payments', icon: CreditCard },
+  { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/docs', label: 'Documentation', icon: BookOpen },
+];
+
+/** Spec §2: the signed-in user's e-mail with Dashboard, Payments, Settings, Documentation and Sign Out. */
+export default function AccountMenu({ email }: { email: string }) {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="icon" aria-label="Account menu" className="rounded-full">
+          <UserRound aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          Signed in as
+          <span className="block truncate text-sm font-medium text-slate-900">{email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {ITEMS.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} onSelect={() => navigate(to)}>
+            <Icon aria-hidden="true" />
+            {label}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={() => {
+            signOut()
+              .then(() => navigate('/'))
+              .catch(() => undefined);
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

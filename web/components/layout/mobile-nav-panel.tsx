@@ -1,0 +1,62 @@
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useAuth } from '#web/features/auth/auth-provider';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
+import { Logo } from './logo';
+import { linkClass, type NavItem } from './site-nav';
+
+interface Props {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  links: NavItem[];
+  signedIn: boolean;
+}
+
+/** The mobile slide-in side panel with the same links as the top navigation. */
+export default function MobileNavPanel({ open, onOpenChange, links, signedIn }: Props) {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent side="right">
+        <DialogTitle className="sr-only">Menu</DialogTitle>
+        <DialogDescription className="sr-only">Site navigation</DialogDescription>
+        <div className="mb-6">
+          <Logo />
+        </div>
+        <nav aria-label="Mobile" className="flex flex-col gap-1" onClick={close}>
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="mt-auto grid gap-2 pt-6">
+          {signedIn ? (
+            <>
+              <Button asChild variant="outline" onClick={close}>
+                <Link to="/dashboard">Dashboard</Link>
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  close();
+                  signOut()
+                    .then(() => navigate('/'))
+                    .catch(() => undefined);
+                }}
+              >
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <Button asChild onClick={close}>
+              <Link to="/auth">Start for Free</Link>
+            </Button>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '#web/lib/cn';
+
+const badgeVariants = cva('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', {
+  variants: {
+    variant: {
+      neutral: 'bg-slate-100 text-slate-700',
+      brand: 'bg-brand-100 text-brand-800',
+      success: 'bg-emerald-100 text-emerald-800',
+      warning: 'bg-amber-100 text-amber-900',
+      danger: 'bg-red-100 text-red-800',
+      outline: 'border border-slate-300 text-slate-700',
+    },
+  },
+  defaultVariants: { variant: 'neutral' },
+});
+
+export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+}

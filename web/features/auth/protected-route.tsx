@@ -1,0 +1,21 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '#web/components/ui/spinner';
+import { useAuth } from './auth-provider';
+
+/**
+ * Spec §2: a spinner while the session loads; without a user, replace the history entry with /auth and
+ * pass the requested location as `from` so sign-in can return there.
+ */
+export function ProtectedRoute() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center">
+        <Spinner className="size-8" label="Checking your session" />
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace state={{ from: location }} />;
+  return <Outlet />;
+}

@@ -1,0 +1,32 @@
+import { Compass } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '#web/components/ui/button';
+import { useSeo } from '#web/lib/use-seo';
+
+/** Spec §2: any unknown path; the missing path is logged so broken links can be found. */
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+  useSeo({ title: 'Page not found', description: 'The page you were looking for does not exist.', path: pathname, noIndex: true });
+  useEffect(() => {
+    console.warn(`404: no page at ${pathname}`);
+  }, [pathname]);
+  return (
+    <div className="flex min-h-[70vh] items-center justify-center px-4 py-16">
+      <div className="max-w-md text-center">
+        <span className="mx-auto mb-6 inline-flex size-14 items-center justify-center rounded-2xl bg-brand-100 text-brand-700">
+          <Compass aria-hidden="true" className="size-7" />
+        </span>
+        <p className="text-sm font-semibold text-brand-600">404</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Page not found</h1>
+        <p className="mt-3 text-slate-600">
+          We couldn&apos;t find <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{pathname}</code>. It may
+          have moved, or the link may be mistyped.
+        </p>
+        <Button asChild className="mt-8">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
