@@ -15,6 +15,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/__sim': 'http://localhost:3000' },
+    // API_PROXY_TARGET lets several dev servers run side by side against their own API instance.
+    proxy: {
+      '/api': process.env.API_PROXY_TARGET ?? 'http://localhost:3000',
+      '/__sim': process.env.API_PROXY_TARGET ?? 'http://localhost:3000',
+    },
   },
 });
