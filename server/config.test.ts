@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'agentcart-config-'));
+
+describe('configuration', () => {
+  it('runs sandbox with no variables, creating and keeping its secrets', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first).toMatchObject({ mode: 'sandbox', port: 3000, publicUrl: 'http://localhost:3000' });
+    expect(first.encryptionKey).toHaveLength(32);
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.authSecret).toBe(first.authSecret);
+    const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+    expect(secrets.authSecret).toBe(first.authSecret);
+  });
+
+  it('refuses live mode without its secrets, naming each one', () => {
+    try {
+      loadConfig({ APP_MODE: 'live', DATA_DIR: tempDir() });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const names = (err as ConfigError).problems.map((p) => p.split(' ')[0]);
+      expect(names).toEqual(['DATABASE_URL', 'PUBLIC_URL', 'AUTH_SECRET', 'ENCRYPTION_KEY']);
+    }
+  });
+
+  it('starts live mode when everything is provided, and writes nothing to disk', () => {
+    const config = loadConfig({
+      APP_MODE: 'live',
+      DATA_DIR: path.join(tempDir(), 'never-created'),
+      DATABASE_URL: 'postgres://db.internal:5432/agentcart',
+      PUBLIC_URL: 'https://pay.example.com/',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    expect(config).toMatchObject({ mode: 'live', host: '0.0.0.0', publicUrl: 'https://pay.example.com' });
+  });
+
+  it('refuses an encryption key that is not 32 bytes with the spec message', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ENCRYPTION_KEY: 'abcd' })).toThrow(/Encryption key must be 32 bytes/);
+  });
+
+  it('names bad values', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), APP_MODE: 'staging' })).toThrow(/APP_MODE/);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', APP_MODE: '' })).toMatchObject({ port: 3000, mode: 'sandbox' });
+  });
+});
