@@ -3,22 +3,20 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: two test files at a time (each server file gets its own database clone).
+    maxWorkers: 2,
     projects: [
       {
-        extends: false,
         test: {
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
-          // Each file gets its own database clone; two cores, so two files at a time.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
-        extends: false,
         plugins: [react()],
         test: {
           name: 'web',

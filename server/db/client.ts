@@ -55,7 +55,8 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
     pool,
     kind: 'embedded',
     async close() {
-      await pool.end();
+      // A pool already ended (e.g. by a test simulating an outage) must not stop the rest of the cleanup.
+      await pool.end().catch(() => undefined);
       await server.stop();
       await pglite.close();
       rmSync(socketDir, { recursive: true, force: true });
