@@ -4,17 +4,25 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** The architecture's arrows (docs/architecture.md), enforced so the picture stays true. */
-const noServerOrWeb = { group: ['#server/*', '#web/*', '**/server/**', '**/web/**'], message: 'common/ is isomorphic: it imports nothing from server/ or web/.' };
+const noServerOrWeb = {
+  group: ['#server/*', '#web/*', '**/server/**', '**/web/**'],
+  message: 'common/ is isomorphic: it imports nothing from server/ or web/.',
+};
 const noNode = { group: ['node:*'], message: 'common/ and web/ run in the browser: no Node APIs.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: ['dist/**', 'data/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -32,7 +40,15 @@ export default tseslint.config(
       'react-hooks/incompatible-library': 'off',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web app talks to the server over HTTP only.' }, noNode] },
+        {
+          patterns: [
+            {
+              group: ['#server/*', '**/server/**'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
+            noNode,
+          ],
+        },
       ],
     },
   },
@@ -40,7 +56,10 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/integrations/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#web/*', '**/web/**'], message: 'The server never imports the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#web/*', '**/web/**'], message: 'The server never imports the web app.' }] },
+      ],
     },
   },
   {
@@ -50,7 +69,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/db/**', '**/features/**', '#server/db/*', '#server/features/*'], message: 'Adapters are stateless: they never touch the database or features.' },
+            {
+              group: ['**/db/**', '**/features/**', '#server/db/*', '#server/features/*'],
+              message: 'Adapters are stateless: they never touch the database or features.',
+            },
             { group: ['#web/*', '**/web/**'], message: 'The server never imports the web app.' },
           ],
         },
@@ -61,6 +83,11 @@ export default tseslint.config(
     // Only config.ts reads the environment (tooling scripts and tests set it up).
     files: ['server/**/*.ts'],
     ignores: ['server/config.ts', 'server/**/*.test.ts', 'server/test/**'],
-    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through server/config.ts.' }] },
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through server/config.ts.' },
+      ],
+    },
   },
 );

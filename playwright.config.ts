@@ -27,6 +27,12 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/status`,
     timeout: 90_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR, APP_MODE: 'sandbox', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      APP_MODE: 'sandbox',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
   },
 });

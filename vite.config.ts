@@ -1,11 +1,16 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { landingPageBudget } from './scripts/landing-budget-plugin.ts';
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    landingPageBudget({ landingModule: 'web/features/marketing/pages/home-page.tsx', budgetKb: 150 }),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -39,6 +39,12 @@ export function isAppPath(pathname: string): boolean {
 }
 
 /** Paths on which the marketing footer is hidden (spec §2 global chrome). */
-export const FOOTERLESS_PREFIXES = ['/dashboard', '/onboarding', '/settings', '/payments', '/testing'] as const;
+export const FOOTERLESS_PREFIXES = [
+  '/dashboard',
+  '/onboarding',
+  '/settings',
+  '/payments',
+  '/testing',
+] as const;
 /** Paths on which the top navigation switches to the app mode. */
 export const APP_NAV_PREFIXES = ['/dashboard', '/onboarding', '/settings'] as const;

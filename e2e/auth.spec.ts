@@ -37,7 +37,9 @@ test('a protected page redirects to /auth and back after sign-up, sign-out and s
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByText('Account created!')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Testing' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Testing' }),
+  ).toBeVisible();
   await expect(page.locator('footer')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -60,7 +62,8 @@ test('a protected page redirects to /auth and back after sign-up, sign-out and s
   await expect(page).not.toHaveURL(/\/auth$/);
 });
 
-test('a wrong password shows the sign-in failure toast', async ({ page }) => {
+test('a wrong password shows the sign-in failure toast', async ({ page, expectFailedResponses }) => {
+  expectFailedResponses(401);
   await page.goto('/auth');
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
   await page.getByLabel('Password').fill('Wrong!Pass1');
@@ -71,7 +74,10 @@ test('a wrong password shows the sign-in failure toast', async ({ page }) => {
 
 test('the demo merchant can sign in with the details written at start', async ({ page }) => {
   const { readFileSync } = await import('node:fs');
-  const demo = JSON.parse(readFileSync('.tmp/e2e-data/demo.json', 'utf8')) as { email: string; password: string };
+  const demo = JSON.parse(readFileSync('.tmp/e2e-data/demo.json', 'utf8')) as {
+    email: string;
+    password: string;
+  };
   await page.goto('/auth');
   await page.getByLabel('Email').fill(demo.email);
   await page.getByLabel('Password').fill(demo.password);

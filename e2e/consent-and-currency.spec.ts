@@ -25,12 +25,14 @@ test('the pricing currency choice survives a reload', async ({ page, context }) 
   await page.addInitScript(() => window.localStorage.setItem('gdpr-consent', 'declined'));
   await page.goto('/pricing');
   await expect(page.getByText('£99').first()).toBeVisible();
-  await page.getByRole('radio', { name: /USD/ }).click();
+  await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: /USD/ }).click();
   await expect(page.getByText('$119').first()).toBeVisible();
   await expect(page.getByText('$599').first()).toBeVisible();
   await page.reload();
   await expect(page.getByText('$119').first()).toBeVisible();
-  await expect(page.getByRole('radio', { name: /USD/ })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: /USD/ }),
+  ).toHaveAttribute('aria-pressed', 'true');
   const cookie = (await context.cookies()).find((c) => c.name === 'preferred-currency');
   expect(cookie?.value).toBe('USD');
   expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);

@@ -27,7 +27,10 @@ test.describe('a visitor browsing the public site', () => {
       await expect(page).toHaveTitle(/ \| AgentCart$/);
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       expect(description?.length).toBeGreaterThan(40);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `http://localhost:3210${path}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `http://localhost:3210${path}`,
+      );
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /AgentCart/);
       await expect(page.locator('footer')).toBeVisible();
     });
@@ -38,7 +41,9 @@ test.describe('a visitor browsing the public site', () => {
     for (const path of PUBLIC_PAGES) {
       await page.goto(path);
       await page.locator('h1').waitFor();
-      const hrefs = await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      const hrefs = await page
+        .locator('a[href^="/"]')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
       hrefs.forEach((h) => seen.add(h.split('#')[0]!.split('?')[0]!));
     }
     for (const href of seen) {
@@ -51,7 +56,9 @@ test.describe('a visitor browsing the public site', () => {
   test('the landing page has its particle background and structured data', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('[data-particle]')).toHaveCount(50);
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    );
     const types = jsonLd['@graph'].map((n: { '@type': string }) => n['@type']);
     expect(types).toEqual(['Organization', 'SoftwareApplication', 'FAQPage']);
     const app = jsonLd['@graph'][1];
@@ -64,13 +71,16 @@ test.describe('a visitor browsing the public site', () => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto('/');
-    const name = await page.locator('[data-particle]').first().evaluate((el) => getComputedStyle(el).animationName);
+    const name = await page
+      .locator('[data-particle]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName);
     expect(name).toBe('none');
     await context.close();
   });
 
-  test('an unknown path shows the not-found page linking home', async ({ page, allowNotFoundDocument }) => {
-    allowNotFoundDocument();
+  test('an unknown path shows the not-found page linking home', async ({ page, expectFailedResponses }) => {
+    expectFailedResponses(404);
     const response = await page.goto('/this/does/not/exist');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

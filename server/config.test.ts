@@ -11,9 +11,10 @@ describe('configuration', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });
     expect(first).toMatchObject({ mode: 'sandbox', port: 3000, publicUrl: 'http://localhost:3000' });
-    expect(first.encryptionKey).toHaveLength(32);
+    expect(first.keyring.current.key).toHaveLength(32);
     const second = loadConfig({ DATA_DIR: dataDir });
     expect(second.authSecret).toBe(first.authSecret);
+    expect(second.keyring.current.id).toBe(first.keyring.current.id);
     const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
     expect(secrets.authSecret).toBe(first.authSecret);
   });
@@ -42,7 +43,21 @@ describe('configuration', () => {
   });
 
   it('refuses an encryption key that is not 32 bytes with the spec message', () => {
-    expect(() => loadConfig({ DATA_DIR: tempDir(), ENCRYPTION_KEY: 'abcd' })).toThrow(/Encryption key must be 32 bytes/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ENCRYPTION_KEY: 'abcd' })).toThrow(
+      /Encryption key must be 32 bytes/,
+    );
+  });
+
+  it('keeps previous keys readable for rotation', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+      ENCRYPTION_KEY_PREVIOUS: 'cd'.repeat(32),
+    });
+    expect(config.keyring.previous).toHaveLength(1);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ENCRYPTION_KEY_PREVIOUS: 'short' })).toThrow(
+      /ENCRYPTION_KEY_PREVIOUS/,
+    );
   });
 
   it('names bad values', () => {
@@ -51,6 +66,9 @@ describe('configuration', () => {
   });
 
   it('treats empty strings as unset', () => {
-    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', APP_MODE: '' })).toMatchObject({ port: 3000, mode: 'sandbox' });
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', APP_MODE: '' })).toMatchObject({
+      port: 3000,
+      mode: 'sandbox',
+    });
   });
 });

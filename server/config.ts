@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { createKeyring, type Keyring } from './lib/crypto';
 
 /**
  * The only reader of process.env. Every variable is listed in .env.example. Empty strings count as unset.
@@ -12,14 +13,22 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 const envSchema = z.object({
   APP_MODE: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'live']).optional()),
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: optionalString,
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   ENCRYPTION_KEY: optionalString,
+  /** Comma-separated keys that sealed older values; kept readable during a key rotation. */
+  ENCRYPTION_KEY_PREVIOUS: optionalString,
   TRUSTED_ORIGINS: optionalString,
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -54,7 +63,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
-  encryptionKey: Buffer;
+  /** Seals provider credentials; previous keys stay readable during rotation. */
+  keyring: Keyring;
   trustedOrigins: string[];
   trustProxy: boolean;
   smtpUrl: string | undefined;
@@ -97,7 +107,9 @@ function loadOrCreateSandboxSecrets(dataDir: string): SandboxSecrets {
 }
 
 function readVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 
@@ -114,13 +126,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 
   if (mode === 'live') {
     for (const [name, purpose] of Object.entries(LIVE_REQUIRED)) {
-      if (!env[name as keyof typeof LIVE_REQUIRED]) problems.push(`${name} is required in live mode: ${purpose}`);
+      if (!env[name as keyof typeof LIVE_REQUIRED])
+        problems.push(`${name} is required in live mode: ${purpose}`);
     }
   }
   const sandboxSecrets = mode === 'sandbox' ? loadOrCreateSandboxSecrets(dataDir) : undefined;
   const rawKey = env.ENCRYPTION_KEY ?? sandboxSecrets?.encryptionKey;
   const encryptionKey = rawKey ? parseEncryptionKey(rawKey) : null;
   if (rawKey && !encryptionKey) problems.push('ENCRYPTION_KEY: Encryption key must be 32 bytes');
+  const previousKeys = (env.ENCRYPTION_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => parseEncryptionKey(k));
+  if (previousKeys.some((k) => !k)) problems.push('ENCRYPTION_KEY_PREVIOUS: Encryption key must be 32 bytes');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = env.PORT;
@@ -139,7 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     authSecret: (env.AUTH_SECRET ?? sandboxSecrets?.authSecret) as string,
-    encryptionKey: encryptionKey as Buffer,
+    keyring: createKeyring(encryptionKey as Buffer, previousKeys as Buffer[]),
     trustedOrigins: [publicUrl, ...extraOrigins],
     trustProxy: env.TRUST_PROXY === 'true',
     smtpUrl: env.SMTP_URL,

@@ -37,7 +37,10 @@ async function main() {
   });
   const app = await buildApp({ config, db: database.db, auth, mailer, logger });
 
-  const demo = config.mode === 'sandbox' ? await ensureDemoMerchant({ auth, db: database.db, dataDir: config.dataDir }) : null;
+  const demo =
+    config.mode === 'sandbox'
+      ? await ensureDemoMerchant({ auth, db: database.db, dataDir: config.dataDir })
+      : null;
 
   await app.listen({ port: config.port, host: config.host });
 

@@ -4,7 +4,12 @@ import { ZodError } from 'zod';
 import type { ApiError } from '#common/api/errors';
 import { AppError, firstMessagePerField } from '../lib/app-error';
 
-function body(code: string, message: string, requestId: string, fieldErrors?: Record<string, string>): ApiError {
+function body(
+  code: string,
+  message: string,
+  requestId: string,
+  fieldErrors?: Record<string, string>,
+): ApiError {
   return { error: { code, message, requestId, ...(fieldErrors ? { fieldErrors } : {}) } };
 }
 
@@ -20,7 +25,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = firstMessagePerField(
-        error.validation.map((v) => ({ path: v.instancePath.split('/').filter(Boolean), message: v.message ?? '' })),
+        error.validation.map((v) => ({
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? '',
+        })),
       );
       const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
       return reply.status(400).send(body('invalid_request', first, request.id, fieldErrors));
@@ -29,11 +37,20 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fieldErrors = firstMessagePerField(error.issues);
       return reply
         .status(400)
-        .send(body('invalid_request', Object.values(fieldErrors)[0] ?? 'Invalid request', request.id, fieldErrors));
+        .send(
+          body(
+            'invalid_request',
+            Object.values(fieldErrors)[0] ?? 'Invalid request',
+            request.id,
+            fieldErrors,
+          ),
+        );
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) {
-      return reply.status(429).send(body('rate_limited', 'Too many requests. Please try again shortly.', request.id));
+      return reply
+        .status(429)
+        .send(body('rate_limited', 'Too many requests. Please try again shortly.', request.id));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
@@ -44,6 +61,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`, request.id));
+    reply
+      .status(404)
+      .send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`, request.id));
   });
 }

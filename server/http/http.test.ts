@@ -25,9 +25,17 @@ describe('HTTP surface', () => {
   });
 
   it('keeps a well-formed caller request id and makes one otherwise', async () => {
-    const kept = await t.app.inject({ method: 'GET', url: '/api/status', headers: { 'x-request-id': 'trace-12345678' } });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/status',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
     expect(kept.headers['x-request-id']).toBe('trace-12345678');
-    const made = await t.app.inject({ method: 'GET', url: '/api/status', headers: { 'x-request-id': 'bad id!' } });
+    const made = await t.app.inject({
+      method: 'GET',
+      url: '/api/status',
+      headers: { 'x-request-id': 'bad id!' },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -26,7 +26,9 @@ export interface TestApp {
  * The real app over HTTP (Fastify inject) on its own fresh database, in sandbox mode. `env` overrides
  * configuration the way environment variables would.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; webRoot?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; webRoot?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agentcart-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -39,7 +41,13 @@ export async function createTestApp(opts: { env?: Record<string, string>; webRoo
   const database = await createTestDatabase();
   const logger = createLogger(config.logLevel);
   const auth = createAuth(config, database.db);
-  const mailer = createMailer({ db: database.db, logger, from: config.mailFrom, smtpUrl: config.smtpUrl, mode: config.mode });
+  const mailer = createMailer({
+    db: database.db,
+    logger,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    mode: config.mode,
+  });
   const app = await buildApp(
     { config, db: database.db, auth, mailer, logger },
     { webRoot: opts.webRoot ?? path.join(dataDir, 'no-web-build') },
@@ -90,7 +98,12 @@ export function newCredentials(overrides: Partial<Credentials> = {}): Credential
 }
 
 /** POST helper that behaves like the web app: JSON body, our origin. */
-export function postJson(app: FastifyInstance, url: string, payload: unknown, extra: Partial<InjectOptions> = {}) {
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  extra: Partial<InjectOptions> = {},
+) {
   return app.inject({
     method: 'POST',
     url,

@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorFallback } from '#web/components/layout/error-fallback';
 import { UPCOMING_PAGES } from '#web/features/workspace/upcoming-pages';
 import { AppLayout } from './layouts/app-layout';
-import { RootLayout } from './layouts/root-layout';
+import { PageLoading, RootLayout } from './layouts/root-layout';
 
 /** Each page is its own chunk, so the landing page downloads only what it shows. */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
@@ -12,15 +12,24 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 
 const publicRoutes: RouteObject[] = [
   { index: true, ...page(() => import('#web/features/marketing/pages/home-page')) },
-  { path: 'bitcoin-lightning', ...page(() => import('#web/features/marketing/pages/bitcoin-lightning-page')) },
-  { path: 'chatgpt-ecommerce', ...page(() => import('#web/features/marketing/pages/chatgpt-ecommerce-page')) },
+  {
+    path: 'bitcoin-lightning',
+    ...page(() => import('#web/features/marketing/pages/bitcoin-lightning-page')),
+  },
+  {
+    path: 'chatgpt-ecommerce',
+    ...page(() => import('#web/features/marketing/pages/chatgpt-ecommerce-page')),
+  },
   { path: 'case-studies', ...page(() => import('#web/features/marketing/pages/case-studies-page')) },
   { path: 'supported', ...page(() => import('#web/features/marketing/pages/supported-page')) },
   { path: 'terms', ...page(() => import('#web/features/marketing/pages/terms-page')) },
   { path: 'privacy', ...page(() => import('#web/features/marketing/pages/privacy-page')) },
   { path: 'docs', ...page(() => import('#web/features/marketing/pages/docs-page')) },
   { path: 'pricing', ...page(() => import('#web/features/pricing/pricing-page')) },
-  { path: 'enterprise-calculator', ...page(() => import('#web/features/pricing/enterprise-calculator-page')) },
+  {
+    path: 'enterprise-calculator',
+    ...page(() => import('#web/features/pricing/enterprise-calculator-page')),
+  },
   { path: 'contact', ...page(() => import('#web/features/contact/contact-page')) },
   { path: 'auth', ...page(() => import('#web/features/auth/auth-page')) },
 ];
@@ -36,6 +45,8 @@ const appRoutes: RouteObject[] = UPCOMING_PAGES.map((upcoming) => ({
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    // Shown while the first page's chunk loads (the routes are lazy).
+    HydrateFallback: PageLoading,
     errorElement: <RouteErrorFallback />,
     children: [
       {

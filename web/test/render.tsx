@@ -9,7 +9,10 @@ import { Toaster } from '#web/components/ui/toaster';
  * Renders a page inside the app's real providers and a memory router. `fetch` is whatever the test
  * installs; by default the session endpoint answers "signed out".
  */
-export function renderPage(element: ReactElement, { path = '/', extraRoutes = [] as { path: string; element: ReactElement }[] } = {}) {
+export function renderPage(
+  element: ReactElement,
+  { path = '/', extraRoutes = [] as { path: string; element: ReactElement }[] } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path, element }, ...extraRoutes], { initialEntries: [path] });
   return {

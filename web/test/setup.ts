@@ -1,10 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+
+// sonner captures the pointer when a toast is pressed; jsdom has no pointer capture.
+const proto = window.HTMLElement.prototype as Partial<HTMLElement>;
+proto.setPointerCapture ??= () => undefined;
+proto.releasePointerCapture ??= () => undefined;
+proto.hasPointerCapture ??= () => false;
 
 afterEach(() => {
   cleanup();
+  toast.dismiss();
   window.localStorage.clear();
+  // jsdom keeps cookies between tests (the preferred currency lives in one).
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+  vi.unstubAllGlobals();
 });
 
 // A component test that logs an error has found a bug (Epic Stack's rule): fail it.

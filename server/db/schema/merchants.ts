@@ -56,7 +56,10 @@ export const merchants = pgTable('merchants', {
   btcOpennodeEnabled: boolean('btc_opennode_enabled').notNull().default(false),
   btcProvider: text('btc_provider'),
   btcConfig: jsonb('btc_config').$type<BtcConfig>().notNull().default({}),
-  notificationPreferences: jsonb('notification_preferences').$type<NotificationPreferences>().notNull().default({}),
+  notificationPreferences: jsonb('notification_preferences')
+    .$type<NotificationPreferences>()
+    .notNull()
+    .default({}),
   webhookConfig: jsonb('webhook_config').$type<WebhookConfig>().notNull().default({}),
   securitySettings: jsonb('security_settings').$type<SecuritySettings>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

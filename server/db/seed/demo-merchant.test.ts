@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = (email: string, password: string) => postJson(t.app, '/api/auth/sign-in/email', { email, password });
+const signIn = (email: string, password: string) =>
+  postJson(t.app, '/api/auth/sign-in/email', { email, password });
 
 it('creates the demo merchant, writes demo.json, and keeps the same login across restarts', async () => {
   const first = await ensureDemoMerchant({ auth: t.auth, db: t.db, dataDir: t.dataDir });

@@ -25,7 +25,11 @@ function generatePassword(): string {
  * Sandbox only: makes sure the demo merchant exists and that DATA_DIR/demo.json holds a password that
  * works. Later features add their own keys to the same file, so unknown keys are kept.
  */
-export async function ensureDemoMerchant(opts: { auth: Auth; db: Db; dataDir: string }): Promise<DemoCredentials> {
+export async function ensureDemoMerchant(opts: {
+  auth: Auth;
+  db: Db;
+  dataDir: string;
+}): Promise<DemoCredentials> {
   const file = path.join(opts.dataDir, 'demo.json');
   const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
   let password = typeof saved.password === 'string' ? saved.password : generatePassword();

@@ -78,14 +78,20 @@ describe('sign-up', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     const events = await t.db.select().from(securityEvents).where(eq(securityEvents.name, 'signup_failed'));
-    expect(events.at(-1)?.details).toMatchObject({ reason: 'signup_failed', email: `${creds.email.slice(0, 3)}***` });
+    expect(events.at(-1)?.details).toMatchObject({
+      reason: 'signup_failed',
+      email: `${creds.email.slice(0, 3)}***`,
+    });
   });
 });
 
 describe('sign-in', () => {
   it('signs in with the right password and answers 401 with the wrong one', async () => {
     const { creds } = await signUp(t.app);
-    const ok = await postJson(t.app, '/api/auth/sign-in/email', { email: creds.email, password: creds.password });
+    const ok = await postJson(t.app, '/api/auth/sign-in/email', {
+      email: creds.email,
+      password: creds.password,
+    });
     expect(ok.statusCode).toBe(200);
     const session = await t.app.inject({
       method: 'GET',
@@ -94,7 +100,10 @@ describe('sign-in', () => {
     });
     expect(session.json().user.email).toBe(creds.email);
 
-    const bad = await postJson(t.app, '/api/auth/sign-in/email', { email: creds.email, password: 'Wr0ng!pass' });
+    const bad = await postJson(t.app, '/api/auth/sign-in/email', {
+      email: creds.email,
+      password: 'Wr0ng!pass',
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBeTruthy();
   });
@@ -118,10 +127,16 @@ describe('sign-in', () => {
   it('locks an account after 5 failures, even from different addresses, until the window passes', async () => {
     const { creds } = await signUp(t.app);
     for (let i = 0; i < 5; i++) {
-      const res = await postJson(t.app, '/api/auth/sign-in/email', { email: creds.email, password: `Wrong!pass${i}` });
+      const res = await postJson(t.app, '/api/auth/sign-in/email', {
+        email: creds.email,
+        password: `Wrong!pass${i}`,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await postJson(t.app, '/api/auth/sign-in/email', { email: creds.email, password: creds.password });
+    const locked = await postJson(t.app, '/api/auth/sign-in/email', {
+      email: creds.email,
+      password: creds.password,
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(LOCKOUT_MESSAGE);
   });
@@ -150,7 +165,10 @@ describe('sign-in', () => {
         t.app,
         '/api/auth/sign-in/email',
         { email: `spoof${i}@example.com`, password: 'Whatever!1' },
-        { remoteAddress, headers: { 'x-agentcart-client-ip': `198.51.100.${i}`, 'x-forwarded-for': `203.0.113.${i}` } },
+        {
+          remoteAddress,
+          headers: { 'x-agentcart-client-ip': `198.51.100.${i}`, 'x-forwarded-for': `203.0.113.${i}` },
+        },
       );
       last = res.statusCode;
     }
@@ -179,7 +197,12 @@ describe('sessions and protection', () => {
       method: 'POST',
       url: '/api/contact',
       headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
-      payload: { name: 'Eve', email: 'eve@example.com', subject: 'Hello there', message: 'Forged request body' },
+      payload: {
+        name: 'Eve',
+        email: 'eve@example.com',
+        subject: 'Hello there',
+        message: 'Forged request body',
+      },
     });
     expect(res.statusCode).toBe(403);
     const signOut = await t.app.inject({

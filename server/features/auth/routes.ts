@@ -82,7 +82,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
             const fieldErrors = firstMessagePerField(parsed.error.issues);
             return reply
               .status(400)
-              .send(authError('VALIDATION_ERROR', Object.values(fieldErrors)[0] ?? 'Invalid request', fieldErrors));
+              .send(
+                authError(
+                  'VALIDATION_ERROR',
+                  Object.values(fieldErrors)[0] ?? 'Invalid request',
+                  fieldErrors,
+                ),
+              );
           }
           request.body = parsed.data;
         }

@@ -93,7 +93,9 @@ describe('contact form over SMTP', () => {
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as AddressInfo;
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_INBOX: 'team@agentcart.dev' } });
+    t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_INBOX: 'team@agentcart.dev' },
+    });
   });
   afterAll(async () => {
     await t.close();

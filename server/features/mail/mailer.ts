@@ -41,7 +41,10 @@ export function createMailer(opts: {
           opts.logger.error({ err, to: email.to }, 'e-mail delivery failed');
         }
       } else if (transport === 'none') {
-        opts.logger.warn({ to: email.to, subject: email.subject }, 'e-mail not sent: SMTP_URL is not configured');
+        opts.logger.warn(
+          { to: email.to, subject: email.subject },
+          'e-mail not sent: SMTP_URL is not configured',
+        );
       }
       await opts.db.insert(outboundEmails).values({
         transport,

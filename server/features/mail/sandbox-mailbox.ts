@@ -4,7 +4,10 @@ import type { Db } from '../../db/client';
 import { outboundEmails } from '../../db/schema/index';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Sandbox only: the mail the product "sent", readable by a person at /__sim/mail and as JSON. */
 export function registerSandboxMailbox(app: FastifyInstance, db: Db) {
@@ -25,7 +28,7 @@ export function registerSandboxMailbox(app: FastifyInstance, db: Db) {
       .join('\n');
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox mailbox · AgentCart</title>
+<title>Sandbox mailbox · AgentCart</title><link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
 body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#0f172a}
 article{border:1px solid #e2e8f0;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}

@@ -11,12 +11,21 @@ afterAll(() => t.close());
 it('records a validation failure with only a masked e-mail', async () => {
   const res = await postJson(t.app, '/api/security-events', {
     type: 'suspicious_activity',
-    details: { name: 'validation_failure', form: 'signup', fields: ['password'], email: 'merchant@example.com' },
+    details: {
+      name: 'validation_failure',
+      form: 'signup',
+      fields: ['password'],
+      email: 'merchant@example.com',
+    },
     userAgent: 'test-agent',
   });
   expect(res.statusCode).toBe(204);
   const [row] = await t.db.select().from(securityEvents);
-  expect(row).toMatchObject({ type: 'suspicious_activity', name: 'validation_failure', userAgent: 'test-agent' });
+  expect(row).toMatchObject({
+    type: 'suspicious_activity',
+    name: 'validation_failure',
+    userAgent: 'test-agent',
+  });
   expect(row?.details).toEqual({ form: 'signup', fields: ['password'], email: 'mer***' });
 });
 

@@ -7,7 +7,7 @@ import { SiteNav } from '#web/components/layout/site-nav';
 import { Spinner } from '#web/components/ui/spinner';
 import { Toaster } from '#web/components/ui/toaster';
 
-function PageLoading() {
+export function PageLoading() {
   return (
     <div className="flex min-h-[60vh] items-center justify-center">
       <Spinner className="size-8" />

@@ -44,9 +44,9 @@ export default function AccountMenu({ email }: { email: string }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() => {
-            signOut()
-              .then(() => navigate('/'))
-              .catch(() => undefined);
+            // Leave the protected page first, so losing the session does not bounce to /auth.
+            navigate('/');
+            signOut().catch(() => undefined);
           }}
         >
           <LogOut aria-hidden="true" />

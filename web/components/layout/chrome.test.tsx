@@ -13,7 +13,10 @@ afterEach(() => vi.unstubAllGlobals());
 function stubSession(body: unknown) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
   );
 }
 
@@ -54,7 +57,9 @@ describe('error fallback', () => {
   it('shows the message with Refresh Page and Go Home', () => {
     render(<ErrorFallback error={new Error('Boom in the dashboard')} />);
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
-    expect(screen.getByText('An unexpected error occurred. Please try refreshing the page.')).toBeInTheDocument();
+    expect(
+      screen.getByText('An unexpected error occurred. Please try refreshing the page.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Boom in the dashboard')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Home' })).toBeInTheDocument();

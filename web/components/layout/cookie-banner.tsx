@@ -30,16 +30,12 @@ export function CookieBanner() {
   };
 
   return (
-    <div
-      role="region"
-      aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4"
-    >
+    <div role="region" aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
       <div className="relative mx-auto flex max-w-4xl flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 pr-12 shadow-2xl sm:flex-row sm:items-center">
         <Cookie aria-hidden="true" className="hidden size-8 shrink-0 text-brand-600 sm:block" />
         <p className="text-sm text-slate-700">
-          We use essential cookies to keep you signed in and remember your preferences, and optional ones to
-          understand how the site is used. Read our{' '}
+          We use essential cookies to keep you signed in and remember your preferences. We set no analytics
+          cookies unless you accept. Read our{' '}
           <Link to="/privacy" className="font-medium text-brand-700 underline-offset-2 hover:underline">
             Privacy Policy
           </Link>

@@ -42,9 +42,8 @@ export default function MobileNavPanel({ open, onOpenChange, links, signedIn }: 
                 variant="ghost"
                 onClick={() => {
                   close();
-                  signOut()
-                    .then(() => navigate('/'))
-                    .catch(() => undefined);
+                  navigate('/');
+                  signOut().catch(() => undefined);
                 }}
               >
                 Sign Out

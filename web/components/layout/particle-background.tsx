@@ -32,7 +32,11 @@ export function ParticleBackground() {
   }, []);
 
   return (
-    <div aria-hidden="true" data-testid="particle-background" className="pointer-events-none absolute inset-0 overflow-hidden">
+    <div
+      aria-hidden="true"
+      data-testid="particle-background"
+      className="pointer-events-none absolute inset-0 overflow-hidden"
+    >
       {particles.map((p) => (
         <span
           key={p.id}

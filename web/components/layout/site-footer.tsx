@@ -37,8 +37,8 @@ export function SiteFooter() {
         <div className="space-y-3">
           <Logo />
           <p className="max-w-xs text-sm text-slate-600">
-            Payment orchestration for AI-agent checkout. You stay the merchant of record: payments settle directly
-            to your own providers.
+            Payment orchestration for AI-agent checkout. You stay the merchant of record: payments settle
+            directly to your own providers.
           </p>
           <a href={`mailto:${SUPPORT_EMAIL}`} className="text-sm font-medium text-brand-700 hover:underline">
             {SUPPORT_EMAIL}
@@ -61,8 +61,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-200">
         <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-500 sm:px-6">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. A software platform, not a payment gateway: {PRODUCT_NAME} never
-          holds buyer funds.
+          © {new Date().getFullYear()} {PRODUCT_NAME}. A software platform, not a payment gateway:{' '}
+          {PRODUCT_NAME} never holds buyer funds.
         </p>
       </div>
     </footer>

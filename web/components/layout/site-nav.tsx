@@ -33,12 +33,14 @@ const APP_LINKS: NavItem[] = [
 
 /** Spec §2: the app navigation on the merchant's own pages, the marketing navigation everywhere else. */
 export function isAppNavPath(pathname: string): boolean {
-  return [...APP_NAV_PREFIXES, ...PROTECTED_PATHS].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return [...APP_NAV_PREFIXES, ...PROTECTED_PATHS].some(
+    (p) => pathname === p || pathname.startsWith(`${p}/`),
+  );
 }
 
 export const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
     isActive ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:bg-slate-50 hover:text-slate-900',
   );
 
@@ -50,7 +52,7 @@ function MobileNav({ links, signedIn }: { links: NavItem[]; signedIn: boolean })
       <Button
         variant="ghost"
         size="icon"
-        className="md:hidden"
+        className="lg:hidden"
         aria-label="Open menu"
         aria-expanded={open}
         onClick={() => {
@@ -79,7 +81,7 @@ export function SiteNav() {
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo to={appMode ? '/dashboard' : '/'} />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass}>
               {l.label === 'Testing' ? (
@@ -99,7 +101,7 @@ export function SiteNav() {
               <AccountMenu email={user.email} />
             </Suspense>
           ) : (
-            <div className="hidden md:block">
+            <div className="hidden sm:block">
               {user ? (
                 <Button asChild variant="outline">
                   <Link to="/dashboard">Dashboard</Link>

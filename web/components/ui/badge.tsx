@@ -16,6 +16,10 @@ const badgeVariants = cva('inline-flex items-center gap-1 rounded-full px-2.5 py
   defaultVariants: { variant: 'neutral' },
 });
 
-export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
+export function Badge({
+  className,
+  variant,
+  ...props
+}: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

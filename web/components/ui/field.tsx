@@ -32,7 +32,11 @@ export function Field({ label, hint, error, className, children }: FieldProps) {
         'aria-describedby': message ? messageId : undefined,
       })}
       {message && (
-        <p id={messageId} className={cn('text-xs', error ? 'font-medium text-red-600' : 'text-slate-500')} role={error ? 'alert' : undefined}>
+        <p
+          id={messageId}
+          className={cn('text-xs', error ? 'font-medium text-red-600' : 'text-slate-500')}
+          role={error ? 'alert' : undefined}
+        >
           {message}
         </p>
       )}

@@ -20,7 +20,8 @@ function installFetch(handler: Handler) {
   return calls;
 }
 
-const signedOut: Handler = (url) => (url === '/api/auth/get-session' ? { status: 200, body: null } : { status: 204, body: {} });
+const signedOut: Handler = (url) =>
+  url === '/api/auth/get-session' ? { status: 200, body: null } : { status: 204, body: {} };
 
 function renderAuth() {
   return renderPage(<AuthPage />, {
@@ -73,7 +74,9 @@ describe('/auth', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
 
     await waitFor(() => expect(calls.some((c) => c.url === '/api/security-events')).toBe(true));
-    const event = calls.find((c) => c.url === '/api/security-events')!.body as { details: Record<string, unknown> };
+    const event = calls.find((c) => c.url === '/api/security-events')!.body as {
+      details: Record<string, unknown>;
+    };
     expect(event.details).toMatchObject({ name: 'validation_failure', form: 'signup' });
     expect(JSON.stringify(event)).not.toContain('longbutweak');
     expect(calls.some((c) => c.url === '/api/auth/sign-up/email')).toBe(false);
@@ -92,7 +95,12 @@ describe('/auth', () => {
     let signedIn = false;
     const calls = installFetch((url) => {
       if (url === '/api/auth/get-session') {
-        return { status: 200, body: signedIn ? { user: { id: 'u1', email: 'new@shop.example', name: 'Shop' }, session: {} } : null };
+        return {
+          status: 200,
+          body: signedIn
+            ? { user: { id: 'u1', email: 'new@shop.example', name: 'Shop' }, session: {} }
+            : null,
+        };
       }
       if (url === '/api/auth/sign-up/email') {
         signedIn = true;

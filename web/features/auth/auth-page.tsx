@@ -4,7 +4,7 @@ import { ShieldCheck } from 'lucide-react';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import { PASSWORD_HINT, signInSchema, signUpSchema } from '#common/validation/auth';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
@@ -20,7 +20,10 @@ function useReturnPath(): string {
 
 function SignInForm({ onDone }: { onDone: () => void }) {
   const { signIn } = useAuth();
-  const { methods, onInvalid, applyServerErrors } = useAuthForm(signInSchema, 'signin', { email: '', password: '' });
+  const { methods, onInvalid, applyServerErrors } = useAuthForm(signInSchema, 'signin', {
+    email: '',
+    password: '',
+  });
   const { register, handleSubmit, formState } = methods;
   const submit = handleSubmit(async (values) => {
     try {
@@ -101,8 +104,10 @@ export default function AuthPage() {
           <span className="mb-2 inline-flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
             <ShieldCheck className="size-6" aria-hidden="true" />
           </span>
-          <CardTitle className="text-2xl">Welcome to {PRODUCT_NAME}</CardTitle>
-          <CardDescription>Sell through AI shopping agents, paid straight into your own accounts.</CardDescription>
+          <h1 className="text-2xl font-semibold leading-tight text-slate-900">Welcome to {PRODUCT_NAME}</h1>
+          <CardDescription>
+            Sell through AI shopping agents, paid straight into your own accounts.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Tabs defaultValue="signin">

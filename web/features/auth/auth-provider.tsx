@@ -16,7 +16,8 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-const messageOf = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
+const messageOf = (err: unknown, fallback: string) =>
+  err instanceof Error && err.message ? err.message : fallback;
 
 /**
  * Holds the signed-in user for the whole app and performs the auth actions with the toasts of spec §8.
@@ -41,7 +42,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw err;
       }
       await refresh();
-      toast.success('Account created!', { description: `Welcome to ${PRODUCT_NAME}. Complete onboarding to get started.` });
+      toast.success('Account created!', {
+        description: `Welcome to ${PRODUCT_NAME}. Complete onboarding to get started.`,
+      });
     },
     [refresh],
   );

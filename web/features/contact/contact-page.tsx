@@ -122,8 +122,8 @@ export default function ContactPage() {
           <Eyebrow>Contact</Eyebrow>
           <PageHeading className="mt-3 max-w-3xl">Talk to the {PRODUCT_NAME} team</PageHeading>
           <Lead className="mt-5 max-w-2xl">
-            Questions about plans, connecting your store or getting approved for agent checkout? Send us a message and a
-            real person will get back to you.
+            Questions about plans, connecting your store or getting approved for agent checkout? Send us a
+            message and we'll get back to you within {CONTACT_RESPONSE_HOURS} hours.
           </Lead>
         </Section>
       </div>
@@ -179,7 +179,10 @@ export default function ContactPage() {
                   <p className="font-semibold text-slate-900">Building an integration?</p>
                   <p className="mt-0.5 text-sm text-slate-600">
                     The{' '}
-                    <Link to="/docs" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    <Link
+                      to="/docs"
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                    >
                       API documentation
                     </Link>{' '}
                     covers setup, authentication, checkout and troubleshooting.

@@ -23,16 +23,24 @@ interface AmountRules {
  * symbol are forgiven; anything else gets a message that says how to fix it.
  */
 export function parseAmount(raw: string, { label, max, example, currency }: AmountRules): AmountResult {
-  const cleaned = raw.trim().replace(/^[£€$]/, '').replace(/[,\s]/g, '');
+  const cleaned = raw
+    .trim()
+    .replace(/^[£€$]/, '')
+    .replace(/[,\s]/g, '');
   if (cleaned === '') return { ok: false, error: `Enter your ${label.toLowerCase()}.` };
-  if (/^-\d*\.?\d*$/.test(cleaned) && cleaned !== '-') return { ok: false, error: `${label} must be more than zero.` };
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(cleaned)) return { ok: false, error: `${label} must be a number, like ${example}.` };
+  if (/^-\d*\.?\d*$/.test(cleaned) && cleaned !== '-')
+    return { ok: false, error: `${label} must be more than zero.` };
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(cleaned))
+    return { ok: false, error: `${label} must be a number, like ${example}.` };
   const [, decimals = ''] = cleaned.split('.');
   if (decimals.length > 2) return { ok: false, error: `${label} can have at most 2 decimal places.` };
   const minor = Math.round(Number(cleaned) * 100);
   if (!Number.isFinite(minor) || minor <= 0) return { ok: false, error: `${label} must be more than zero.` };
   if (minor > max * 100) {
-    return { ok: false, error: `${label} can be at most ${formatMoney(max * 100, currency, { whole: true })}.` };
+    return {
+      ok: false,
+      error: `${label} can be at most ${formatMoney(max * 100, currency, { whole: true })}.`,
+    };
   }
   return { ok: true, minor };
 }
@@ -43,11 +51,19 @@ export interface CalculatorErrors {
 }
 
 export type CalculatorInput =
-  | { ok: true; volumeMinor: number; averageOrderMinor: number }
-  | { ok: false; errors: CalculatorErrors };
+  { ok: true; volumeMinor: number; averageOrderMinor: number } | { ok: false; errors: CalculatorErrors };
 
-export function validateCalculator(volume: string, averageOrder: string, currency: Currency): CalculatorInput {
-  const v = parseAmount(volume, { label: 'Monthly volume', max: MAX_MONTHLY_VOLUME, example: '250000', currency });
+export function validateCalculator(
+  volume: string,
+  averageOrder: string,
+  currency: Currency,
+): CalculatorInput {
+  const v = parseAmount(volume, {
+    label: 'Monthly volume',
+    max: MAX_MONTHLY_VOLUME,
+    example: '250000',
+    currency,
+  });
   const a = parseAmount(averageOrder, {
     label: 'Average order value',
     max: MAX_AVERAGE_ORDER_VALUE,
@@ -80,7 +96,11 @@ export interface CalculatorResult {
   cheapest: PlanId;
 }
 
-export function calculate(volumeMinor: number, averageOrderMinor: number, currency: Currency): CalculatorResult {
+export function calculate(
+  volumeMinor: number,
+  averageOrderMinor: number,
+  currency: Currency,
+): CalculatorResult {
   const orders = Math.max(1, Math.round(volumeMinor / averageOrderMinor));
   const costs = monthlyCostByPlan(volumeMinor, currency);
   const estimates = PLANS.map((plan): PlanEstimate => {

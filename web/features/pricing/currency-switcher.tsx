@@ -16,7 +16,10 @@ export function CurrencySwitcher({ value, onChange, className }: CurrencySwitche
     <div
       role="group"
       aria-label="Currency"
-      className={cn('inline-flex items-center gap-1 rounded-xl border border-slate-200 bg-slate-100 p-1', className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-xl border border-slate-200 bg-slate-100 p-1',
+        className,
+      )}
     >
       {CURRENCIES.map((currency) => {
         const selected = currency === value;
@@ -28,7 +31,9 @@ export function CurrencySwitcher({ value, onChange, className }: CurrencySwitche
             onClick={() => onChange(currency)}
             className={cn(
               'inline-flex h-9 min-w-16 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
-              selected ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:bg-white/60 hover:text-slate-900',
+              selected
+                ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200'
+                : 'text-slate-600 hover:bg-white/60 hover:text-slate-900',
             )}
           >
             <span aria-hidden="true" className={selected ? 'text-brand-600' : 'text-slate-400'}>

@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Currency } from '#common/domain/currencies';
 import { PRODUCT_NAME } from '#common/domain/brand';
-import { CONTACT_RESPONSE_HOURS, MONTHLY_ORDER_LIMIT, OVERAGE_PER_ORDER_GBP_MINOR } from '#common/domain/limits';
+import {
+  CONTACT_RESPONSE_HOURS,
+  MONTHLY_ORDER_LIMIT,
+  OVERAGE_PER_ORDER_GBP_MINOR,
+} from '#common/domain/limits';
 import { findPlan, formatFee } from '#common/domain/plans';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -49,7 +53,13 @@ function CostChart({ result, currency }: { result: CalculatorResult; currency: C
       </figcaption>
       <ul className="grid gap-4">
         {result.estimates.map((e) => (
-          <ChartRow key={e.plan.id} estimate={e} cheapest={e.plan.id === result.cheapest} scale={scale} currency={currency} />
+          <ChartRow
+            key={e.plan.id}
+            estimate={e}
+            cheapest={e.plan.id === result.cheapest}
+            scale={scale}
+            currency={currency}
+          />
         ))}
       </ul>
     </figure>
@@ -83,25 +93,37 @@ function ChartRow({
             </Badge>
           )}
         </span>
-        <span className={cn('tabular-nums', cheapest ? 'font-bold text-emerald-700' : 'font-semibold text-slate-700')}>
+        <span
+          className={cn(
+            'tabular-nums',
+            cheapest ? 'font-bold text-emerald-700' : 'font-semibold text-slate-700',
+          )}
+        >
           {overLimit ? 'Over order limit' : isEnterprise ? `from ${total} + subscription` : `${total}/mo`}
         </span>
       </div>
       {overLimit ? (
         <p className="rounded-md bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
-          {formatCount(e.overageOrders)} orders over Starter’s {MONTHLY_ORDER_LIMIT}-order allowance, at {OVERAGE} each.
+          {formatCount(e.overageOrders)} orders over Starter’s {MONTHLY_ORDER_LIMIT}-order allowance, at{' '}
+          {OVERAGE} each.
         </p>
       ) : (
         <div
           aria-hidden="true"
-          className={cn('flex h-3.5 overflow-hidden rounded-full bg-slate-100', isEnterprise && 'outline-1 outline-dashed outline-slate-300')}
+          className={cn(
+            'flex h-3.5 overflow-hidden rounded-full bg-slate-100',
+            isEnterprise && 'outline-1 outline-dashed outline-slate-300',
+          )}
         >
           <div
             className={cn('h-full', cheapest ? 'bg-emerald-700' : 'bg-slate-700')}
             style={{ width: percent(subscription, scale) }}
           />
           <div
-            className={cn('h-full', cheapest ? 'bg-emerald-400' : isEnterprise ? 'bg-brand-300' : 'bg-slate-400')}
+            className={cn(
+              'h-full',
+              cheapest ? 'bg-emerald-400' : isEnterprise ? 'bg-brand-300' : 'bg-slate-400',
+            )}
             style={{ width: percent(e.cost.transactionFeesMinor, scale) }}
           />
         </div>
@@ -118,7 +140,9 @@ function StarterAwareTotal({ estimate: e, currency }: { estimate: PlanEstimate; 
     return (
       <>
         {money(e.cost.totalMinor + e.overageGbpMinor)}
-        <span className="block text-xs font-normal text-amber-800">incl. {money(e.overageGbpMinor)} overage</span>
+        <span className="block text-xs font-normal text-amber-800">
+          incl. {money(e.overageGbpMinor)} overage
+        </span>
       </>
     );
   }
@@ -135,18 +159,20 @@ function StarterAwareTotal({ estimate: e, currency }: { estimate: PlanEstimate; 
 function CostTable({ result, currency }: { result: CalculatorResult; currency: Currency }) {
   const money = (minor: number) => formatMoney(minor, currency);
   return (
-    <div className="-mx-6 overflow-x-auto px-6 sm:mx-0 sm:px-0">
-      <table className="w-full min-w-[30rem] text-left text-sm">
-        <caption className="sr-only">Estimated monthly cost of each plan at your volume, in {currency}</caption>
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">
+          Estimated monthly cost of each plan at your volume, in {currency}
+        </caption>
         <thead>
           <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
             <th scope="col" className="py-2 pr-3 font-semibold">
               Plan
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
               Subscription
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
               Transaction fees
             </th>
             <th scope="col" className="py-2 pl-3 text-right font-semibold">
@@ -169,11 +195,18 @@ function CostTable({ result, currency }: { result: CalculatorResult; currency: C
                     {cheapest && <Badge variant="success">Lowest cost</Badge>}
                   </span>
                   <span className="block text-xs font-normal text-slate-500">{formatFee(e.plan)} fee</span>
+                  {/* On narrow screens the two breakdown columns fold into this line. */}
+                  <span className="mt-0.5 block text-xs font-normal text-slate-600 sm:hidden">
+                    {isEnterprise ? 'Custom' : money(e.cost.subscriptionMinor ?? 0)} plan +{' '}
+                    {money(e.cost.transactionFeesMinor)} fees
+                  </span>
                 </th>
-                <td className="px-3 py-3 text-right tabular-nums text-slate-700">
+                <td className="hidden px-3 py-3 text-right tabular-nums text-slate-700 sm:table-cell">
                   {isEnterprise ? 'Custom' : money(e.cost.subscriptionMinor ?? 0)}
                 </td>
-                <td className="px-3 py-3 text-right tabular-nums text-slate-700">{money(e.cost.transactionFeesMinor)}</td>
+                <td className="hidden px-3 py-3 text-right tabular-nums text-slate-700 sm:table-cell">
+                  {money(e.cost.transactionFeesMinor)}
+                </td>
                 <td
                   className={cn(
                     'py-3 pl-3 text-right tabular-nums',
@@ -219,10 +252,10 @@ export default function EnterpriseCalculatorPage() {
       <div className="bg-gradient-to-b from-brand-50 via-white to-white">
         <Section className="pb-10 lg:pb-12">
           <Eyebrow>Enterprise calculator</Eyebrow>
-          <PageHeading className="mt-3 max-w-3xl">See what AgentCart costs at your volume</PageHeading>
+          <PageHeading className="mt-3 max-w-3xl">See what {PRODUCT_NAME} costs at your volume</PageHeading>
           <Lead className="mt-5 max-w-2xl">
-            Enter how much you sell through AI agents each month. We’ll work out your order count and compare the
-            subscription, transaction fees and total cost of every plan.
+            Enter how much you sell through AI agents each month. We’ll work out your order count and compare
+            the subscription, transaction fees and total cost of every plan.
           </Lead>
         </Section>
       </div>
@@ -235,12 +268,21 @@ export default function EnterpriseCalculatorPage() {
               <CardDescription>Figures update as you type.</CardDescription>
             </CardHeader>
             <CardContent>
-              <form className="grid gap-5" noValidate onSubmit={(event) => event.preventDefault()} aria-label="Your numbers">
+              <form
+                className="grid gap-5"
+                noValidate
+                onSubmit={(event) => event.preventDefault()}
+                aria-label="Your numbers"
+              >
                 <div className="grid gap-1.5">
                   <span aria-hidden="true" className="text-sm font-medium text-slate-800">
                     Currency
                   </span>
-                  <CurrencySwitcher value={currency} onChange={setCurrency} className="w-full justify-between [&>button]:flex-1" />
+                  <CurrencySwitcher
+                    value={currency}
+                    onChange={setCurrency}
+                    className="w-full justify-between [&>button]:flex-1"
+                  />
                 </div>
                 <Field
                   label={`Monthly sales volume (${currency})`}
@@ -255,7 +297,11 @@ export default function EnterpriseCalculatorPage() {
                     placeholder="250000"
                   />
                 </Field>
-                <Field label={`Average order value (${currency})`} hint="What a typical order is worth." error={errors.averageOrder}>
+                <Field
+                  label={`Average order value (${currency})`}
+                  hint="What a typical order is worth."
+                  error={errors.averageOrder}
+                >
                   <Input
                     inputMode="decimal"
                     autoComplete="off"
@@ -268,7 +314,10 @@ export default function EnterpriseCalculatorPage() {
                   <p className="text-xs font-medium uppercase tracking-wide text-slate-500" id="orders-label">
                     Orders per month
                   </p>
-                  <output aria-labelledby="orders-label" className="mt-1 block text-3xl font-bold tabular-nums text-slate-900">
+                  <output
+                    aria-labelledby="orders-label"
+                    className="mt-1 block text-3xl font-bold tabular-nums text-slate-900"
+                  >
                     {result ? formatCount(result.orders) : '—'}
                   </output>
                 </div>
@@ -283,8 +332,11 @@ export default function EnterpriseCalculatorPage() {
                 {result && cheapest ? (
                   <>
                     At {formatCount(result.orders)} orders a month,{' '}
-                    <strong className="font-semibold text-emerald-700">{cheapest.plan.name}</strong> is your lowest-cost plan
-                    at <strong className="font-semibold text-slate-900">{formatMoney(cheapest.cost.totalMinor, currency)}</strong>{' '}
+                    <strong className="font-semibold text-emerald-700">{cheapest.plan.name}</strong> is your
+                    lowest-cost plan at{' '}
+                    <strong className="font-semibold text-slate-900">
+                      {formatMoney(cheapest.cost.totalMinor, currency)}
+                    </strong>{' '}
                     a month.
                   </>
                 ) : (
@@ -306,10 +358,10 @@ export default function EnterpriseCalculatorPage() {
               <div className="flex gap-3 rounded-xl bg-slate-50 p-4 text-xs leading-relaxed text-slate-600">
                 <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
                 <p>
-                  Estimates exclude your payment provider’s own processing fees, which Stripe or your Lightning provider
-                  charge you directly. Enterprise shows transaction fees at its {formatFee(ENTERPRISE)} rate; its
-                  subscription is agreed with you. Starter includes {MONTHLY_ORDER_LIMIT} orders a month, then {OVERAGE}{' '}
-                  per extra order.
+                  Estimates exclude your payment provider’s own processing fees, which Stripe or your
+                  Lightning provider charge you directly. Enterprise figures show transaction fees only, at
+                  rates {formatFee(ENTERPRISE)}; its subscription is agreed with you. Starter includes{' '}
+                  {MONTHLY_ORDER_LIMIT} orders a month, then {OVERAGE} per extra order.
                 </p>
               </div>
             </CardContent>
@@ -333,7 +385,12 @@ export default function EnterpriseCalculatorPage() {
                 Contact sales
               </Link>
             </Button>
-            <Button asChild variant="outline" size="lg" className="border-slate-600 bg-transparent text-white hover:bg-slate-800">
+            <Button
+              asChild
+              variant="outline"
+              size="lg"
+              className="border-slate-600 bg-transparent text-white hover:bg-slate-800"
+            >
               <Link to="/pricing">
                 Compare plans
                 <ArrowRight aria-hidden="true" />

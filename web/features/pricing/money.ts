@@ -11,6 +11,8 @@ function formatter(currency: Currency, fractionDigits: 0 | 2): Intl.NumberFormat
     f = new Intl.NumberFormat(LOCALE, {
       style: 'currency',
       currency,
+      // "$119" rather than en-GB's "US$119": the currency switcher already says which dollar.
+      currencyDisplay: 'narrowSymbol',
       minimumFractionDigits: fractionDigits,
       maximumFractionDigits: fractionDigits,
     });
@@ -23,7 +25,11 @@ function formatter(currency: Currency, fractionDigits: 0 | 2): Intl.NumberFormat
  * Formats an amount held in minor units (pence, cents). `whole` rounds to whole units, for prices and
  * chart labels; otherwise two decimals are always shown so a column of figures lines up.
  */
-export function formatMoney(minor: number, currency: Currency, { whole = false }: { whole?: boolean } = {}): string {
+export function formatMoney(
+  minor: number,
+  currency: Currency,
+  { whole = false }: { whole?: boolean } = {},
+): string {
   const safe = Number.isFinite(minor) ? minor : 0;
   return formatter(currency, whole ? 0 : 2).format(whole ? Math.round(safe / 100) : safe / 100);
 }

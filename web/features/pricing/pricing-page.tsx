@@ -1,14 +1,27 @@
-import { ArrowRight, Calculator, Check, RotateCcw, ShieldCheck, Timer } from 'lucide-react';
+import { ArrowRight, Check, RotateCcw, ShieldCheck, Timer } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import { CURRENCY_SYMBOLS, type Currency } from '#common/domain/currencies';
-import { CONTACT_RESPONSE_HOURS, MONTHLY_ORDER_LIMIT, ORDER_LIMIT_WARNING_RATIO, OVERAGE_PER_ORDER_GBP_MINOR, TRIAL_DAYS } from '#common/domain/limits';
+import {
+  CONTACT_RESPONSE_HOURS,
+  MONTHLY_ORDER_LIMIT,
+  ORDER_LIMIT_WARNING_RATIO,
+  OVERAGE_PER_ORDER_GBP_MINOR,
+  TRIAL_DAYS,
+} from '#common/domain/limits';
 import { findPlan, formatFee, PLANS, type Plan } from '#common/domain/plans';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#web/components/ui/accordion';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '#web/components/ui/card';
 import { Eyebrow, Lead, PageHeading, Section, SectionHeading } from '#web/components/ui/section';
 import { useAuth } from '#web/features/auth/auth-provider';
 import { cn } from '#web/lib/cn';
@@ -50,6 +63,9 @@ function PlanPrice({ plan, currency }: { plan: Plan; currency: Currency }) {
   );
 }
 
+/** Narrow four-column cards must not clip a label: let it wrap instead. */
+const PLAN_BUTTON = 'h-auto min-h-12 w-full whitespace-normal px-4 py-2 text-center text-sm';
+
 function PlanAction({ plan }: { plan: Plan }) {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -57,29 +73,21 @@ function PlanAction({ plan }: { plan: Plan }) {
 
   if (plan.id === 'starter') {
     return (
-      <Button asChild variant={variant} size="lg" className="w-full">
+      <Button asChild variant={variant} size="lg" className={PLAN_BUTTON}>
         <Link to={user ? '/dashboard' : '/auth'}>Get Started</Link>
       </Button>
     );
   }
   if (plan.id === 'enterprise') {
     return (
-      <div className="grid w-full gap-2">
-        <Button asChild variant="secondary" size="lg" className="w-full">
-          <Link to="/enterprise-calculator">
-            <Calculator aria-hidden="true" />
-            Calculate your price
-          </Link>
-        </Button>
-        <Button asChild variant="link" size="sm" className="w-full">
-          <Link to="/contact">or contact sales</Link>
-        </Button>
-      </div>
+      <Button asChild variant="outline" size="lg" className={PLAN_BUTTON}>
+        <Link to="/enterprise-calculator">Calculate your price</Link>
+      </Button>
     );
   }
   if (!user) {
     return (
-      <Button asChild variant={variant} size="lg" className="w-full">
+      <Button asChild variant={variant} size="lg" className={PLAN_BUTTON}>
         <Link to="/auth">Choose {plan.name}</Link>
       </Button>
     );
@@ -87,11 +95,11 @@ function PlanAction({ plan }: { plan: Plan }) {
   // Online purchase of paid plans arrives with billing; until then sales sets the plan up by hand.
   const explain = () =>
     toast.info(`${plan.name} opens for purchase soon`, {
-      description: `Paid plans can't be bought online just yet. Contact our sales team and we'll move your account to ${plan.name}. We reply within ${CONTACT_RESPONSE_HOURS} hours.`,
+      description: `Online checkout for paid plans is coming soon. Contact sales and we'll set up ${plan.name} for you.`,
       action: { label: 'Contact sales', onClick: () => navigate('/contact') },
     });
   return (
-    <Button variant={variant} size="lg" className="w-full" onClick={explain}>
+    <Button variant={variant} size="lg" className={PLAN_BUTTON} onClick={explain}>
       Choose {plan.name}
     </Button>
   );
@@ -136,6 +144,14 @@ function PlanCard({ plan, currency }: { plan: Plan; currency: Currency }) {
             Then {OVERAGE} for each order over {MONTHLY_ORDER_LIMIT} in a month.
           </p>
         )}
+        {plan.id === 'enterprise' && (
+          <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-xs leading-relaxed text-slate-600">
+            Prefer to talk it through?{' '}
+            <Link to="/contact" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              Contact sales
+            </Link>
+          </p>
+        )}
       </CardContent>
       <CardFooter className="mt-auto">
         <PlanAction plan={plan} />
@@ -158,7 +174,7 @@ const ASSURANCES = [
   {
     icon: RotateCcw,
     title: `${REFUND_DAYS}-day money-back guarantee`,
-    text: 'Not the right fit? Ask for a full refund of your subscription within 30 days.',
+    text: `Not the right fit? Ask for a full refund of your subscription within ${REFUND_DAYS} days.`,
   },
 ];
 
@@ -223,10 +239,12 @@ export default function PricingPage() {
       <div className="bg-gradient-to-b from-brand-50 via-white to-white">
         <Section className="pb-12 text-center lg:pb-16">
           <Eyebrow>Pricing</Eyebrow>
-          <PageHeading className="mx-auto mt-3 max-w-3xl">Simple pricing that scales with your agent sales</PageHeading>
+          <PageHeading className="mx-auto mt-3 max-w-3xl">
+            Simple pricing that scales with your agent sales
+          </PageHeading>
           <Lead className="mx-auto mt-5 max-w-2xl">
-            Start free, then move to a lower transaction fee as your volume grows. Every plan settles payments straight
-            into your own accounts.
+            Start free, then move to a lower transaction fee as your volume grows. Every plan settles payments
+            straight into your own accounts.
           </Lead>
           <div className="mt-8 flex flex-col items-center gap-2">
             <CurrencySwitcher value={currency} onChange={setCurrency} />
@@ -236,14 +254,14 @@ export default function PricingPage() {
       </div>
 
       <Section className="pt-4 lg:pt-4" aria-label="Plans">
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
           {PLANS.map((plan) => (
             <PlanCard key={plan.id} plan={plan} currency={currency} />
           ))}
         </div>
         <p className="mt-6 text-center text-sm text-slate-500">
-          All plans include a {TRIAL_DAYS}-day free trial. Upgrades apply immediately; downgrades apply from your next
-          billing cycle.
+          All plans include a {TRIAL_DAYS}-day free trial. Upgrades apply immediately; downgrades apply from
+          your next billing cycle.
         </p>
 
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
@@ -282,7 +300,8 @@ export default function PricingPage() {
           <div className="max-w-xl">
             <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Not sure which plan fits?</h2>
             <p className="mt-3 text-slate-300">
-              Enter your monthly volume and average order value to see what each plan would cost you, side by side.
+              Enter your monthly volume and average order value to see what each plan would cost you, side by
+              side.
             </p>
           </div>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
@@ -292,7 +311,12 @@ export default function PricingPage() {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button asChild variant="outline" size="lg" className="border-slate-600 bg-transparent text-white hover:bg-slate-800">
+            <Button
+              asChild
+              variant="outline"
+              size="lg"
+              className="border-slate-600 bg-transparent text-white hover:bg-slate-800"
+            >
               <Link to="/contact">Contact sales</Link>
             </Button>
           </div>

@@ -13,7 +13,8 @@ export const UPCOMING_PAGES: UpcomingPage[] = [
   {
     path: '/onboarding',
     title: 'Onboarding',
-    summary: 'A five-step setup: payment methods, card provider, store, a test order and your agent readiness.',
+    summary:
+      'A five-step setup: payment methods, card provider, store, a test order and your agent readiness.',
     coming: [
       'Choose card and Bitcoin Lightning payment methods',
       'Connect your Stripe account for Shared Payment Tokens',
@@ -36,7 +37,8 @@ export const UPCOMING_PAGES: UpcomingPage[] = [
   {
     path: '/settings',
     title: 'Settings',
-    summary: 'Your profile, store platform, payment providers, API keys, webhooks, notifications and security.',
+    summary:
+      'Your profile, store platform, payment providers, API keys, webhooks, notifications and security.',
     coming: [
       'Profile, region and default currency',
       'Stripe and Bitcoin Lightning providers',
@@ -53,7 +55,8 @@ export const UPCOMING_PAGES: UpcomingPage[] = [
   {
     path: '/testing/agent',
     title: 'Agent testing',
-    summary: 'Play the part of an AI agent and buy from your own store with a card token or a Lightning invoice.',
+    summary:
+      'Play the part of an AI agent and buy from your own store with a card token or a Lightning invoice.',
     coming: ['Pay with Card and Pay with Bitcoin test checkouts', 'Your recent test transactions'],
   },
   {
@@ -66,6 +69,9 @@ export const UPCOMING_PAGES: UpcomingPage[] = [
     path: '/agent/apply',
     title: 'Apply to ChatGPT Instant Checkout',
     summary: 'Generate the application bundle that ChatGPT checkout review asks for.',
-    coming: ['Merchant details, supported payments and regions', 'Discovery, health and OpenAPI documents in one file'],
+    coming: [
+      'Merchant details, supported payments and regions',
+      'Discovery, health and OpenAPI documents in one file',
+    ],
   },
 ];

@@ -22,7 +22,7 @@ export function AgentCheckoutPreview() {
             </span>
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-slate-900">AI shopping agent</p>
-              <p className="truncate text-xs text-slate-500">Checkout inside the conversation</p>
+              <p className="text-xs text-slate-500">Checkout inside the conversation</p>
             </div>
           </div>
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">

@@ -72,7 +72,9 @@ export function Testimonials() {
           <h2 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
             Your next customer might already be asking an AI agent
           </h2>
-          <Lead className="mt-4">Start your 14-day free trial and connect your store in under 5 minutes.</Lead>
+          <Lead className="mt-4">
+            Start your 14-day free trial and connect your store in under 5 minutes.
+          </Lead>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
               <Link to="/auth">

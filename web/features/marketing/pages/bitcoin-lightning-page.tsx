@@ -69,12 +69,20 @@ const PROVIDERS = [
   {
     name: 'OpenNode',
     body: 'Connect with a single API key from your OpenNode dashboard.',
-    points: ['API key only', 'Invoices settle to your OpenNode account', 'Connection test before you go live'],
+    points: [
+      'API key only',
+      'Invoices settle to your OpenNode account',
+      'Connection test before you go live',
+    ],
   },
   {
     name: 'CoinCorner',
     body: 'Connect with the API key and secret from your CoinCorner account.',
-    points: ['API key and secret', 'Invoices settle to your CoinCorner account', 'Connection test before you go live'],
+    points: [
+      'API key and secret',
+      'Invoices settle to your CoinCorner account',
+      'Connection test before you go live',
+    ],
   },
 ];
 
@@ -99,7 +107,7 @@ function Hero() {
             Limited beta for the first 100 Lightning merchants
           </span>
           <PageHeading className="mt-6 text-balance text-white sm:text-6xl">
-            Bitcoin Lightning payments for <span className="text-lightning-400">AI-agent checkout</span>
+            Accept Bitcoin Lightning from <span className="text-lightning-400">AI shopping agents</span>
           </PageHeading>
           <Lead className="mt-6 max-w-xl text-slate-300">
             Let shoppers pay AI agents in bitcoin. Invoices come from your own OpenNode or CoinCorner account,
@@ -132,13 +140,13 @@ function WhyLightning() {
   return (
     <Section aria-labelledby="why-lightning-heading">
       <div className="mx-auto max-w-2xl text-center">
-        <Eyebrow className="text-lightning-600">Why Lightning</Eyebrow>
+        <Eyebrow className="text-amber-700">Why Lightning</Eyebrow>
         <SectionHeading id="why-lightning-heading" className="mt-3">
           Built for payments that happen in a conversation
         </SectionHeading>
         <Lead className="mt-4">
-          Agent checkout needs a payment that finishes before the shopper loses interest. Lightning does exactly
-          that.
+          Agent checkout needs a payment that finishes before the shopper loses interest. Lightning does
+          exactly that.
         </Lead>
       </div>
       <ul className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -174,7 +182,10 @@ function HowItWorks() {
               {FLOW.map((step, i) => (
                 <li key={step.title} className="relative flex gap-5">
                   {i < FLOW.length - 1 && (
-                    <span aria-hidden="true" className="absolute top-12 bottom-[-2rem] left-[1.375rem] w-px bg-slate-300" />
+                    <span
+                      aria-hidden="true"
+                      className="absolute top-12 bottom-[-2rem] left-[1.375rem] w-px bg-slate-300"
+                    />
                   )}
                   <span className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-lightning-600 shadow-sm ring-1 ring-slate-200">
                     <step.icon aria-hidden="true" className="size-5" />
@@ -199,8 +210,9 @@ function HowItWorks() {
                 </span>
                 <CardTitle>Your money never passes through us</CardTitle>
                 <CardDescription className="leading-relaxed">
-                  You are the merchant of record. {PRODUCT_NAME} is a software platform, not a payment gateway: it
-                  never holds buyer funds, and every invoice is paid straight into your own provider account.
+                  You are the merchant of record. {PRODUCT_NAME} is a software platform, not a payment
+                  gateway: it never holds buyer funds, and every invoice is paid straight into your own
+                  provider account.
                 </CardDescription>
               </CardHeader>
             </Card>
@@ -211,8 +223,8 @@ function HowItWorks() {
                 </span>
                 <CardTitle>Invoices on your terms</CardTitle>
                 <CardDescription className="leading-relaxed">
-                  Choose how long an invoice stays payable, from 5 to 60 minutes (15 by default). An unpaid invoice
-                  simply expires and the checkout is declined.
+                  Choose how long an invoice stays payable, from 5 to 60 minutes (15 by default). An unpaid
+                  invoice simply expires and the checkout is declined.
                 </CardDescription>
               </CardHeader>
             </Card>
@@ -232,8 +244,8 @@ function Providers() {
           Works with OpenNode and CoinCorner
         </SectionHeading>
         <Lead className="mt-4">
-          Use the Bitcoin account you already have, or open one with either provider. You can switch at any time
-          in your settings.
+          Use the Bitcoin account you already have, or open one with either provider. You can switch at any
+          time in your settings.
         </Lead>
       </div>
       <ul className="mx-auto mt-12 grid max-w-4xl grid-cols-1 gap-6 md:grid-cols-2">
@@ -274,7 +286,7 @@ function BetaCallToAction() {
       <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-lightning-400 to-lightning-500 px-6 py-12 sm:px-12 lg:py-16">
         <Zap
           aria-hidden="true"
-          className="absolute -right-10 -bottom-16 size-72 rotate-12 text-white/25"
+          className="absolute -right-10 -bottom-16 hidden size-72 rotate-12 text-white/25 lg:block"
           strokeWidth={1.25}
         />
         <div className="relative max-w-2xl">
@@ -286,7 +298,8 @@ function BetaCallToAction() {
             Lightning is open to the first 100 merchants
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-slate-900">
-            Claim a place in the beta and start accepting instant, chargeback-free Bitcoin payments from AI agents.
+            Claim a place in the beta and start accepting instant, chargeback-free Bitcoin payments from AI
+            agents.
           </p>
           <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2">
             {BETA_PERKS.map((perk) => (
@@ -302,7 +315,9 @@ function BetaCallToAction() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
-          <p className="mt-4 text-sm text-slate-900">Agent checkout is currently available in the United States only.</p>
+          <p className="mt-4 text-sm text-slate-900">
+            Agent checkout is currently available in the United States only.
+          </p>
         </div>
       </div>
     </Section>

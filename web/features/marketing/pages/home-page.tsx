@@ -23,10 +23,10 @@ import { AgentCheckoutPreview } from '#web/features/marketing/home/agent-checkou
 import { Testimonials } from '#web/features/marketing/home/testimonials';
 
 const HIGHLIGHTS = [
-  { value: '< 5 min', label: 'to set up' },
-  { value: '< 30 s', label: 'per payment' },
-  { value: '99.9%', label: 'uptime' },
-  { value: '24/7', label: 'support' },
+  { value: '< 5 min', spoken: 'Under 5 minutes', label: 'to set up' },
+  { value: '< 30 s', spoken: 'Under 30 seconds', label: 'per payment' },
+  { value: '99.9%', spoken: '99.9%', label: 'uptime' },
+  { value: '24/7', spoken: '24/7', label: 'support' },
 ];
 
 interface Step {
@@ -47,7 +47,8 @@ const STEPS: Step[] = [
     icon: CreditCard,
     title: 'Connect your payment accounts',
     body: 'Accept cards through your own Stripe account and, if you like, Bitcoin Lightning through OpenNode or CoinCorner.',
-    detail: 'Cards use the Shared Payment Tokens that AI agents hand over, so no card data touches your store.',
+    detail:
+      'Cards use the Shared Payment Tokens that AI agents hand over, so no card data touches your store.',
   },
   {
     icon: Bot,
@@ -104,8 +105,8 @@ function Hero() {
             Let AI shopping agents sell your products
           </PageHeading>
           <Lead className="mt-6 max-w-xl">
-            Connect your existing store and your own payment accounts. Shoppers can then buy from you inside an AI
-            conversation, and every payment settles straight to you.
+            Connect your existing store and your own payment accounts. Shoppers can then buy from you inside
+            an AI conversation, and every payment settles straight to you.
           </Lead>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
@@ -125,9 +126,15 @@ function Hero() {
       <div className="relative mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6">
         <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-slate-200 bg-slate-200 sm:grid-cols-4">
           {HIGHLIGHTS.map((h) => (
-            <div key={h.label} className="flex flex-col-reverse items-center gap-1 bg-white/90 px-4 py-5 text-center">
+            <div
+              key={h.label}
+              className="flex flex-col-reverse items-center gap-1 bg-white/90 px-4 py-5 text-center"
+            >
               <dt className="text-sm text-slate-600">{h.label}</dt>
-              <dd className="text-2xl font-bold tracking-tight text-slate-900">{h.value}</dd>
+              <dd className="text-2xl font-bold tracking-tight text-slate-900">
+                <span aria-hidden="true">{h.value}</span>
+                <span className="sr-only">{h.spoken}</span>
+              </dd>
             </div>
           ))}
         </dl>
@@ -145,10 +152,11 @@ function HowItWorks() {
           Set up in under 5 minutes
         </SectionHeading>
         <Lead className="mt-4">
-          No new storefront and no migration. {PRODUCT_NAME} sits between AI agents and the tools you already run.
+          No new storefront and no migration. {PRODUCT_NAME} sits between AI agents and the tools you already
+          run.
         </Lead>
       </div>
-      <ol className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-3">
+      <ol className="mt-14 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {STEPS.map((step, i) => (
           <li key={step.title}>
             <Card className="h-full">
@@ -221,20 +229,26 @@ function BetaCallToAction() {
           aria-hidden="true"
           className="absolute -top-24 -right-24 size-72 rounded-full bg-lightning-500/25 blur-3xl"
         />
-        <div aria-hidden="true" className="absolute -bottom-32 -left-20 size-72 rounded-full bg-brand-600/30 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="absolute -bottom-32 -left-20 size-72 rounded-full bg-brand-600/30 blur-3xl"
+        />
         <div className="relative grid grid-cols-1 items-center gap-10 lg:grid-cols-[1.4fr_1fr]">
           <div>
             <span className="inline-flex items-center gap-1.5 rounded-full bg-lightning-400/15 px-3 py-1 text-xs font-semibold text-lightning-400 ring-1 ring-lightning-400/30">
               <Zap aria-hidden="true" className="size-3.5" />
               Limited beta
             </span>
-            <h2 id="beta-heading" className="mt-5 text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
+            <h2
+              id="beta-heading"
+              className="mt-5 text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
+            >
               Be one of the first 100 Lightning merchants
             </h2>
             <p className="mt-4 max-w-xl text-lg leading-relaxed text-slate-300">
-              Bitcoin Lightning payments are instant, carry zero chargebacks and need no KYC from your shoppers.
-              The beta is open to the first 100 merchants, paid straight into your own OpenNode or CoinCorner
-              account.
+              Bitcoin Lightning payments are instant, carry zero chargebacks and need no KYC from your
+              shoppers. The beta is open to the first 100 merchants, paid straight into your own OpenNode or
+              CoinCorner account.
             </p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row lg:flex-col">

@@ -7,7 +7,12 @@ import { useSeo } from '#web/lib/use-seo';
 /** Spec §2: any unknown path; the missing path is logged so broken links can be found. */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
-  useSeo({ title: 'Page not found', description: 'The page you were looking for does not exist.', path: pathname, noIndex: true });
+  useSeo({
+    title: 'Page not found',
+    description: 'The page you were looking for does not exist.',
+    path: pathname,
+    noIndex: true,
+  });
   useEffect(() => {
     console.warn(`404: no page at ${pathname}`);
   }, [pathname]);
@@ -20,8 +25,8 @@ export default function NotFoundPage() {
         <p className="text-sm font-semibold text-brand-600">404</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Page not found</h1>
         <p className="mt-3 text-slate-600">
-          We couldn&apos;t find <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{pathname}</code>. It may
-          have moved, or the link may be mistyped.
+          We couldn&apos;t find <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{pathname}</code>
+          . It may have moved, or the link may be mistyped.
         </p>
         <Button asChild className="mt-8">
           <Link to="/">Return to Home</Link>

@@ -1,0 +1,34 @@
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/**
+ * Prints what the landing page downloads before it can render (the entry, the home page chunk and
+ * their static imports) in gzipped KB, and fails the build when that passes the budget.
+ */
+export function landingPageBudget(opts: { landingModule: string; budgetKb: number }): Plugin {
+  return {
+    name: 'landing-page-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      const landing = chunks.find((c) => c.facadeModuleId?.endsWith(opts.landingModule));
+      if (!entry || !landing)
+        return this.warn(`landing budget: could not find the entry or ${opts.landingModule}`);
+      const needed = new Set<string>();
+      const visit = (fileName: string) => {
+        if (needed.has(fileName)) return;
+        needed.add(fileName);
+        byFile.get(fileName)?.imports.forEach(visit);
+      };
+      visit(entry.fileName);
+      visit(landing.fileName);
+      const bytes = [...needed].reduce((sum, f) => sum + gzipSync(byFile.get(f)!.code).length, 0);
+      const kb = bytes / 1024;
+      const line = `Landing page initial JavaScript: ${kb.toFixed(1)} KB gzipped in ${needed.size} chunks (budget ${opts.budgetKb} KB)`;
+      if (kb > opts.budgetKb) this.error(line);
+      console.log(`\n${line}`);
+    },
+  };
+}

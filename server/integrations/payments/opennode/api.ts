@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ProviderError, sendRequest, type AdapterContext, type HttpRequest } from '../../http';
+import type { OpennodeCredentials } from './credentials';
+
+/** The parts of an OpenNode charge we read (https://developers.opennode.com, v1). */
+export const opennodeCharge = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.string().nullish(),
+  fiat_value: z.number().nullish(),
+  source_fiat_value: z.number().nullish(),
+  order_id: z.string().nullish(),
+  description: z.string().nullish(),
+  created_at: z.number(),
+  address: z.string().nullish(),
+  hosted_checkout_url: z.string().nullish(),
+  lightning_invoice: z.object({ payreq: z.string(), expires_at: z.number() }).nullish(),
+  missing_amt: z.number().nullish(),
+});
+export type OpennodeCharge = z.infer<typeof opennodeCharge>;
+
+/**
+ * Calls OpenNode: the API key goes in Authorization with no "Bearer" prefix; success bodies are
+ * `{ data }`; failures carry a top-level `message`.
+ */
+export async function opennodeRequest<T extends z.ZodType>(
+  ctx: AdapterContext<OpennodeCredentials>,
+  req: HttpRequest,
+  schema: T,
+): Promise<z.infer<T>> {
+  const res = await sendRequest('opennode', ctx.http, {
+    ...req,
+    headers: { authorization: ctx.credentials.apiKey, ...req.headers },
+  });
+  if (res.status >= 200 && res.status < 300) {
+    const parsed = schema.safeParse((res.body as { data?: unknown } | undefined)?.data);
+    if (!parsed.success) {
+      throw new ProviderError(
+        'opennode',
+        'malformed_response',
+        'OpenNode answered with an unexpected response',
+        {
+          status: res.status,
+        },
+      );
+    }
+    return parsed.data;
+  }
+  const message = (res.body as { message?: unknown } | undefined)?.message;
+  const text = typeof message === 'string' && message ? message : `OpenNode answered ${res.status}`;
+  const opts = { status: res.status, statusText: res.statusText };
+  if (res.status === 401 || res.status === 403)
+    throw new ProviderError('opennode', 'auth', 'OpenNode refused the API key', opts);
+  if (res.status === 404) throw new ProviderError('opennode', 'not_found', text, opts);
+  if (res.status === 429) throw new ProviderError('opennode', 'rate_limited', text, opts);
+  if (res.status >= 500) throw new ProviderError('opennode', 'unavailable', text, opts);
+  throw new ProviderError('opennode', 'invalid_request', text, opts);
+}

@@ -1,0 +1,116 @@
+import type { z } from 'zod';
+import type { PaymentStatus } from '#common/domain/payment-status';
+import type { AdapterContext } from '../http';
+import type { CredentialField } from '../credentials';
+
+export type PaymentProviderId = 'stripe' | 'opennode' | 'coincorner' | 'btcpay' | 'strike';
+
+export interface PaymentProviderManifest {
+  id: PaymentProviderId;
+  /** Display name, e.g. "OpenNode". */
+  name: string;
+  method: 'card' | 'lightning';
+  /** Spec §1 feature flags: `coming_soon` providers are registered and simulated but not offered. */
+  availability: 'live' | 'coming_soon';
+  credentialFields: CredentialField[];
+}
+
+/** A Lightning invoice as an agent needs it to pay. */
+export interface LightningDetails {
+  /** BOLT11 payment request, when the provider exposes one. */
+  paymentRequest: string | null;
+  /** A page where a person can pay (hosted checkout). */
+  paymentUrl: string | null;
+  expiresAt: Date | null;
+  /** On-chain fallback address, when offered (CoinCorner, OpenNode). */
+  onchainAddress: string | null;
+  /** The invoice amount in satoshis, when known. */
+  amountSats: number | null;
+}
+
+/** A payment as the provider reports it, normalized. */
+export interface ProviderPayment {
+  /** The provider's id: pi_… for Stripe, a charge UUID for OpenNode, an invoice id elsewhere. */
+  id: string;
+  status: PaymentStatus;
+  /** The provider's own status word, kept for support and the payments history. */
+  providerStatus: string;
+  /** In minor units of `currency`. */
+  amountMinor: number;
+  currency: string;
+  lightning: LightningDetails | null;
+  /** Decline or failure reason in the provider's words, when there is one. */
+  failureMessage: string | null;
+  /** The provider's response body (stored as the payment's provider payload; purged after 90 days). */
+  raw: unknown;
+}
+
+export interface WebhookRequest {
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** What a verified webhook tells us: which payment to re-read. We never trust a webhook's status alone. */
+export interface PaymentWebhook {
+  paymentId: string;
+  eventId: string | null;
+  type: string;
+}
+
+interface PaymentProviderBase<Credentials> {
+  manifest: PaymentProviderManifest;
+  credentialsSchema: z.ZodType<Credentials>;
+  /** Proves the credentials work with one cheap authenticated call. Throws ProviderError ('auth', ...). */
+  verifyCredentials(ctx: AdapterContext<Credentials>): Promise<{ accountLabel: string | null }>;
+  getPayment(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderPayment>;
+}
+
+/** Card providers charge a Shared Payment Token that an AI agent handed over. */
+export interface CardPaymentProvider<Credentials = unknown> extends PaymentProviderBase<Credentials> {
+  manifest: PaymentProviderManifest & { method: 'card' };
+  chargeSharedPaymentToken(
+    ctx: AdapterContext<Credentials>,
+    input: {
+      token: string;
+      amountMinor: number;
+      currency: string;
+      /** Sent to the provider so a retried charge never charges twice. */
+      idempotencyKey: string;
+      description?: string;
+      metadata?: Record<string, string>;
+    },
+  ): Promise<ProviderPayment>;
+  cancelPayment(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderPayment>;
+  refundPayment(
+    ctx: AdapterContext<Credentials>,
+    input: { paymentId: string; amountMinor?: number; idempotencyKey: string },
+  ): Promise<{ id: string; status: PaymentStatus; amountMinor: number }>;
+  /** Verifies the signature with the endpoint's signing secret; throws ProviderError('auth') when it fails. */
+  parseWebhook(input: WebhookRequest & { signingSecret: string; now: Date }): PaymentWebhook;
+}
+
+/** Lightning providers issue invoices that settle to the merchant's own account. */
+export interface LightningPaymentProvider<Credentials = unknown> extends PaymentProviderBase<Credentials> {
+  manifest: PaymentProviderManifest & { method: 'lightning' };
+  createInvoice(
+    ctx: AdapterContext<Credentials>,
+    input: {
+      amountMinor: number;
+      currency: string;
+      /** Our reference (the checkout id), echoed back by the provider. */
+      orderRef: string;
+      description: string;
+      /** The invoice must expire no later than the checkout (architecture §5). */
+      expiresInMinutes: number;
+      callbackUrl?: string;
+      successUrl?: string;
+    },
+  ): Promise<ProviderPayment>;
+  /**
+   * Verifies a provider notification (signature where the provider signs, a credential match where it
+   * does not) and says which payment to re-read. Throws ProviderError('auth') when it cannot be trusted.
+   */
+  parseWebhook(ctx: AdapterContext<Credentials>, input: WebhookRequest): Promise<PaymentWebhook>;
+}
+
+export type PaymentProvider = CardPaymentProvider<never> | LightningPaymentProvider<never>;

@@ -1,0 +1,101 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+/**
+ * What every provider simulator shares: a Fastify app on loopback, fault injection (down, latency), and
+ * `GET /__sim` listing its control endpoints and the sandbox credentials it accepts. Each simulator adds
+ * the provider's real routes at the root of its base URL, so an official client pointed at it just works.
+ */
+export interface SimulatorOptions {
+  /** Provider id, e.g. "opennode". */
+  name: string;
+  /** Credentials a person can paste into the settings forms (field names as the forms use them). */
+  credentials: Record<string, string>;
+  /** Sent as the failure body while the simulator is "down" (the provider's own shape). */
+  downBody?: unknown;
+}
+
+export interface Simulator {
+  app: FastifyInstance;
+  /** Adds a control endpoint (`POST /__sim/...`) and lists it at `GET /__sim`. */
+  control(
+    path: string,
+    handler: (params: Record<string, string>, body: unknown) => unknown | Promise<unknown>,
+  ): void;
+}
+
+export interface RunningSimulator {
+  name: string;
+  baseUrl: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export function createSimulator(opts: SimulatorOptions): Simulator {
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  const controls: string[] = [
+    'POST /__sim/down',
+    'POST /__sim/up',
+    'POST /__sim/latency',
+    'POST /__sim/malformed',
+  ];
+  const faults = { down: false, latencyMs: 0, malformedResponses: 0 };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/__sim')) return;
+    if (faults.latencyMs > 0) await new Promise((r) => setTimeout(r, faults.latencyMs));
+    if (faults.down) {
+      return reply.status(503).send(opts.downBody ?? { error: 'Service Unavailable' });
+    }
+  });
+
+  // A provider behind a broken proxy: 200 with a body that is not what the API promises.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/__sim') || faults.malformedResponses === 0) return payload;
+    faults.malformedResponses -= 1;
+    reply.status(200).header('content-type', 'text/html');
+    return '<html><body>502 Bad Gateway</body></html>';
+  });
+
+  app.get('/__sim', async () => ({ name: opts.name, controls, credentials: opts.credentials }));
+  app.post('/__sim/down', async () => {
+    faults.down = true;
+    return { down: true };
+  });
+  app.post('/__sim/up', async () => {
+    faults.down = false;
+    faults.latencyMs = 0;
+    faults.malformedResponses = 0;
+    return { down: false };
+  });
+  app.post<{ Body: { ms?: number } }>('/__sim/latency', async (request) => {
+    const ms = Number(request.body?.ms ?? 0);
+    faults.latencyMs = Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 60_000) : 0;
+    return { latencyMs: faults.latencyMs };
+  });
+
+  app.post<{ Body: { count?: number } }>('/__sim/malformed', async (request) => {
+    faults.malformedResponses = Math.max(1, Math.min(Number(request.body?.count ?? 1) || 1, 100));
+    return { malformedResponses: faults.malformedResponses };
+  });
+
+  return {
+    app,
+    control(path, handler) {
+      const url = `/__sim/${path.replace(/^\/+/, '')}`;
+      controls.push(`POST ${url}`);
+      app.post(url, async (request) => handler(request.params as Record<string, string>, request.body));
+    },
+  };
+}
+
+/** Listens on loopback (port 0 picks a free port) and reports the base URL. */
+export async function startSimulator(
+  name: string,
+  app: FastifyInstance,
+  port = 0,
+): Promise<RunningSimulator> {
+  await app.listen({ port, host: '127.0.0.1' });
+  const address = app.server.address() as AddressInfo;
+  return { name, baseUrl: `http://127.0.0.1:${address.port}`, app, close: () => app.close() };
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import type { AdapterContext, WebhookHeaders } from './store-types';
+import type { CredentialField } from '../credentials';
+
+export type StorePlatformId = 'woocommerce' | 'shopify' | 'bigcommerce' | 'magento' | 'custom';
+
+export interface StorePlatformManifest {
+  id: StorePlatformId;
+  name: string;
+  /** Spec §1 feature flags: only `live` platforms can be connected. */
+  availability: 'live' | 'coming_soon';
+  credentialFields: CredentialField[];
+}
+
+/** A product as the commerce engine sees it, whatever the store. Prices are integer minor units. */
+export interface StoreProduct {
+  id: string;
+  /** Variant/variation id when the sellable item is a variant of `id`. */
+  variantId: string | null;
+  sku: string | null;
+  name: string;
+  description: string | null;
+  /** null when the store has no price for it (it cannot be bought). */
+  priceMinor: number | null;
+  currency: string | null;
+  /** null when the store does not track stock. */
+  stockQuantity: number | null;
+  inStock: boolean;
+  imageUrls: string[];
+  url: string | null;
+}
+
+export interface ProductPage {
+  products: StoreProduct[];
+  page: number;
+  perPage: number;
+  total: number | null;
+  totalPages: number | null;
+  hasMore: boolean;
+}
+
+export interface PostalAddress {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  region?: string | null;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phone?: string | null;
+}
+
+export interface StoreOrderInput {
+  /** Our checkout id: written to the order's metadata and used as the idempotency reference. */
+  reference: string;
+  currency: string;
+  lines: {
+    productId: string;
+    variantId: string | null;
+    sku: string | null;
+    name: string;
+    quantity: number;
+    unitPriceMinor: number;
+  }[];
+  shipping: { methodId: string; label: string; amountMinor: number } | null;
+  buyer: { name: string; email: string; phone?: string | null };
+  billingAddress: PostalAddress;
+  shippingAddress: PostalAddress;
+  payment: { provider: string; method: 'card' | 'lightning'; transactionId: string; paid: boolean };
+}
+
+export type StoreOrderStatus = 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded' | 'failed';
+
+export interface StoreOrder {
+  id: string;
+  /** The number a merchant sees in their store admin, when different from the id. */
+  number: string | null;
+  status: StoreOrderStatus;
+  /** The store's own status word. */
+  storeStatus: string;
+  totalMinor: number | null;
+  currency: string | null;
+  raw: unknown;
+}
+
+export interface StorePlatform<Credentials = unknown> {
+  manifest: StorePlatformManifest;
+  credentialsSchema: z.ZodType<Credentials>;
+  /**
+   * The connection test of spec §7 for this platform. Throws ProviderError with the HTTP status and
+   * status text when the store refuses (the caller words the message).
+   */
+  testConnection(ctx: AdapterContext<Credentials>): Promise<{ storeName: string | null }>;
+  listProducts(
+    ctx: AdapterContext<Credentials>,
+    query: { page: number; perPage: number },
+  ): Promise<ProductPage>;
+  findProductBySku(ctx: AdapterContext<Credentials>, sku: string): Promise<StoreProduct | null>;
+  /** Creates a paid (or pending) order. Throws ProviderError('invalid_request') for an unknown product. */
+  createOrder(ctx: AdapterContext<Credentials>, input: StoreOrderInput): Promise<StoreOrder>;
+  getOrder(ctx: AdapterContext<Credentials>, orderId: string): Promise<StoreOrder>;
+  updateOrderStatus(
+    ctx: AdapterContext<Credentials>,
+    orderId: string,
+    status: StoreOrderStatus,
+  ): Promise<StoreOrder>;
+  /** Verifies the store's webhook signature over the raw body, where the platform signs webhooks. */
+  verifyWebhook?(input: { rawBody: string; headers: WebhookHeaders; secret: string }): boolean;
+}

@@ -1,0 +1,144 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPage } from '#web/test/render';
+import PricingPage from './pricing-page';
+import { stubFetch } from '#web/test/fetch-stub';
+
+const targets = ['/auth', '/dashboard', '/enterprise-calculator', '/contact'].map((path) => ({
+  path,
+  element: <h1>Target {path}</h1>,
+}));
+
+function renderPricing() {
+  return renderPage(<PricingPage />, { path: '/pricing', extraRoutes: targets });
+}
+
+const card = (plan: string) => screen.getByRole('group', { name: plan });
+
+describe('/pricing', () => {
+  it('shows the four plans in pounds by default', async () => {
+    stubFetch();
+    renderPricing();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/simple pricing/i);
+    expect(within(card('Starter')).getByText('£0')).toBeInTheDocument();
+    expect(within(card('Starter')).getByText('+ 2% per transaction')).toBeInTheDocument();
+    expect(within(card('Growth')).getByText('£99')).toBeInTheDocument();
+    expect(within(card('Scale')).getByText('£499')).toBeInTheDocument();
+    expect(within(card('Enterprise')).getByText('Custom')).toBeInTheDocument();
+    expect(within(card('Enterprise')).getByText('Transaction fees as low as 0.25%')).toBeInTheDocument();
+    expect(within(card('Starter')).getByText(/£2\.50 for each order over 25/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /GBP/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('switches currency, changes every price and remembers the choice', async () => {
+    stubFetch();
+    const user = userEvent.setup();
+    renderPricing();
+    await user.click(screen.getByRole('button', { name: /EUR/ }));
+    expect(screen.getByRole('button', { name: /EUR/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /GBP/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(card('Growth')).getByText('€109')).toBeInTheDocument();
+    expect(within(card('Scale')).getByText('€549')).toBeInTheDocument();
+    expect(within(card('Growth')).getByText('€5k–€50k monthly volume')).toBeInTheDocument();
+    expect(window.localStorage.getItem('preferred-currency')).toBe('EUR');
+    expect(document.cookie).toContain('preferred-currency=EUR');
+
+    await user.click(screen.getByRole('button', { name: /USD/ }));
+    expect(within(card('Growth')).getByText('$119')).toBeInTheDocument();
+    expect(within(card('Scale')).getByText('$599')).toBeInTheDocument();
+    expect(window.localStorage.getItem('preferred-currency')).toBe('USD');
+  });
+
+  it('opens in the currency chosen on an earlier visit', async () => {
+    window.localStorage.setItem('preferred-currency', 'USD');
+    stubFetch();
+    renderPricing();
+    expect(within(card('Growth')).getByText('$119')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /USD/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('falls back to pounds for an unknown stored currency', async () => {
+    window.localStorage.setItem('preferred-currency', 'JPY');
+    stubFetch();
+    renderPricing();
+    expect(within(card('Growth')).getByText('£99')).toBeInTheDocument();
+  });
+
+  describe('signed out', () => {
+    it.each([
+      ['Starter', 'Get Started', '/auth'],
+      ['Growth', 'Choose Growth', '/auth'],
+      ['Scale', 'Choose Scale', '/auth'],
+      ['Enterprise', 'Calculate your price', '/enterprise-calculator'],
+      ['Enterprise', 'Contact sales', '/contact'],
+    ])('%s "%s" goes to %s', async (plan, label, target) => {
+      stubFetch();
+      const user = userEvent.setup();
+      renderPricing();
+      await user.click(within(card(plan)).getByRole('link', { name: label }));
+      expect(await screen.findByRole('heading', { name: `Target ${target}` })).toBeInTheDocument();
+    });
+  });
+
+  describe('signed in', () => {
+    it('Starter goes to the dashboard', async () => {
+      stubFetch({ signedIn: true });
+      const user = userEvent.setup();
+      renderPricing();
+      const starter = within(card('Starter')).getByRole('link', { name: 'Get Started' });
+      await vi.waitFor(() => expect(starter).toHaveAttribute('href', '/dashboard'));
+      await user.click(starter);
+      expect(await screen.findByRole('heading', { name: 'Target /dashboard' })).toBeInTheDocument();
+    });
+
+    it.each(['Growth', 'Scale'])(
+      '%s explains that paid plans open soon and points to sales',
+      async (plan) => {
+        stubFetch({ signedIn: true });
+        const user = userEvent.setup();
+        const { router } = renderPricing();
+        const button = await within(card(plan)).findByRole('button', { name: `Choose ${plan}` });
+        await user.click(button);
+        const title = await screen.findByText(`${plan} opens for purchase soon`);
+        const toastEl = title.closest<HTMLElement>('[data-sonner-toast]')!;
+        expect(
+          within(toastEl).getByText(/Online checkout for paid plans is coming soon\. Contact sales/),
+        ).toBeInTheDocument();
+        expect(router.state.location.pathname).toBe('/pricing');
+
+        await user.click(within(toastEl).getByRole('button', { name: 'Contact sales' }));
+        expect(await screen.findByRole('heading', { name: 'Target /contact' })).toBeInTheDocument();
+      },
+    );
+
+    it('Enterprise still goes to the calculator', async () => {
+      stubFetch({ signedIn: true });
+      renderPricing();
+      await within(card('Growth')).findByRole('button', { name: 'Choose Growth' });
+      expect(within(card('Enterprise')).getByRole('link', { name: 'Calculate your price' })).toHaveAttribute(
+        'href',
+        '/enterprise-calculator',
+      );
+    });
+  });
+
+  it('answers the billing questions in the FAQ', async () => {
+    stubFetch();
+    const user = userEvent.setup();
+    renderPricing();
+    const trigger = screen.getByRole('button', { name: 'Can I change plans later?' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(/Upgrades take effect immediately/)).toBeVisible();
+    expect(screen.getByText(/Downgrades take effect at the start of your next billing cycle/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: "What's your refund policy?" }));
+    expect(screen.getByText(/30-day money-back guarantee/, { selector: '[role="region"] *' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'What happens if I go over 25 orders on Starter?' }));
+    expect(screen.getByText(/Every order beyond that costs £2\.50/)).toBeVisible();
+    expect(screen.getAllByText(/14-day free trial/).length).toBeGreaterThan(0);
+  });
+});
