@@ -1,0 +1,137 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SimulatorFixture } from '../contract-kit';
+import { contextFor } from '../contract-kit';
+import { ProviderError } from '../http';
+import type { StoreOrderInput, StorePlatform } from './store-platform';
+
+async function expectProviderError(promise: Promise<unknown>, kind: ProviderError['kind']) {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err, `expected a ProviderError of kind ${kind}`).toBeInstanceOf(ProviderError);
+  expect((err as ProviderError).kind).toBe(kind);
+  return err as ProviderError;
+}
+
+export interface StoreContractOptions<C> {
+  platform: StorePlatform<C>;
+  start(): Promise<SimulatorFixture<C>>;
+  /** A SKU the simulator's seeded catalogue sells, with a price and stock. */
+  knownSku: string;
+  /** Control path that sets a product's stock (body `{ quantity }`), e.g. `products/${sku}/stock`. */
+  stockControl(sku: string): string;
+  /** A webhook the store would send, signed with `secret`, when the platform signs webhooks. */
+  signedWebhook?(fixture: SimulatorFixture<C>, secret: string): Promise<{ rawBody: string; headers: Record<string, string> }>;
+}
+
+function orderFor(product: { id: string; variantId: string | null; sku: string | null; name: string; priceMinor: number | null }): StoreOrderInput {
+  const address = { name: 'Ada Lovelace', line1: '1 Analytical Way', city: 'London', postalCode: 'N1 9GU', country: 'GB' };
+  return {
+    reference: `chk_${Math.random().toString(36).slice(2)}`,
+    currency: 'GBP',
+    lines: [{ productId: product.id, variantId: product.variantId, sku: product.sku, name: product.name, quantity: 2, unitPriceMinor: product.priceMinor! }],
+    shipping: { methodId: 'flat_rate', label: 'Standard delivery', amountMinor: 499 },
+    buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    billingAddress: address,
+    shippingAddress: address,
+    payment: { provider: 'stripe', method: 'card', transactionId: 'pi_contract_1', paid: true },
+  };
+}
+
+/**
+ * The behaviour every store adapter + simulator pair must show, run from each platform's own test file.
+ */
+export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
+  const name = opts.platform.manifest.id;
+  let fx: SimulatorFixture<C>;
+  beforeAll(async () => {
+    fx = await opts.start();
+  });
+  afterAll(() => fx.close());
+  afterEach(async () => {
+    await fx.control('up');
+  });
+  const ctx = () => contextFor(fx, fx.credentials);
+
+  describe(`${name}: store contract`, () => {
+    it('passes the connection test with good credentials', async () => {
+      await expect(opts.platform.testConnection(ctx())).resolves.toBeDefined();
+    });
+
+    it('fails the connection test with refused credentials, reporting the HTTP status', async () => {
+      const err = await expectProviderError(opts.platform.testConnection(contextFor(fx, fx.badCredentials)), 'auth');
+      expect(err.status).toBe(401);
+      expect(err.statusText).toBeTruthy();
+    });
+
+    it('reports an outage, a hang and a garbled answer', async () => {
+      await fx.control('down');
+      await expectProviderError(opts.platform.testConnection(ctx()), 'unavailable');
+      await fx.control('up');
+      await fx.control('latency', { ms: 1_500 });
+      await expectProviderError(opts.platform.testConnection(contextFor(fx, fx.credentials, { timeoutMs: 200 })), 'unavailable');
+      await fx.control('up');
+      await fx.control('malformed');
+      await expectProviderError(opts.platform.listProducts(ctx(), { page: 1, perPage: 5 }), 'malformed_response');
+    });
+
+    it('lists products page by page', async () => {
+      const first = await opts.platform.listProducts(ctx(), { page: 1, perPage: 5 });
+      expect(first.products).toHaveLength(5);
+      expect(first.hasMore).toBe(true);
+      const second = await opts.platform.listProducts(ctx(), { page: 2, perPage: 5 });
+      expect(second.products).toHaveLength(5);
+      const ids = new Set([...first.products, ...second.products].map((p) => `${p.id}/${p.variantId}`));
+      expect(ids.size).toBe(10);
+      for (const p of first.products) {
+        expect(p.name).toBeTruthy();
+        expect(p.priceMinor === null || Number.isInteger(p.priceMinor)).toBe(true);
+      }
+    });
+
+    it('finds a product by SKU with an integer price, and nothing for an unknown SKU', async () => {
+      const product = await opts.platform.findProductBySku(ctx(), opts.knownSku);
+      expect(product).toMatchObject({ sku: opts.knownSku, inStock: true });
+      expect(Number.isInteger(product!.priceMinor)).toBe(true);
+      expect(await opts.platform.findProductBySku(ctx(), 'NO-SUCH-SKU-999')).toBeNull();
+    });
+
+    it('sees stock changes', async () => {
+      await fx.control(opts.stockControl(opts.knownSku), { quantity: 0 });
+      expect((await opts.platform.findProductBySku(ctx(), opts.knownSku))?.inStock).toBe(false);
+      await fx.control(opts.stockControl(opts.knownSku), { quantity: 50 });
+      expect((await opts.platform.findProductBySku(ctx(), opts.knownSku))?.inStock).toBe(true);
+    });
+
+    it('creates a paid order, reads it back and moves it on', async () => {
+      const product = (await opts.platform.findProductBySku(ctx(), opts.knownSku))!;
+      const order = await opts.platform.createOrder(ctx(), orderFor(product));
+      expect(order.id).toBeTruthy();
+      expect(order.status).toBe('paid');
+      const read = await opts.platform.getOrder(ctx(), order.id);
+      expect(read.id).toBe(order.id);
+      const fulfilled = await opts.platform.updateOrderStatus(ctx(), order.id, 'fulfilled');
+      expect(fulfilled.status).toBe('fulfilled');
+    });
+
+    it('refuses an order for a product the store does not have', async () => {
+      const bogus = orderFor({ id: '99999999', variantId: null, sku: 'NO-SUCH-SKU-999', name: 'Ghost', priceMinor: 100 });
+      await expectProviderError(opts.platform.createOrder(ctx(), bogus), 'invalid_request');
+    });
+
+    it('answers an unknown order with not_found', async () => {
+      await expectProviderError(opts.platform.getOrder(ctx(), '987654321'), 'not_found');
+    });
+
+    if (opts.signedWebhook) {
+      it('verifies webhook signatures over the raw body', async () => {
+        const secret = 'contract-webhook-secret';
+        const hook = await opts.signedWebhook!(fx, secret);
+        expect(opts.platform.verifyWebhook!({ ...hook, secret })).toBe(true);
+        expect(opts.platform.verifyWebhook!({ ...hook, rawBody: `${hook.rawBody} `, secret })).toBe(false);
+        expect(opts.platform.verifyWebhook!({ ...hook, secret: 'another-secret' })).toBe(false);
+      });
+    }
+  });
+}
