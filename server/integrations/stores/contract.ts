@@ -22,15 +22,39 @@ export interface StoreContractOptions<C> {
   /** Control path that sets a product's stock (body `{ quantity }`), e.g. `products/${sku}/stock`. */
   stockControl(sku: string): string;
   /** A webhook the store would send, signed with `secret`, when the platform signs webhooks. */
-  signedWebhook?(fixture: SimulatorFixture<C>, secret: string): Promise<{ rawBody: string; headers: Record<string, string> }>;
+  signedWebhook?(
+    fixture: SimulatorFixture<C>,
+    secret: string,
+  ): Promise<{ rawBody: string; headers: Record<string, string> }>;
 }
 
-function orderFor(product: { id: string; variantId: string | null; sku: string | null; name: string; priceMinor: number | null }): StoreOrderInput {
-  const address = { name: 'Ada Lovelace', line1: '1 Analytical Way', city: 'London', postalCode: 'N1 9GU', country: 'GB' };
+function orderFor(product: {
+  id: string;
+  variantId: string | null;
+  sku: string | null;
+  name: string;
+  priceMinor: number | null;
+}): StoreOrderInput {
+  const address = {
+    name: 'Ada Lovelace',
+    line1: '1 Analytical Way',
+    city: 'London',
+    postalCode: 'N1 9GU',
+    country: 'GB',
+  };
   return {
     reference: `chk_${Math.random().toString(36).slice(2)}`,
     currency: 'GBP',
-    lines: [{ productId: product.id, variantId: product.variantId, sku: product.sku, name: product.name, quantity: 2, unitPriceMinor: product.priceMinor! }],
+    lines: [
+      {
+        productId: product.id,
+        variantId: product.variantId,
+        sku: product.sku,
+        name: product.name,
+        quantity: 2,
+        unitPriceMinor: product.priceMinor!,
+      },
+    ],
     shipping: { methodId: 'flat_rate', label: 'Standard delivery', amountMinor: 499 },
     buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
     billingAddress: address,
@@ -60,7 +84,10 @@ export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
     });
 
     it('fails the connection test with refused credentials, reporting the HTTP status', async () => {
-      const err = await expectProviderError(opts.platform.testConnection(contextFor(fx, fx.badCredentials)), 'auth');
+      const err = await expectProviderError(
+        opts.platform.testConnection(contextFor(fx, fx.badCredentials)),
+        'auth',
+      );
       expect(err.status).toBe(401);
       expect(err.statusText).toBeTruthy();
     });
@@ -70,10 +97,16 @@ export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
       await expectProviderError(opts.platform.testConnection(ctx()), 'unavailable');
       await fx.control('up');
       await fx.control('latency', { ms: 1_500 });
-      await expectProviderError(opts.platform.testConnection(contextFor(fx, fx.credentials, { timeoutMs: 200 })), 'unavailable');
+      await expectProviderError(
+        opts.platform.testConnection(contextFor(fx, fx.credentials, { timeoutMs: 200 })),
+        'unavailable',
+      );
       await fx.control('up');
       await fx.control('malformed');
-      await expectProviderError(opts.platform.listProducts(ctx(), { page: 1, perPage: 5 }), 'malformed_response');
+      await expectProviderError(
+        opts.platform.listProducts(ctx(), { page: 1, perPage: 5 }),
+        'malformed_response',
+      );
     });
 
     it('lists products page by page', async () => {
@@ -116,7 +149,13 @@ export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
     });
 
     it('refuses an order for a product the store does not have', async () => {
-      const bogus = orderFor({ id: '99999999', variantId: null, sku: 'NO-SUCH-SKU-999', name: 'Ghost', priceMinor: 100 });
+      const bogus = orderFor({
+        id: '99999999',
+        variantId: null,
+        sku: 'NO-SUCH-SKU-999',
+        name: 'Ghost',
+        priceMinor: 100,
+      });
       await expectProviderError(opts.platform.createOrder(ctx(), bogus), 'invalid_request');
     });
 
