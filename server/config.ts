@@ -72,6 +72,8 @@ export interface AppConfig {
   contactInbox: string;
   logLevel: Env['LOG_LEVEL'];
   missingOptionalEnvVars: string[];
+  /** Platform Stripe account for Connect (live); sandbox uses the simulator's. */
+  stripeConnect: { secretKey: string; clientId: string } | null;
   version: string;
 }
 
@@ -166,6 +168,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     contactInbox: env.CONTACT_INBOX,
     logLevel: env.LOG_LEVEL,
     missingOptionalEnvVars: OPTIONAL_VARS.filter((name) => !env[name]),
+    stripeConnect:
+      env.STRIPE_SECRET_KEY && env.STRIPE_CONNECT_CLIENT_ID
+        ? { secretKey: env.STRIPE_SECRET_KEY, clientId: env.STRIPE_CONNECT_CLIENT_ID }
+        : null,
     version: readVersion(),
   };
 }

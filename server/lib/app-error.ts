@@ -8,6 +8,7 @@ export type AppErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'unprocessable'
   | 'rate_limited'
   | 'provider_unavailable'
   | 'internal';
@@ -18,6 +19,7 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   rate_limited: 429,
   provider_unavailable: 502,
   internal: 500,

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './merchants';
 export * from './security-events';
 export * from './contact';
+export * from './connections';

@@ -60,8 +60,13 @@ export interface PaymentWebhook {
 interface PaymentProviderBase<Credentials> {
   manifest: PaymentProviderManifest;
   credentialsSchema: z.ZodType<Credentials>;
-  /** Proves the credentials work with one cheap authenticated call. Throws ProviderError ('auth', ...). */
-  verifyCredentials(ctx: AdapterContext<Credentials>): Promise<{ accountLabel: string | null }>;
+  /**
+   * Proves the credentials work with one cheap authenticated call. Throws ProviderError ('auth', ...).
+   * `accountId` is the provider's id of the account behind the credentials, when it has one (acct_…).
+   */
+  verifyCredentials(
+    ctx: AdapterContext<Credentials>,
+  ): Promise<{ accountLabel: string | null; accountId?: string | null }>;
   getPayment(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderPayment>;
 }
 
@@ -113,4 +118,5 @@ export interface LightningPaymentProvider<Credentials = unknown> extends Payment
   parseWebhook(ctx: AdapterContext<Credentials>, input: WebhookRequest): Promise<PaymentWebhook>;
 }
 
-export type PaymentProvider = CardPaymentProvider<never> | LightningPaymentProvider<never>;
+/** Any registered provider; operations validate credentials with the provider's own schema first. */
+export type PaymentProvider = CardPaymentProvider<unknown> | LightningPaymentProvider<unknown>;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  BTC_EXPIRY_DEFAULT_MINUTES,
+  BTC_EXPIRY_MAX_MINUTES,
+  BTC_EXPIRY_MIN_MINUTES,
+  CONNECTION_MESSAGES,
+  PLATFORM_IDS,
+} from '../validation/connections';
+
+/** Dashboard API for store and payment connections. Credentials go in; only display hints come out. */
+export const platformId = z.enum(PLATFORM_IDS as [string, ...string[]]);
+export const bitcoinProviderId = z.enum(['opennode', 'coincorner', 'btcpay', 'strike']);
+
+export const credentialFieldView = z.object({
+  name: z.string(),
+  label: z.string(),
+  secret: z.boolean(),
+  placeholder: z.string().optional(),
+  help: z.string().optional(),
+});
+
+export const connectionDisplay = z.object({
+  storeUrl: z.string().nullish(),
+  host: z.string().nullish(),
+  storeName: z.string().nullish(),
+  keyHint: z.string().nullish(),
+  accountLabel: z.string().nullish(),
+});
+
+export const connectionsOutput = z.object({
+  stores: z.array(
+    z.object({
+      id: z.string(),
+      platform: z.string(),
+      status: z.string(),
+      display: connectionDisplay,
+      lastTestedAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      provider: z.string(),
+      status: z.string(),
+      accountId: z.string().nullable(),
+      display: connectionDisplay,
+      updatedAt: z.string(),
+    }),
+  ),
+  platforms: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      availability: z.enum(['live', 'coming_soon']),
+      credentialFields: z.array(credentialFieldView),
+    }),
+  ),
+  paymentProviders: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      method: z.enum(['card', 'lightning']),
+      availability: z.enum(['live', 'coming_soon']),
+      credentialFields: z.array(credentialFieldView),
+    }),
+  ),
+});
+export type ConnectionsOutput = z.infer<typeof connectionsOutput>;
+
+/** Credentials as the setup forms send them; each platform's own schema validates the fields. */
+export const storeCredentialsInput = z.object({
+  platform: platformId,
+  credentials: z.record(z.string(), z.string().max(2000)),
+});
+export const storeTestOutput = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  storeName: z.string().nullable(),
+});
+export const storeSaveOutput = z.object({ integrationId: z.string(), message: z.string() });
+export const connectionCheckOutput = z.object({ success: z.boolean(), error: z.string().optional() });
+
+export const bitcoinTestInput = z.object({
+  provider: bitcoinProviderId,
+  credentials: z.record(z.string(), z.string().max(2000)),
+});
+export const bitcoinSettingsInput = z.object({
+  enabled: z.boolean(),
+  provider: bitcoinProviderId,
+  /** Omitted to keep the saved credentials (they are never sent back to the browser to be re-sent). */
+  credentials: z.record(z.string(), z.string().max(2000)).optional(),
+  expiryMins: z
+    .number()
+    .int(CONNECTION_MESSAGES.expiryRange)
+    .min(BTC_EXPIRY_MIN_MINUTES, CONNECTION_MESSAGES.expiryRange)
+    .max(BTC_EXPIRY_MAX_MINUTES, CONNECTION_MESSAGES.expiryRange)
+    .default(BTC_EXPIRY_DEFAULT_MINUTES),
+});
+export type BitcoinSettingsInput = z.infer<typeof bitcoinSettingsInput>;
+
+export const stripeVerifyInput = z.object({
+  secretKey: z
+    .string()
+    .trim()
+    .min(1, CONNECTION_MESSAGES.stripeKeyRequired)
+    .refine((v) => v.startsWith('sk_'), CONNECTION_MESSAGES.stripeKeyFormat),
+});
+export const messageOutput = z.object({ message: z.string() });
+export const urlOutput = z.object({ url: z.string() });
+export const connectedAccountOutput = z.object({ accountId: z.string(), alreadyExists: z.boolean() });
+export const accountStatusOutput = z.object({
+  accountId: z.string(),
+  chargesEnabled: z.boolean(),
+  detailsSubmitted: z.boolean(),
+  payoutsEnabled: z.boolean(),
+});

@@ -1,0 +1,50 @@
+/** The store-setup, Bitcoin and Stripe messages of spec §5 and §8, shared by forms and server. */
+export const PLATFORM_LABELS = {
+  woocommerce: 'WooCommerce',
+  shopify: 'Shopify',
+  bigcommerce: 'BigCommerce',
+  magento: 'Magento',
+  custom: 'Custom API',
+} as const;
+export type PlatformId = keyof typeof PLATFORM_LABELS;
+export const PLATFORM_IDS = Object.keys(PLATFORM_LABELS) as PlatformId[];
+
+export const CONNECTION_MESSAGES = {
+  fillAllCredentials: (platform: PlatformId) => `Please fill in all ${PLATFORM_LABELS[platform]} credentials`,
+  storeUrlHttps: 'Store URL must start with https://',
+  invalidUrl: 'Invalid URL',
+  testFirst: 'Please test the connection first',
+  merchantNotFound: 'Merchant account not found',
+  connectionSucceeded: (platform: PlatformId) =>
+    `${PLATFORM_LABELS[platform]} is properly configured and responding.`,
+  /** Spec §8: 'Connection failed: {status} {statusText}' (status only for non-WooCommerce platforms). */
+  connectionFailedStatus: (platform: PlatformId, status: number, statusText: string | undefined) =>
+    platform === 'woocommerce'
+      ? `Connection failed: ${status} ${statusText ?? ''}`.trim()
+      : `Connection failed: ${status}`,
+  couldNotConnect: 'Could not connect to platform API.',
+  stripeKeyRequired: 'Please enter your Stripe secret key',
+  stripeKeyFormat: 'Invalid Stripe secret key format (must start with sk_)',
+  stripeVerificationFailed: 'Verification failed',
+  opennodeKeyRequired: 'Please enter your OpenNode API key',
+  coincornerCredentialsRequired: 'Please enter your CoinCorner API credentials',
+  bitcoinUnknownError: 'Unknown error',
+  expiryRange: 'Invoice expiry must be between 5 and 60 minutes',
+  encryptionKeyLength: 'Encryption key must be 32 bytes',
+} as const;
+
+/** Spec §8 card OAuth error codes with their messages; the callback redirects with one of these. */
+export const STRIPE_OAUTH_ERRORS = {
+  missing_params: 'OAuth callback received invalid parameters',
+  invalid_state: 'OAuth state validation failed',
+  not_configured: 'Stripe Connect not properly configured',
+  token_exchange_failed: 'Failed to exchange OAuth code for access token',
+  save_failed: 'Failed to save the Stripe connection to database',
+  unexpected_error: 'An unexpected error occurred during OAuth',
+} as const;
+export type StripeOauthErrorCode = keyof typeof STRIPE_OAUTH_ERRORS;
+export const UNKNOWN_OAUTH_ERROR = 'Unknown error occurred';
+
+export const BTC_EXPIRY_DEFAULT_MINUTES = 15;
+export const BTC_EXPIRY_MIN_MINUTES = 5;
+export const BTC_EXPIRY_MAX_MINUTES = 60;

@@ -1,0 +1,70 @@
+import type { AppConfig } from '../../config';
+import type { AdapterContext } from '../../integrations/http';
+import { createSandboxFetch, type SandboxRoute } from '../../integrations/sandbox-network';
+import { systemClock, type Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { createPublicOnlyFetch } from '../../lib/url-safety';
+
+/**
+ * How the app reaches the outside world, decided once at start: in sandbox mode every provider host is
+ * routed to its simulator; in live mode provider hosts are reached directly and merchant-typed URLs go
+ * through the private-network guard.
+ */
+export interface IntegrationRuntime {
+  mode: 'sandbox' | 'live';
+  clock: Clock;
+  logger: Logger;
+  /** Build an adapter context for a URL we chose (a provider's API) or one a merchant typed. */
+  context<C>(credentials: C, baseUrl: string, opts?: { merchantSupplied?: boolean }): AdapterContext<C>;
+  /** Stripe Connect as the platform, or null when it is not configured. */
+  stripePlatform: { secretKey: string; clientId: string; connectBaseUrl: string } | null;
+  /** Sandbox only: the simulators' loopback base URLs, by provider id (shown at GET /__sim). */
+  simulators: Record<string, { baseUrl: string }>;
+}
+
+export interface SandboxNetwork {
+  routes: SandboxRoute[];
+  simulators: Record<string, { baseUrl: string }>;
+  stripePlatform: { secretKey: string; clientId: string };
+}
+
+export function createIntegrationRuntime(opts: {
+  config: AppConfig;
+  logger: Logger;
+  sandbox?: SandboxNetwork;
+  clock?: Clock;
+  timeoutMs?: number;
+}): IntegrationRuntime {
+  const { config, sandbox } = opts;
+  const providerFetch = sandbox ? createSandboxFetch(sandbox.routes) : globalThis.fetch;
+  const merchantFetch = sandbox ? providerFetch : createPublicOnlyFetch();
+  const stripePlatform = sandbox
+    ? {
+        ...sandbox.stripePlatform,
+        // A person's browser follows this link, so it must be the simulator's own address.
+        connectBaseUrl: sandbox.simulators.stripe?.baseUrl ?? '',
+      }
+    : config.stripeConnect
+      ? { ...config.stripeConnect, connectBaseUrl: 'https://connect.stripe.com' }
+      : null;
+  const clock = opts.clock ?? systemClock;
+  return {
+    mode: config.mode,
+    clock,
+    logger: opts.logger,
+    stripePlatform,
+    simulators: sandbox?.simulators ?? {},
+    context(credentials, baseUrl, ctxOpts = {}) {
+      return {
+        credentials,
+        http: {
+          baseUrl,
+          fetch: ctxOpts.merchantSupplied ? merchantFetch : providerFetch,
+          timeoutMs: opts.timeoutMs ?? 10_000,
+        },
+        clock,
+        logger: opts.logger,
+      };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Sandbox mode's "DNS": requests to a provider's real host (api.stripe.com, demo.woocommerce.sandbox, …)
+ * are sent to that provider's simulator on loopback instead. Adapters keep using the real URLs, so the
+ * code path is the one live mode runs. The simulator is told the original scheme and host through the
+ * usual proxy headers, so an https:// store URL still counts as HTTPS there.
+ */
+export interface SandboxRoute {
+  /** An exact host (`api.stripe.com`) or a wildcard suffix (`*.woocommerce.sandbox`). */
+  host: string;
+  /** The simulator's loopback base URL. */
+  target: string;
+}
+
+function matches(pattern: string, host: string): boolean {
+  if (pattern.startsWith('*.')) {
+    const suffix = pattern.slice(1);
+    return host.endsWith(suffix) && host.length > suffix.length;
+  }
+  return host === pattern;
+}
+
+export function resolveSandboxUrl(
+  routes: SandboxRoute[],
+  url: URL,
+): { url: URL; forwardedHost: string; forwardedProto: string } | null {
+  const route = routes.find((r) => matches(r.host, url.hostname));
+  if (!route) return null;
+  const target = new URL(route.target);
+  const rewritten = new URL(url.toString());
+  rewritten.protocol = target.protocol;
+  rewritten.hostname = target.hostname;
+  rewritten.port = target.port;
+  return { url: rewritten, forwardedHost: url.host, forwardedProto: url.protocol.replace(':', '') };
+}
+
+export function createSandboxFetch(
+  routes: SandboxRoute[],
+  inner: typeof fetch = globalThis.fetch,
+): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const original = new URL(input instanceof Request ? input.url : String(input));
+    const resolved = resolveSandboxUrl(routes, original);
+    if (!resolved) return inner(input, init);
+    const headers = new Headers(input instanceof Request ? input.headers : undefined);
+    new Headers(init?.headers).forEach((value, key) => headers.set(key, value));
+    headers.set('x-forwarded-host', resolved.forwardedHost);
+    headers.set('x-forwarded-proto', resolved.forwardedProto);
+    if (input instanceof Request && init?.body === undefined && input.body) {
+      return inner(
+        new Request(resolved.url, { method: input.method, headers, body: await input.arrayBuffer() }),
+        init,
+      );
+    }
+    return inner(resolved.url, {
+      ...init,
+      method: init?.method ?? (input instanceof Request ? input.method : undefined),
+      headers,
+    });
+  }) as typeof fetch;
+}
