@@ -70,7 +70,9 @@ describe('btcpay credentials', () => {
       'Please enter your BTCPay Server store ID',
       'Please enter your BTCPay Server API key',
     ]);
-    expect(btcpayCredentials.safeParse({ ...BTCPAY_SANDBOX_CREDENTIALS, webhookSecret: '' }).success).toBe(true);
+    expect(btcpayCredentials.safeParse({ ...BTCPAY_SANDBOX_CREDENTIALS, webhookSecret: '' }).success).toBe(
+      true,
+    );
     expect(btcpayCredentials.safeParse({ ...BTCPAY_SANDBOX_CREDENTIALS, serverUrl: 'ftp://x' }).success).toBe(
       false,
     );
