@@ -1,0 +1,104 @@
+import type Stripe from 'stripe';
+import type { AdapterContext } from '../../http';
+import type { CardPaymentProvider, ProviderPayment } from '../payment-provider';
+import {
+  callStripe,
+  stripeAccount,
+  stripeClient,
+  stripePaymentIntent,
+  stripeRefund,
+  type StripePaymentIntent,
+} from './api';
+import { stripeCredentialFields, stripeCredentials, type StripeCredentials } from './credentials';
+import { mapPaymentIntentStatus, mapRefundStatus } from './mapping';
+import { parseStripeWebhook } from './webhook';
+
+const clientFor = (ctx: AdapterContext<StripeCredentials>) =>
+  stripeClient(ctx.http, ctx.credentials.secretKey, ctx.credentials.accountId);
+
+function toPayment(intent: StripePaymentIntent): ProviderPayment {
+  return {
+    id: intent.id,
+    status: mapPaymentIntentStatus(intent.status),
+    providerStatus: intent.status,
+    amountMinor: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    lightning: null,
+    failureMessage: intent.last_payment_error?.message ?? null,
+    raw: intent,
+  };
+}
+
+/**
+ * Stripe card payments: an AI agent hands over a Shared Payment Token (spt_…) and we create and confirm a
+ * PaymentIntent with it on the merchant's own account (a direct charge when `accountId` is set).
+ */
+export const stripe: CardPaymentProvider<StripeCredentials> = {
+  manifest: {
+    id: 'stripe',
+    name: 'Stripe',
+    method: 'card',
+    availability: 'live',
+    credentialFields: stripeCredentialFields,
+  },
+  credentialsSchema: stripeCredentials,
+
+  async verifyCredentials(ctx) {
+    const account = await callStripe(() => clientFor(ctx).accounts.retrieveCurrent(), stripeAccount);
+    return {
+      accountLabel: account.business_profile?.name || account.settings?.dashboard?.display_name || account.id,
+      accountId: account.id,
+    };
+  },
+
+  async chargeSharedPaymentToken(ctx, input) {
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: input.amountMinor,
+      currency: input.currency.toLowerCase(),
+      confirm: true,
+      // The token's field is preview API: GA typings lack it, and the SDK passes unknown fields through.
+      payment_method_data: {
+        shared_payment_granted_token: input.token,
+      } as unknown as Stripe.PaymentIntentCreateParams.PaymentMethodData,
+      // Server-side confirmation has nowhere to send a shopper, so redirect-based methods are ruled out
+      // (without this Stripe demands a return_url).
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      ...(input.description ? { description: input.description } : {}),
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+    };
+    const intent = await callStripe(
+      () => clientFor(ctx).paymentIntents.create(params, { idempotencyKey: input.idempotencyKey }),
+      stripePaymentIntent,
+    );
+    return toPayment(intent);
+  },
+
+  async getPayment(ctx, paymentId) {
+    return toPayment(
+      await callStripe(() => clientFor(ctx).paymentIntents.retrieve(paymentId), stripePaymentIntent),
+    );
+  },
+
+  async cancelPayment(ctx, paymentId) {
+    return toPayment(
+      await callStripe(() => clientFor(ctx).paymentIntents.cancel(paymentId), stripePaymentIntent),
+    );
+  },
+
+  async refundPayment(ctx, input) {
+    const refund = await callStripe(
+      () =>
+        clientFor(ctx).refunds.create(
+          {
+            payment_intent: input.paymentId,
+            ...(input.amountMinor !== undefined ? { amount: input.amountMinor } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      stripeRefund,
+    );
+    return { id: refund.id, status: mapRefundStatus(refund.status), amountMinor: refund.amount };
+  },
+
+  parseWebhook: parseStripeWebhook,
+};

@@ -1,0 +1,841 @@
+import { NO_BILLING, testCardFor, type CardDetails, type TestCard } from './simulator-cards';
+import {
+  currencyParam,
+  invalidRequest,
+  resourceMissing,
+  StripeSimError,
+  stripeId,
+  type Caller,
+  type Params,
+  words,
+} from './simulator-http';
+import { hiddenFields, simulatorPage } from './simulator-pages';
+import type { StripeSimContext } from './simulator-state';
+import { registerSharedPaymentTokens, type TokenRecord } from './simulator-tokens';
+
+type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  billing_details: typeof NO_BILLING;
+  card: CardDetails;
+  created: number;
+  customer: null;
+  livemode: false;
+  metadata: Record<string, string>;
+  shared_payment_granted_token?: string;
+  type: 'card';
+}
+
+interface PaymentMethodRecord {
+  owner: string;
+  method: PaymentMethod;
+  behaviour: TestCard;
+  token: TokenRecord | null;
+}
+
+interface CardErrorFields {
+  type: 'card_error';
+  code: string;
+  decline_code: string;
+  message: string;
+  charge: string;
+  payment_method: PaymentMethod;
+  advice_code?: string;
+}
+
+interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  allowed_payment_method_types: string[] | null;
+  amount: number;
+  amount_capturable: number;
+  amount_details: { tip: Record<string, never> };
+  amount_received: number;
+  application: null;
+  application_fee_amount: number | null;
+  automatic_payment_methods: { enabled: boolean; allow_redirects?: 'always' | 'never' } | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+  capture_method: 'automatic' | 'automatic_async' | 'manual';
+  client_secret: string;
+  confirmation_method: 'automatic' | 'manual';
+  created: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  excluded_payment_method_types: string[] | null;
+  last_payment_error: CardErrorFields | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  next_action: unknown;
+  on_behalf_of: string | null;
+  payment_method: string | null;
+  payment_method_options: { card: { request_three_d_secure: 'automatic' } };
+  payment_method_types: string[];
+  processing: null;
+  receipt_email: string | null;
+  review: null;
+  setup_future_usage: string | null;
+  shipping: null;
+  statement_descriptor: string | null;
+  statement_descriptor_suffix: string | null;
+  status: PaymentIntentStatus;
+  transfer_data: null;
+  transfer_group: string | null;
+}
+
+interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  balance_transaction: string | null;
+  captured: boolean;
+  created: number;
+  currency: string;
+  description: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  outcome: {
+    network_status: string;
+    reason: string | null;
+    risk_level: 'normal';
+    seller_message: string;
+    type: string;
+  };
+  paid: boolean;
+  payment_intent: string;
+  payment_method: string;
+  payment_method_details: { type: 'card'; card: CardDetails };
+  refunded: boolean;
+  status: 'succeeded' | 'failed';
+}
+
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: null;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+}
+
+interface Owned<T> {
+  owner: string;
+  object: T;
+}
+
+// The parameters each endpoint knows. `payment_method_types` became `allowed_payment_method_types` in
+// API version 2026-09-30 and both are read; `shared_payment_granted_token` and `shared_payment_token` are
+// the older spellings of the token parameter (providers.md §1.3.1).
+const PAYMENT_INTENT_CREATE = words(`
+  amount currency confirm capture_method confirmation_method payment_method payment_method_data
+  payment_method_types allowed_payment_method_types payment_method_options
+  automatic_payment_methods amount_details confirmation_token customer_account hooks mandate
+  payment_details payment_method_configuration customer description metadata receipt_email
+  return_url off_session error_on_requires_action statement_descriptor statement_descriptor_suffix
+  shipping application_fee_amount on_behalf_of transfer_data transfer_group setup_future_usage
+  expand mandate_data radar_options use_stripe_sdk excluded_payment_method_types
+  shared_payment_granted_token shared_payment_token
+`);
+const PAYMENT_INTENT_CONFIRM = words(`
+  payment_method payment_method_data payment_method_types allowed_payment_method_types
+  excluded_payment_method_types confirmation_token payment_details payment_method_options
+  return_url capture_method off_session error_on_requires_action receipt_email shipping
+  setup_future_usage mandate_data radar_options use_stripe_sdk expand shared_payment_granted_token
+  shared_payment_token
+`);
+const PAYMENT_INTENT_UPDATE = words(`
+  amount currency customer description metadata payment_method payment_method_types
+  allowed_payment_method_types excluded_payment_method_types amount_details payment_details
+  payment_method_options receipt_email setup_future_usage shipping statement_descriptor
+  statement_descriptor_suffix capture_method application_fee_amount transfer_group expand
+`);
+
+const PAYMENT_INTENT_CAPTURE = words(`
+  amount_to_capture application_fee_amount final_capture metadata statement_descriptor
+  statement_descriptor_suffix transfer_data expand
+`);
+const REFUND_CREATE = words(`
+  payment_intent charge amount reason metadata refund_application_fee reverse_transfer
+  instructions_email expand
+`);
+
+/** Stripe's minimum charge amounts for the currencies merchants here use most. */
+const MINIMUM_AMOUNT: Record<string, [symbol: string, minor: number]> = {
+  usd: ['$', 50],
+  eur: ['€', 50],
+  gbp: ['£', 30],
+  cad: ['$', 50],
+  aud: ['$', 50],
+  chf: ['CHF ', 50],
+};
+const MAXIMUM_AMOUNT = 99_999_999;
+
+const CANCELABLE: PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+];
+const CONFIRMABLE: PaymentIntentStatus[] = [
+  'requires_confirmation',
+  'requires_payment_method',
+  'requires_action',
+];
+const AMOUNT_UPDATABLE: PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+];
+
+function validAmount(amount: number, currency: string, param = 'amount'): number {
+  const [symbol, minimum] = MINIMUM_AMOUNT[currency] ?? ['', 1];
+  if (amount < minimum) {
+    throw invalidRequest(`Amount must be at least ${symbol}${(minimum / 100).toFixed(2)} ${currency}`, {
+      code: 'amount_too_small',
+      param,
+    });
+  }
+  if (amount > MAXIMUM_AMOUNT) {
+    throw invalidRequest(`Amount must be no more than ${MAXIMUM_AMOUNT}`, {
+      code: 'amount_too_large',
+      param,
+    });
+  }
+  return amount;
+}
+
+const unexpectedState = (message: string) =>
+  invalidRequest(message, { code: 'payment_intent_unexpected_state' });
+
+/** What will pay a PaymentIntent: a payment method, and the token it came from when there is one. */
+interface Source {
+  method: PaymentMethodRecord;
+  /** The request parameter that named the token (for error messages). */
+  tokenParam: string | null;
+}
+
+/**
+ * PaymentIntents, their charges and refunds, and payment methods, with the transitions of providers.md
+ * §1.4. Tokens are redeemed through the Shared Payment Token store (§1.3.4).
+ */
+export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScoping: boolean }) {
+  const { router, state, events, sim, app } = ctx;
+  const intents = new Map<string, Owned<PaymentIntent>>();
+  const charges = new Map<string, Owned<Charge>>();
+  const refunds = new Map<string, Owned<Refund>>();
+  const methods = new Map<string, PaymentMethodRecord>();
+  const tokens = registerSharedPaymentTokens(ctx, {
+    accountScoping: opts.sptAccountScoping,
+    behaviourOf: (pm) => testCardFor(pm) ?? methods.get(pm)?.behaviour,
+  });
+  /** 3-D Secure completed for these PaymentIntents (the next confirmation goes through). */
+  const authenticated = new Set<string>();
+
+  // ---- Payment methods ------------------------------------------------------------------------------
+
+  function newMethod(owner: string, behaviour: TestCard, token: TokenRecord | null): PaymentMethodRecord {
+    const method: PaymentMethod = {
+      id: stripeId('pm'),
+      object: 'payment_method',
+      billing_details: { ...NO_BILLING },
+      card: { ...behaviour.card },
+      created: state.nowSeconds(),
+      customer: null,
+      livemode: false,
+      metadata: {},
+      ...(token ? { shared_payment_granted_token: token.token.id } : {}),
+      type: 'card',
+    };
+    return { owner, method, behaviour, token };
+  }
+
+  /** A `pm_card_*` alias makes a fresh payment method each time; a `pm_…` id must be the caller's own. */
+  function methodById(id: string, account: string, param: string): PaymentMethodRecord {
+    const alias = testCardFor(id);
+    if (alias) return newMethod(account, alias, null);
+    const record = methods.get(id);
+    if (!record || record.owner !== account) throw resourceMissing('PaymentMethod', id, param, 400);
+    return record;
+  }
+
+  /** The payment source a create/confirm names, in any of the three token spellings of §1.3.1. */
+  function sourceOf(params: Params, account: string): Source | null {
+    const data = params.object('payment_method_data');
+    const named: [string, string | undefined][] = [
+      ['payment_method_data[shared_payment_granted_token]', data?.string('shared_payment_granted_token')],
+      ['shared_payment_granted_token', params.string('shared_payment_granted_token')],
+      ['shared_payment_token', params.string('shared_payment_token')],
+    ];
+    const [tokenParam, tokenId] = named.find(([, id]) => id !== undefined) ?? [null, undefined];
+    if (tokenParam && tokenId) {
+      const record = tokens.find(tokenId, account);
+      if (!record) throw resourceMissing('shared_payment_granted_token', tokenId, tokenParam, 400);
+      return { method: newMethod(account, record.behaviour, record), tokenParam };
+    }
+    const pm = params.string('payment_method');
+    if (pm) return { method: methodById(pm, account, 'payment_method'), tokenParam: null };
+    if (data) {
+      const cardToken = data.object('card')?.string('token');
+      if (data.string('type') === 'card' && cardToken) {
+        const alias = testCardFor(cardToken);
+        if (!alias) throw resourceMissing('token', cardToken, 'payment_method_data[card][token]', 400);
+        return { method: newMethod(account, alias, null), tokenParam: null };
+      }
+      throw invalidRequest(
+        'This simulator accepts test payment methods (pm_card_…), test card tokens (tok_…) and shared payment granted tokens (spt_…) only.',
+        { param: 'payment_method_data' },
+      );
+    }
+    return null;
+  }
+
+  // ---- PaymentIntents -------------------------------------------------------------------------------
+
+  const findIntent = (id: string, account: string) => {
+    const record = intents.get(id);
+    if (!record || record.owner !== account) throw resourceMissing('payment_intent', id, 'intent');
+    return record.object;
+  };
+
+  const emitIntent = (account: string, type: string, intent: PaymentIntent, caller?: Caller) =>
+    events.emit(account, `payment_intent.${type}`, intent, { caller });
+
+  function newCharge(
+    intent: PaymentIntent,
+    method: PaymentMethod,
+    outcome: 'captured' | 'authorized' | 'failed',
+    failure?: { code: string; message: string },
+  ): Charge {
+    const failed = outcome === 'failed';
+    const charge: Charge = {
+      id: stripeId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: outcome === 'captured' ? intent.amount : 0,
+      amount_refunded: 0,
+      balance_transaction: outcome === 'captured' ? stripeId('txn') : null,
+      captured: outcome === 'captured',
+      created: state.nowSeconds(),
+      currency: intent.currency,
+      description: intent.description,
+      failure_code: failed ? 'card_declined' : null,
+      failure_message: failure?.message ?? null,
+      livemode: false,
+      metadata: { ...intent.metadata },
+      outcome: failed
+        ? {
+            network_status: 'declined_by_network',
+            reason: failure!.code,
+            risk_level: 'normal',
+            seller_message: 'The bank did not return any further details with this decline.',
+            type: 'issuer_declined',
+          }
+        : {
+            network_status: 'approved_by_network',
+            reason: null,
+            risk_level: 'normal',
+            seller_message: 'Payment complete.',
+            type: 'authorized',
+          },
+      paid: !failed,
+      payment_intent: intent.id,
+      payment_method: method.id,
+      payment_method_details: { type: 'card', card: { ...method.card } },
+      refunded: false,
+      status: failed ? 'failed' : 'succeeded',
+    };
+    return charge;
+  }
+
+  /** The card was refused: the intent goes back to requires_payment_method and the 402 carries it. */
+  function recordDecline(
+    owner: string,
+    intent: PaymentIntent,
+    source: Source,
+    refusal: { code: string; declineCode: string; message: string },
+    caller?: Caller,
+  ): StripeSimError {
+    const charge = newCharge(intent, source.method.method, 'failed', {
+      code: refusal.declineCode,
+      message: refusal.message,
+    });
+    charges.set(charge.id, { owner, object: charge });
+    const error: CardErrorFields = {
+      type: 'card_error',
+      code: refusal.code,
+      decline_code: refusal.declineCode,
+      message: refusal.message,
+      charge: charge.id,
+      payment_method: source.method.method,
+      ...(refusal.declineCode === 'generic_decline' ? { advice_code: 'try_again_later' } : {}),
+    };
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      last_payment_error: error,
+      latest_charge: charge.id,
+      payment_method: null,
+      next_action: null,
+    });
+    events.emit(owner, 'charge.failed', charge, { caller });
+    emitIntent(owner, 'payment_failed', intent, caller);
+    return new StripeSimError(402, { ...error, payment_intent: structuredClone(intent) });
+  }
+
+  /** Charges the source: a decline, a 3-D Secure step, or money taken (or held, for manual capture). */
+  function attempt(
+    owner: string,
+    intent: PaymentIntent,
+    source: Source,
+    options: { returnUrl?: string; errorOnRequiresAction?: boolean; caller?: Caller },
+  ) {
+    const { caller } = options;
+    const { behaviour, token } = source.method;
+    // Checked again: a token may have been used up since the intent was created.
+    if (token) tokens.check(token, source.tokenParam ?? 'payment_method', intent.amount, intent.currency);
+    methods.set(source.method.method.id, source.method);
+    intent.payment_method = source.method.method.id;
+    if (behaviour.decline) {
+      throw recordDecline(owner, intent, source, { code: 'card_declined', ...behaviour.decline }, caller);
+    }
+    if (behaviour.requiresAction && !authenticated.has(intent.id)) {
+      if (options.errorOnRequiresAction) {
+        throw recordDecline(
+          owner,
+          intent,
+          source,
+          {
+            code: 'authentication_required',
+            declineCode: 'authentication_required',
+            message: 'Your card was declined. This transaction requires authentication.',
+          },
+          caller,
+        );
+      }
+      const url = `${state.baseUrl()}/3ds/${intent.id}`;
+      Object.assign(intent, {
+        status: 'requires_action',
+        next_action: options.returnUrl
+          ? { type: 'redirect_to_url', redirect_to_url: { url, return_url: options.returnUrl } }
+          : { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: url } },
+      });
+      emitIntent(owner, 'requires_action', intent, caller);
+      return;
+    }
+    const manual = intent.capture_method === 'manual';
+    const charge = newCharge(intent, source.method.method, manual ? 'authorized' : 'captured');
+    charges.set(charge.id, { owner, object: charge });
+    Object.assign(intent, {
+      status: manual ? 'requires_capture' : 'succeeded',
+      amount_capturable: manual ? intent.amount : 0,
+      amount_received: manual ? 0 : intent.amount,
+      last_payment_error: null,
+      latest_charge: charge.id,
+      next_action: null,
+    });
+    events.emit(owner, 'charge.succeeded', charge, { caller });
+    emitIntent(owner, manual ? 'amount_capturable_updated' : 'succeeded', intent, caller);
+    if (!manual && token) tokens.use(token, intent.amount, owner, caller);
+  }
+
+  /**
+   * Refusals that happen before anything is charged (nothing is created or stored for them): Stripe's
+   * return_url rule for intents that allow redirecting methods, and the token's limits.
+   */
+  function checkConfirmable(
+    intent: Pick<PaymentIntent, 'automatic_payment_methods' | 'amount' | 'currency'>,
+    source: Source,
+    returnUrl: string | undefined,
+  ) {
+    const apm = intent.automatic_payment_methods;
+    if (apm?.enabled && apm.allow_redirects !== 'never' && !returnUrl) {
+      throw invalidRequest(
+        "This PaymentIntent is configured to accept payment methods enabled in your Dashboard. Because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.",
+      );
+    }
+    const { token } = source.method;
+    if (token) tokens.check(token, source.tokenParam ?? 'payment_method', intent.amount, intent.currency);
+  }
+
+  /** The source a confirmation without a new payment method uses: the one attached earlier. */
+  const attachedSource = (intent: PaymentIntent): Source | null => {
+    const record = intent.payment_method ? methods.get(intent.payment_method) : undefined;
+    return record ? { method: record, tokenParam: record.token ? 'payment_method' : null } : null;
+  };
+  const missingMethod = () =>
+    unexpectedState(
+      "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+    );
+
+  router.post('/v1/payment_intents', ({ caller, params }) => {
+    params.only(PAYMENT_INTENT_CREATE);
+    const currency = currencyParam(params);
+    const amount = validAmount(params.requiredInt('amount'), currency);
+    const captureMethod = params.oneOf('capture_method', ['automatic', 'automatic_async', 'manual'] as const);
+    const doConfirm = params.bool('confirm') ?? false;
+    const apm = params.object('automatic_payment_methods');
+    const types = params.strings('allowed_payment_method_types') ?? params.strings('payment_method_types');
+    const source = sourceOf(params, caller.account);
+    // Since API version 2023-08-16 intents without explicit types use the Dashboard's methods.
+    const automatic: PaymentIntent['automatic_payment_methods'] = apm
+      ? {
+          enabled: apm.bool('enabled') ?? false,
+          allow_redirects: apm.oneOf('allow_redirects', ['always', 'never'] as const) ?? 'always',
+        }
+      : types
+        ? null
+        : { enabled: true };
+    const returnUrl = params.string('return_url');
+    if (doConfirm) {
+      if (!source) throw missingMethod();
+      checkConfirmable({ automatic_payment_methods: automatic, amount, currency }, source, returnUrl);
+    }
+    const now = state.nowSeconds();
+    const id = stripeId('pi');
+    const intent: PaymentIntent = {
+      id,
+      object: 'payment_intent',
+      allowed_payment_method_types: types ?? null,
+      amount,
+      amount_capturable: 0,
+      amount_details: { tip: {} },
+      amount_received: 0,
+      application: null,
+      application_fee_amount: params.int('application_fee_amount') ?? null,
+      automatic_payment_methods: automatic,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: captureMethod ?? 'automatic_async',
+      client_secret: `${id}_secret_${stripeId('x').slice(2)}`,
+      confirmation_method:
+        params.oneOf('confirmation_method', ['automatic', 'manual'] as const) ?? 'automatic',
+      created: now,
+      currency,
+      customer: params.string('customer') ?? null,
+      description: params.string('description') ?? null,
+      excluded_payment_method_types: params.strings('excluded_payment_method_types') ?? null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: params.metadata(),
+      next_action: null,
+      on_behalf_of: params.string('on_behalf_of') ?? null,
+      payment_method: null,
+      payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+      payment_method_types: types ?? ['card'],
+      processing: null,
+      receipt_email: params.string('receipt_email') ?? null,
+      review: null,
+      setup_future_usage: params.string('setup_future_usage') ?? null,
+      shipping: null,
+      statement_descriptor: params.string('statement_descriptor') ?? null,
+      statement_descriptor_suffix: params.string('statement_descriptor_suffix') ?? null,
+      status: source ? 'requires_confirmation' : 'requires_payment_method',
+      transfer_data: null,
+      transfer_group: params.string('transfer_group') ?? null,
+    };
+    if (source && !doConfirm) {
+      methods.set(source.method.method.id, source.method);
+      intent.payment_method = source.method.method.id;
+    }
+    intents.set(id, { owner: caller.account, object: intent });
+    emitIntent(caller.account, 'created', intent, caller);
+    if (doConfirm && source) {
+      attempt(caller.account, intent, source, {
+        returnUrl,
+        errorOnRequiresAction: params.bool('error_on_requires_action'),
+        caller,
+      });
+    }
+    return intent;
+  });
+
+  router.get('/v1/payment_intents/:id', ({ caller, path }) => findIntent(path.id!, caller.account));
+
+  router.post('/v1/payment_intents/:id', ({ caller, params, path }) => {
+    params.only(PAYMENT_INTENT_UPDATE);
+    const intent = findIntent(path.id!, caller.account);
+    const changesMoney = params.has('amount') || params.has('currency') || params.has('payment_method');
+    if (changesMoney && !AMOUNT_UPDATABLE.includes(intent.status)) {
+      throw unexpectedState(
+        `This PaymentIntent's amount, currency or payment method could not be updated because it has a status of ${intent.status}. You may only update these fields of a PaymentIntent with one of the following statuses: ${AMOUNT_UPDATABLE.join(', ')}.`,
+      );
+    }
+    const currency = params.has('currency') ? currencyParam(params) : intent.currency;
+    const amount = params.has('amount') ? validAmount(params.requiredInt('amount'), currency) : intent.amount;
+    const source = sourceOf(params, caller.account);
+    Object.assign(intent, {
+      amount,
+      currency,
+      description: params.has('description') ? (params.string('description') ?? null) : intent.description,
+      metadata: params.metadata(intent.metadata),
+      receipt_email: params.has('receipt_email')
+        ? (params.string('receipt_email') ?? null)
+        : intent.receipt_email,
+      capture_method:
+        params.oneOf('capture_method', ['automatic', 'automatic_async', 'manual'] as const) ??
+        intent.capture_method,
+    });
+    if (source) {
+      methods.set(source.method.method.id, source.method);
+      Object.assign(intent, { payment_method: source.method.method.id, status: 'requires_confirmation' });
+    }
+    return intent;
+  });
+
+  router.post('/v1/payment_intents/:id/confirm', ({ caller, params, path }) => {
+    params.only(PAYMENT_INTENT_CONFIRM);
+    const intent = findIntent(path.id!, caller.account);
+    if (!CONFIRMABLE.includes(intent.status)) {
+      throw unexpectedState(
+        `You cannot confirm this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
+      );
+    }
+    const source = sourceOf(params, caller.account) ?? attachedSource(intent);
+    if (!source) throw missingMethod();
+    intent.capture_method =
+      params.oneOf('capture_method', ['automatic', 'automatic_async', 'manual'] as const) ??
+      intent.capture_method;
+    const returnUrl = params.string('return_url');
+    checkConfirmable(intent, source, returnUrl);
+    attempt(caller.account, intent, source, {
+      returnUrl,
+      errorOnRequiresAction: params.bool('error_on_requires_action'),
+      caller,
+    });
+    return intent;
+  });
+
+  router.post('/v1/payment_intents/:id/capture', ({ caller, params, path }) => {
+    params.only(PAYMENT_INTENT_CAPTURE);
+    const intent = findIntent(path.id!, caller.account);
+    if (intent.status !== 'requires_capture') {
+      throw unexpectedState(
+        `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+      );
+    }
+    const amount = params.int('amount_to_capture') ?? intent.amount_capturable;
+    if (amount < 1 || amount > intent.amount_capturable) {
+      throw invalidRequest(
+        `The amount to capture (${amount}) must be positive and no more than the amount capturable (${intent.amount_capturable}).`,
+        { code: 'amount_too_large', param: 'amount_to_capture' },
+      );
+    }
+    const method = intent.payment_method ? methods.get(intent.payment_method) : undefined;
+    if (method?.token) tokens.check(method.token, 'payment_method', amount, intent.currency);
+    const charge = charges.get(intent.latest_charge!)!.object;
+    Object.assign(charge, { captured: true, amount_captured: amount, balance_transaction: stripeId('txn') });
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: amount,
+      amount_capturable: 0,
+      metadata: params.metadata(intent.metadata),
+    });
+    events.emit(caller.account, 'charge.captured', charge, { caller });
+    emitIntent(caller.account, 'succeeded', intent, caller);
+    if (method?.token) tokens.use(method.token, amount, caller.account, caller);
+    return intent;
+  });
+
+  router.post('/v1/payment_intents/:id/cancel', ({ caller, params, path }) => {
+    params.only(['cancellation_reason', 'expand']);
+    const intent = findIntent(path.id!, caller.account);
+    const reason = params.oneOf('cancellation_reason', [
+      'duplicate',
+      'fraudulent',
+      'requested_by_customer',
+      'abandoned',
+    ] as const);
+    if (!CANCELABLE.includes(intent.status)) {
+      throw unexpectedState(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+      );
+    }
+    if (intent.status === 'requires_capture' && intent.latest_charge) {
+      // Cancelling an authorization releases the held amount back to the card.
+      const charge = charges.get(intent.latest_charge)!.object;
+      Object.assign(charge, { amount_refunded: charge.amount, refunded: true });
+    }
+    Object.assign(intent, {
+      status: 'canceled',
+      amount_capturable: 0,
+      canceled_at: state.nowSeconds(),
+      cancellation_reason: reason ?? null,
+      next_action: null,
+    });
+    emitIntent(caller.account, 'canceled', intent, caller);
+    return intent;
+  });
+
+  router.get('/v1/charges/:id', ({ caller, path }) => {
+    const record = charges.get(path.id!);
+    if (!record || record.owner !== caller.account) throw resourceMissing('charge', path.id!, 'id');
+    return record.object;
+  });
+
+  router.get('/v1/payment_methods/:id', ({ caller, path }) => {
+    const record = methods.get(path.id!);
+    if (!record || record.owner !== caller.account)
+      throw resourceMissing('PaymentMethod', path.id!, 'payment_method');
+    return record.method;
+  });
+
+  // ---- Refunds --------------------------------------------------------------------------------------
+
+  router.post('/v1/refunds', ({ caller, params }) => {
+    params.only(REFUND_CREATE);
+    const intentId = params.string('payment_intent');
+    const chargeId = params.string('charge');
+    if (!intentId && !chargeId) {
+      throw invalidRequest(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
+    }
+    let charge: Charge | undefined;
+    if (intentId) {
+      const record = intents.get(intentId);
+      if (!record || record.owner !== caller.account)
+        throw resourceMissing('payment_intent', intentId, 'payment_intent', 400);
+      charge = record.object.latest_charge ? charges.get(record.object.latest_charge)?.object : undefined;
+    } else {
+      const record = charges.get(chargeId!);
+      if (!record || record.owner !== caller.account)
+        throw resourceMissing('charge', chargeId!, 'charge', 400);
+      charge = record.object;
+    }
+    if (!charge || charge.status !== 'succeeded' || !charge.captured) {
+      throw invalidRequest(
+        `This PaymentIntent (${intentId ?? charge?.payment_intent}) does not have a successful charge to refund.`,
+        { param: intentId ? 'payment_intent' : 'charge' },
+      );
+    }
+    const remaining = charge.amount_captured - charge.amount_refunded;
+    if (remaining <= 0) {
+      throw invalidRequest(`Charge ${charge.id} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
+    }
+    const amount = params.int('amount') ?? remaining;
+    if (amount < 1)
+      throw invalidRequest('Invalid positive integer', {
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+      });
+    if (amount > remaining) {
+      throw invalidRequest(
+        `Refund amount (${amount} ${charge.currency}) is greater than unrefunded amount on charge (${remaining} ${charge.currency})`,
+        { code: 'amount_too_large', param: 'amount' },
+      );
+    }
+    const refund: Refund = {
+      id: stripeId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: stripeId('txn'),
+      charge: charge.id,
+      created: state.nowSeconds(),
+      currency: charge.currency,
+      metadata: params.metadata(),
+      payment_intent: charge.payment_intent,
+      reason: params.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ?? null,
+      receipt_number: null,
+      status: 'succeeded',
+    };
+    refunds.set(refund.id, { owner: caller.account, object: refund });
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded >= charge.amount_captured;
+    events.emit(caller.account, 'refund.created', refund, { caller });
+    events.emit(caller.account, 'charge.refunded', charge, { caller });
+    return refund;
+  });
+
+  router.get('/v1/refunds/:id', ({ caller, path }) => {
+    const record = refunds.get(path.id!);
+    if (!record || record.owner !== caller.account) throw resourceMissing('refund', path.id!, 'refund');
+    return record.object;
+  });
+
+  // ---- 3-D Secure page and controls ---------------------------------------------------------------
+
+  /** Completes (or fails) the 3-D Secure step, as a shopper would on the bank's page. */
+  function authenticate(id: string, succeed: boolean) {
+    const record = intents.get(id);
+    if (!record) throw resourceMissing('payment_intent', id, 'intent');
+    const intent = record.object;
+    const source = attachedSource(intent);
+    if (intent.status !== 'requires_action' || !source) return intent;
+    if (succeed) {
+      authenticated.add(id);
+      attempt(record.owner, intent, source, {});
+    } else {
+      recordDecline(record.owner, intent, source, {
+        code: 'payment_intent_authentication_failure',
+        declineCode: 'authentication_required',
+        message: 'The provided PaymentMethod has failed authentication.',
+      });
+    }
+    return intent;
+  }
+
+  app.get<{ Params: { id: string } }>('/3ds/:id', async (request, reply) => {
+    const intent = intents.get(request.params.id)?.object;
+    if (!intent || intent.status !== 'requires_action') {
+      return reply
+        .status(404)
+        .type('text/html')
+        .send(simulatorPage('Nothing to authenticate', '<p>This payment does not need authentication.</p>'));
+    }
+    const next = intent.next_action as { redirect_to_url?: { return_url: string } };
+    return reply.type('text/html; charset=utf-8').send(
+      simulatorPage(
+        '3-D Secure authentication',
+        `<p>Authenticate a payment of ${(intent.amount / 100).toFixed(2)} ${intent.currency.toUpperCase()}.</p>
+<form method="post" action="/3ds/${intent.id}">${hiddenFields({ return_url: next.redirect_to_url?.return_url })}
+<div class="actions"><button class="primary" name="outcome" value="complete">Complete authentication</button>
+<button class="secondary" name="outcome" value="fail">Fail authentication</button></div></form>`,
+      ),
+    );
+  });
+  app.post<{ Params: { id: string }; Body: { outcome?: string; return_url?: string } }>(
+    '/3ds/:id',
+    async (request, reply) => {
+      authenticate(request.params.id, request.body?.outcome !== 'fail');
+      const back = request.body?.return_url;
+      if (back) {
+        const url = new URL(back);
+        url.searchParams.set('payment_intent', request.params.id);
+        return reply.redirect(url.toString(), 303);
+      }
+      return reply
+        .type('text/html')
+        .send(simulatorPage('Authentication finished', '<p>You can close this page.</p>'));
+    },
+  );
+
+  sim.control('payment_intents/:id/authenticate', ({ id }, body) =>
+    authenticate(id!, (body as { outcome?: string } | undefined)?.outcome !== 'fail'),
+  );
+
+  return { intentOf: (id: string) => intents.get(id) };
+}
