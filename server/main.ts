@@ -1,12 +1,11 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { connectPostgres, startEmbeddedPostgres, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { ensureDemoMerchant } from './db/seed/demo-merchant';
-import { createAuth } from './features/auth/auth';
-import { createMailer } from './features/mail/mailer';
+import { composeServices } from './compose';
 import { buildApp } from './http/app';
 import { createLogger } from './lib/logger';
-import path from 'node:path';
 
 /** The composition root: config -> database + migrations -> services -> HTTP. */
 async function main() {
@@ -27,20 +26,17 @@ async function main() {
     : await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pglite') });
   await runMigrations(database);
 
-  const auth = createAuth(config, database.db);
-  const mailer = createMailer({
-    db: database.db,
-    logger,
-    from: config.mailFrom,
-    smtpUrl: config.smtpUrl,
-    mode: config.mode,
-  });
-  const app = await buildApp({ config, db: database.db, auth, mailer, logger });
-
-  const demo =
+  // Simulators are sandbox-only code: a live process never loads them.
+  const simulators =
     config.mode === 'sandbox'
-      ? await ensureDemoMerchant({ auth, db: database.db, dataDir: config.dataDir })
+      ? await (await import('./integrations/simulators')).startSimulators({ portBase: config.port + 1000 })
       : null;
+  const services = composeServices({ config, database, logger, simulators });
+  const app = await buildApp(services);
+
+  const demo = simulators
+    ? await ensureDemoMerchant({ ...services, dataDir: config.dataDir, simulators })
+    : null;
 
   await app.listen({ port: config.port, host: config.host });
 
@@ -54,6 +50,7 @@ async function main() {
     lines.push(
       `  Demo login  ${demo.email} / ${demo.password}   (also in ${path.join(config.dataDir, 'demo.json')})`,
       `  Mailbox     ${config.publicUrl}/__sim/mail`,
+      `  Simulators  ${config.publicUrl}/__sim   (each simulator's own /__sim lists its controls and credentials)`,
     );
   }
   console.log(`${lines.join('\n')}\n`);
@@ -61,6 +58,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await simulators?.close();
     await database.close();
     process.exit(0);
   };

@@ -7,6 +7,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Auth } from '../features/auth/auth';
+import type { IntegrationRuntime } from '../features/connections/integration-runtime';
+import { registerConnectionRoutes } from '../features/connections/routes';
+import { registerSandboxRoutes } from '../features/sandbox/routes';
 import { registerAuthRoutes } from '../features/auth/routes';
 import { registerContactRoutes } from '../features/contact/routes';
 import type { Mailer } from '../features/mail/mailer';
@@ -25,6 +28,7 @@ export interface AppContext {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  runtime: IntegrationRuntime;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -80,7 +84,17 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerContactRoutes(app, { db: ctx.db, mailer: ctx.mailer, inbox: ctx.config.contactInbox });
   registerSecurityEventRoutes(app, ctx.db);
   registerStatusRoutes(app, ctx);
-  if (ctx.config.mode === 'sandbox') registerSandboxMailbox(app, ctx.db);
+  registerConnectionRoutes(app, {
+    auth: ctx.auth,
+    db: ctx.db,
+    runtime: ctx.runtime,
+    keyring: ctx.config.keyring,
+    publicUrl: ctx.config.publicUrl,
+  });
+  if (ctx.config.mode === 'sandbox') {
+    registerSandboxMailbox(app, ctx.db);
+    registerSandboxRoutes(app, ctx.runtime);
+  }
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);
 
   return app;

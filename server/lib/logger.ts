@@ -18,12 +18,10 @@ const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    base: undefined,
-  });
+/** `destination` lets a test read what would have been written (to check nothing secret is). */
+export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: undefined };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

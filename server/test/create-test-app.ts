@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { createAuth, type Auth } from '../features/auth/auth';
-import { createMailer } from '../features/mail/mailer';
+import { composeServices } from '../compose';
+import type { Auth } from '../features/auth/auth';
+import type { IntegrationRuntime } from '../features/connections/integration-runtime';
 import { buildApp } from '../http/app';
+import { startSimulators, type RunningSimulators } from '../integrations/simulators';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase } from './test-database';
 
@@ -18,6 +20,8 @@ export interface TestApp {
   db: Database['db'];
   auth: Auth;
   config: AppConfig;
+  runtime: IntegrationRuntime;
+  simulators: RunningSimulators | null;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -27,7 +31,14 @@ export interface TestApp {
  * configuration the way environment variables would.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; webRoot?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    /** false runs without simulators, as live mode does. */
+    simulators?: boolean;
+    /** Receives the app's log lines. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agentcart-test-'));
   const config = loadConfig({
@@ -39,29 +50,23 @@ export async function createTestApp(
     ...opts.env,
   });
   const database = await createTestDatabase();
-  const logger = createLogger(config.logLevel);
-  const auth = createAuth(config, database.db);
-  const mailer = createMailer({
-    db: database.db,
-    logger,
-    from: config.mailFrom,
-    smtpUrl: config.smtpUrl,
-    mode: config.mode,
-  });
-  const app = await buildApp(
-    { config, db: database.db, auth, mailer, logger },
-    { webRoot: opts.webRoot ?? path.join(dataDir, 'no-web-build') },
-  );
+  const simulators = opts.simulators === false ? null : await startSimulators();
+  const logger = createLogger(opts.logStream ? 'debug' : config.logLevel, opts.logStream);
+  const services = composeServices({ config, database, logger, simulators });
+  const app = await buildApp(services, { webRoot: opts.webRoot ?? path.join(dataDir, 'no-web-build') });
   await app.ready();
   return {
     app,
     database,
     db: database.db,
-    auth,
+    auth: services.auth,
     config,
+    runtime: services.runtime,
+    simulators,
     dataDir,
     async close() {
       await app.close();
+      await simulators?.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

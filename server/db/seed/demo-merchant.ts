@@ -3,10 +3,19 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../../features/auth/auth';
+import type { IntegrationRuntime } from '../../features/connections/integration-runtime';
+import {
+  loadPaymentConnection,
+  saveBitcoinSettings,
+  verifyAndSaveStripeKey,
+} from '../../features/connections/payment-connections';
+import { loadStoreConnection, saveStoreConnection } from '../../features/connections/store-connections';
 import { createMerchantForUser } from '../../features/merchants/create-merchant';
+import type { RunningSimulators } from '../../integrations/simulators';
+import type { AppConfig } from '../../config';
 import { hashPassword } from '../../lib/password';
 import type { Db } from '../client';
-import { accounts, users } from '../schema/index';
+import { accounts, merchants, users, type Merchant } from '../schema/index';
 
 export const DEMO_EMAIL = 'demo@agentcart.dev';
 export const DEMO_BUSINESS_NAME = 'Demo Outdoor Supply Co.';
@@ -21,15 +30,22 @@ function generatePassword(): string {
   return `Demo-${randomBytes(6).toString('hex')}!Aa1`;
 }
 
-/**
- * Sandbox only: makes sure the demo merchant exists and that DATA_DIR/demo.json holds a password that
- * works. Later features add their own keys to the same file, so unknown keys are kept.
- */
-export async function ensureDemoMerchant(opts: {
+export interface DemoSeedDeps {
   auth: Auth;
   db: Db;
+  config: AppConfig;
+  runtime: IntegrationRuntime;
+  simulators: RunningSimulators;
   dataDir: string;
-}): Promise<DemoCredentials> {
+}
+
+/**
+ * Sandbox only: makes sure the demo merchant exists with its demo WooCommerce store, Stripe account and
+ * OpenNode account connected (through the same operations a merchant's settings use), and that
+ * DATA_DIR/demo.json holds a password that works. Other features add their own keys to that file, so
+ * unknown keys are kept.
+ */
+export async function ensureDemoMerchant(opts: DemoSeedDeps): Promise<DemoCredentials> {
   const file = path.join(opts.dataDir, 'demo.json');
   const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
   let password = typeof saved.password === 'string' ? saved.password : generatePassword();
@@ -52,9 +68,31 @@ export async function ensureDemoMerchant(opts: {
         .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
     }
   }
-  await createMerchantForUser(opts.db, userId, DEMO_BUSINESS_NAME);
+  const merchant = await createMerchantForUser(opts.db, userId, DEMO_BUSINESS_NAME);
+  await connectDemoAccounts(opts, merchant);
 
   const credentials = { email: DEMO_EMAIL, password };
   writeFileSync(file, JSON.stringify({ ...saved, ...credentials }, null, 2) + '\n', { mode: 0o600 });
   return credentials;
+}
+
+async function connectDemoAccounts(opts: DemoSeedDeps, initial: Merchant) {
+  const deps = { db: opts.db, runtime: opts.runtime, keyring: opts.config.keyring };
+  const fresh = async () =>
+    (await opts.db.query.merchants.findFirst({ where: eq(merchants.id, initial.id) }))!;
+  const sandbox = opts.simulators.credentials;
+  if (!(await loadStoreConnection(deps, initial.id, { platform: 'woocommerce' }))) {
+    await saveStoreConnection(deps, await fresh(), 'woocommerce', sandbox.woocommerce);
+  }
+  if (!(await loadPaymentConnection(deps, initial.id, 'stripe'))) {
+    await verifyAndSaveStripeKey(deps, await fresh(), sandbox.stripe.secretKey!);
+  }
+  if (!(await loadPaymentConnection(deps, initial.id, 'opennode'))) {
+    await saveBitcoinSettings(deps, await fresh(), {
+      enabled: true,
+      provider: 'opennode',
+      credentials: { apiKey: sandbox.opennode.apiKey! },
+      expiryMins: 15,
+    });
+  }
 }

@@ -1,0 +1,469 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTION_MESSAGES } from '#common/validation/connections';
+import { merchantIntegrations, merchants } from '../../db/schema/index';
+import { createKeyring } from '../../lib/crypto';
+import { createTestApp, postJson, signUp, TEST_ORIGIN, type TestApp } from '../../test/create-test-app';
+import { loadStoreConnection } from './store-connections';
+
+let t: TestApp;
+const logs: string[] = [];
+beforeAll(async () => {
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  t = await createTestApp({ logStream });
+});
+afterAll(() => t.close());
+
+const sandbox = () => t.simulators!.credentials;
+const send = (method: 'PUT' | 'POST' | 'GET' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: {
+      cookie,
+      origin: TEST_ORIGIN,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function merchantOf(cookie: string) {
+  const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
+  const [row] = await t.db.select().from(merchants).where(eq(merchants.id, account.json().merchant.id));
+  return row!;
+}
+
+describe('store connections', () => {
+  it('tests WooCommerce credentials without saving them', async () => {
+    const { cookie } = await signUp(t.app);
+    const res = await send('POST', '/api/connections/stores/test', cookie, {
+      platform: 'woocommerce',
+      credentials: sandbox().woocommerce,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'WooCommerce is properly configured and responding.',
+    });
+    const merchant = await merchantOf(cookie);
+    expect(
+      await t.db.select().from(merchantIntegrations).where(eq(merchantIntegrations.merchantId, merchant.id)),
+    ).toHaveLength(0);
+  });
+
+  it('applies the store setup rules with the spec messages', async () => {
+    const { cookie } = await signUp(t.app);
+    const woo = sandbox().woocommerce;
+    const missing = await send('POST', '/api/connections/stores/test', cookie, {
+      platform: 'woocommerce',
+      credentials: { ...woo, consumerSecret: ' ' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(CONNECTION_MESSAGES.fillAllCredentials('woocommerce'));
+    expect(missing.json().error.message).toBe('Please fill in all WooCommerce credentials');
+    const plainHttp = await send('POST', '/api/connections/stores/test', cookie, {
+      platform: 'woocommerce',
+      credentials: { ...woo, storeUrl: woo.storeUrl!.replace('https://', 'http://') },
+    });
+    expect(plainHttp.json().error.message).toBe('Store URL must start with https://');
+    const shopify = await send('POST', '/api/connections/stores/test', cookie, {
+      platform: 'shopify',
+      credentials: { storeName: 'demo' },
+    });
+    expect(shopify.json().error.message).toBe('Please fill in all Shopify credentials');
+  });
+
+  it('words a refused connection as the spec does', async () => {
+    const { cookie } = await signUp(t.app);
+    const woo = sandbox().woocommerce;
+    const wrongSecret = `cs_${'0'.repeat(40)}`;
+    const res = await send('POST', '/api/connections/stores/test', cookie, {
+      platform: 'woocommerce',
+      credentials: { ...woo, consumerSecret: wrongSecret },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe('Connection failed: 401 Unauthorized');
+  });
+
+  it('saves a tested connection encrypted, strips the trailing slash, and updates the merchant', async () => {
+    const { cookie } = await signUp(t.app);
+    const woo = sandbox().woocommerce;
+    const res = await send('PUT', '/api/connections/stores/woocommerce', cookie, {
+      credentials: { ...woo, storeUrl: `${woo.storeUrl}/` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { integrationId } = res.json();
+
+    const merchant = await merchantOf(cookie);
+    expect(merchant).toMatchObject({
+      platform: 'woocommerce',
+      storeUrl: woo.storeUrl,
+      primaryIntegrationId: integrationId,
+    });
+    expect(merchant.onboardingState).toMatchObject({ platform: 'woocommerce', platform_configured: true });
+    expect(merchant.pspConfig).toMatchObject({ store_url: woo.storeUrl });
+
+    const list = await send('GET', '/api/connections', cookie);
+    const [store] = list.json().stores;
+    expect(store).toMatchObject({ id: integrationId, platform: 'woocommerce', status: 'connected' });
+    expect(store.display.keyHint).toMatch(/^ck_.*••••/);
+    expect(list.body).not.toContain(woo.consumerSecret);
+    expect(list.body).not.toContain(woo.consumerKey);
+
+    const check = await send('POST', `/api/connections/stores/${integrationId}/check`, cookie);
+    expect(check.json()).toEqual({ success: true });
+  });
+
+  it('keeps no plaintext secret in the database or the logs', async () => {
+    const { cookie } = await signUp(t.app);
+    const woo = sandbox().woocommerce;
+    await send('PUT', '/api/connections/stores/woocommerce', cookie, { credentials: woo });
+    await send('PUT', '/api/connections/bitcoin', cookie, {
+      enabled: true,
+      provider: 'opennode',
+      credentials: sandbox().opennode,
+      expiryMins: 20,
+    });
+    const dump = await t.db.execute(sql`
+      SELECT string_agg(row_to_json(x)::text, '') AS text FROM (
+        SELECT * FROM merchant_integrations) x
+      UNION ALL SELECT string_agg(row_to_json(y)::text, '') FROM (SELECT * FROM payment_connections) y
+      UNION ALL SELECT string_agg(row_to_json(z)::text, '') FROM (SELECT * FROM merchants) z`);
+    const everything = dump.rows.map((r) => String((r as { text: unknown }).text)).join('');
+    expect(everything.length).toBeGreaterThan(100);
+    for (const secret of [woo.consumerSecret!, woo.consumerKey!, sandbox().opennode.apiKey!]) {
+      expect(everything).not.toContain(secret);
+      expect(logs.join('')).not.toContain(secret);
+    }
+  });
+
+  it('reports a saved connection failing when the store goes down, and recovering', async () => {
+    const { cookie } = await signUp(t.app);
+    const { integrationId } = (
+      await send('PUT', '/api/connections/stores/woocommerce', cookie, { credentials: sandbox().woocommerce })
+    ).json();
+    const woo = t.simulators!.simulators.woocommerce.baseUrl;
+    await fetch(`${woo}/__sim/down`, { method: 'POST' });
+    try {
+      const down = await send('POST', `/api/connections/stores/${integrationId}/check`, cookie);
+      expect(down.json().success).toBe(false);
+      expect(down.json().error).toMatch(/^Connection failed/);
+    } finally {
+      await fetch(`${woo}/__sim/up`, { method: 'POST' });
+    }
+    const up = await send('POST', `/api/connections/stores/${integrationId}/check`, cookie);
+    expect(up.json()).toEqual({ success: true });
+  });
+
+  it('connects the custom API platform, and refuses to save a coming-soon platform', async () => {
+    const { cookie } = await signUp(t.app);
+    const custom = await send('PUT', '/api/connections/stores/custom', cookie, {
+      credentials: sandbox().custom,
+    });
+    expect(custom.statusCode, custom.body).toBe(200);
+    const shopify = await send('PUT', '/api/connections/stores/shopify', cookie, {
+      credentials: sandbox().shopify,
+    });
+    expect(shopify.statusCode).toBe(400);
+    expect(shopify.json().error.message).toMatch(/coming soon/);
+  });
+
+  it('opens credentials sealed under a previous key and re-seals them under the current one', async () => {
+    const { cookie } = await signUp(t.app);
+    await send('PUT', '/api/connections/stores/woocommerce', cookie, { credentials: sandbox().woocommerce });
+    const merchant = await merchantOf(cookie);
+    const rotated = createKeyring(randomBytes(32), [t.config.keyring.current.key]);
+    const loaded = await loadStoreConnection({ db: t.db, keyring: rotated }, merchant.id, {
+      platform: 'woocommerce',
+    });
+    expect(loaded?.credentials.consumerSecret).toBe(sandbox().woocommerce.consumerSecret);
+    const [row] = await t.db
+      .select()
+      .from(merchantIntegrations)
+      .where(eq(merchantIntegrations.merchantId, merchant.id));
+    expect(row!.configEncrypted.split('.')[1]).toBe(rotated.current.id);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('never lets one merchant see or test another merchant’s connection', async () => {
+    const alice = await signUp(t.app);
+    const bob = await signUp(t.app);
+    const { integrationId } = (
+      await send('PUT', '/api/connections/stores/woocommerce', alice.cookie, {
+        credentials: sandbox().woocommerce,
+      })
+    ).json();
+    const bobCheck = await send('POST', `/api/connections/stores/${integrationId}/check`, bob.cookie);
+    expect(bobCheck.statusCode).toBe(404);
+    expect((await send('GET', '/api/connections', bob.cookie)).json().stores).toEqual([]);
+    const bobDelete = await send('DELETE', '/api/connections/stores/woocommerce', bob.cookie);
+    expect(bobDelete.statusCode).toBe(204);
+    expect((await send('GET', '/api/connections', alice.cookie)).json().stores).toHaveLength(1);
+  });
+
+  it('refuses every connection endpoint without a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/connections'],
+      ['POST', '/api/connections/stores/test'],
+      ['PUT', '/api/connections/bitcoin'],
+      ['POST', '/api/connections/stripe/verify'],
+    ] as const) {
+      const res = await postJson(t.app, url, { platform: 'woocommerce', credentials: {} }, { method });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe('bitcoin connections', () => {
+  it('tests OpenNode and CoinCorner credentials with the spec messages', async () => {
+    const { cookie } = await signUp(t.app);
+    const ok = await send('POST', '/api/connections/bitcoin/test', cookie, {
+      provider: 'opennode',
+      credentials: sandbox().opennode,
+    });
+    expect(ok.json()).toEqual({ success: true });
+    const missing = await send('POST', '/api/connections/bitcoin/test', cookie, {
+      provider: 'opennode',
+      credentials: { apiKey: '' },
+    });
+    expect(missing.json().error.message).toBe('Please enter your OpenNode API key');
+    const cc = await send('POST', '/api/connections/bitcoin/test', cookie, {
+      provider: 'coincorner',
+      credentials: { apiKey: 'x' },
+    });
+    expect(cc.json().error.message).toBe('Please enter your CoinCorner API credentials');
+    const refused = await send('POST', '/api/connections/bitcoin/test', cookie, {
+      provider: 'opennode',
+      credentials: { apiKey: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toMatch(/^Connection failed: /);
+    const coincorner = await send('POST', '/api/connections/bitcoin/test', cookie, {
+      provider: 'coincorner',
+      credentials: sandbox().coincorner,
+    });
+    expect(coincorner.json()).toEqual({ success: true });
+  });
+
+  it('saves Bitcoin settings on the merchant, with the expiry range enforced', async () => {
+    const { cookie } = await signUp(t.app);
+    const tooShort = await send('PUT', '/api/connections/bitcoin', cookie, {
+      enabled: true,
+      provider: 'opennode',
+      credentials: sandbox().opennode,
+      expiryMins: 4,
+    });
+    expect(tooShort.json().error.message).toBe(CONNECTION_MESSAGES.expiryRange);
+    const saved = await send('PUT', '/api/connections/bitcoin', cookie, {
+      enabled: true,
+      provider: 'opennode',
+      credentials: sandbox().opennode,
+      expiryMins: 30,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const merchant = await merchantOf(cookie);
+    expect(merchant).toMatchObject({ btcEnabled: true, btcProvider: 'opennode', btcOpennodeEnabled: true });
+    expect(merchant.btcConfig).toMatchObject({ expiryMins: 30 });
+    // Disabling keeps the saved key; enabling again needs no re-entry.
+    await send('PUT', '/api/connections/bitcoin', cookie, {
+      enabled: false,
+      provider: 'opennode',
+      expiryMins: 30,
+    });
+    expect((await merchantOf(cookie)).btcEnabled).toBe(false);
+    const again = await send('PUT', '/api/connections/bitcoin', cookie, {
+      enabled: true,
+      provider: 'opennode',
+      expiryMins: 30,
+    });
+    expect(again.statusCode).toBe(200);
+    const strike = await send('PUT', '/api/connections/bitcoin', cookie, {
+      enabled: true,
+      provider: 'strike',
+      credentials: sandbox().strike,
+      expiryMins: 30,
+    });
+    expect(strike.json().error.message).toMatch(/coming soon/);
+  });
+});
+
+describe('stripe with a secret key', () => {
+  it('validates, verifies and saves the key', async () => {
+    const { cookie } = await signUp(t.app);
+    expect(
+      (await send('POST', '/api/connections/stripe/verify', cookie, { secretKey: '' })).json().error.message,
+    ).toBe('Please enter your Stripe secret key');
+    expect(
+      (await send('POST', '/api/connections/stripe/verify', cookie, { secretKey: 'pk_test_123' })).json()
+        .error.message,
+    ).toBe('Invalid Stripe secret key format (must start with sk_)');
+    const refused = await send('POST', '/api/connections/stripe/verify', cookie, {
+      secretKey: `sk_test_${'x'.repeat(24)}`,
+    });
+    expect(refused.statusCode).toBe(422);
+    const ok = await send('POST', '/api/connections/stripe/verify', cookie, {
+      secretKey: sandbox().stripe.secretKey,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const merchant = await merchantOf(cookie);
+    expect(merchant.stripeAccountId).toMatch(/^acct_/);
+    expect(merchant.onboardingState).toMatchObject({ stripe_connected: true });
+  });
+});
+
+describe('live mode', () => {
+  it('refuses store URLs on private networks', async () => {
+    const live = await createTestApp({
+      simulators: false,
+      env: {
+        APP_MODE: 'live',
+        DATABASE_URL: 'postgres://unused.example/agentcart',
+        AUTH_SECRET: 'x'.repeat(40),
+        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      },
+    });
+    try {
+      const { cookie } = await signUp(live.app);
+      const res = await live.app.inject({
+        method: 'POST',
+        url: '/api/connections/stores/test',
+        headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: {
+          platform: 'woocommerce',
+          credentials: {
+            storeUrl: 'https://169.254.169.254',
+            consumerKey: `ck_${'a'.repeat(40)}`,
+            consumerSecret: `cs_${'b'.repeat(40)}`,
+          },
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Connection failed: This address is on a private network');
+      const sim = await live.app.inject({ method: 'GET', url: '/__sim' });
+      expect(sim.statusCode).toBe(404);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('stripe connect', () => {
+  /** Plays the merchant's browser on Stripe's consent page, returning where Stripe sends it back. */
+  async function consent(authorizeUrl: string, decision: 'allow' | 'deny') {
+    const url = new URL(authorizeUrl);
+    const page = await fetch(url);
+    expect(await page.text()).toContain('Connect my Stripe account');
+    const form = new URLSearchParams({
+      ...Object.fromEntries(url.searchParams),
+      decision,
+      business_name: 'OAuth Outfitters',
+    });
+    const res = await fetch(new URL('/oauth/authorize', url), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    return new URL(res.headers.get('location')!);
+  }
+
+  const callback = (back: URL, cookie: string) =>
+    t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+
+  it('connects an account through OAuth and lands on settings with the account id', async () => {
+    const { cookie } = await signUp(t.app);
+    const start = await send('POST', '/api/connections/stripe/oauth/start', cookie);
+    expect(start.statusCode, start.body).toBe(200);
+    const authorizeUrl = start.json().url as string;
+    expect(authorizeUrl.startsWith(t.simulators!.simulators.stripe.baseUrl)).toBe(true);
+    const back = await consent(authorizeUrl, 'allow');
+    expect(back.pathname).toBe('/api/connections/stripe/oauth/callback');
+
+    const res = await callback(back, cookie);
+    expect(res.statusCode).toBe(303);
+    const location = new URL(res.headers.location as string);
+    expect(location.pathname).toBe('/settings');
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      tab: 'stripe',
+      stripe_oauth: 'success',
+    });
+    const accountId = location.searchParams.get('account_id');
+    expect(accountId).toMatch(/^acct_/);
+    expect((await merchantOf(cookie)).stripeAccountId).toBe(accountId);
+
+    // The state was single-use: replaying the callback is refused.
+    const replay = new URL((await callback(back, cookie)).headers.location as string);
+    expect(replay.searchParams.get('error')).toBe('invalid_state');
+  });
+
+  it('reports the spec error codes for a bad callback', async () => {
+    const { cookie } = await signUp(t.app);
+    const errorOf = async (query: string) =>
+      new URL(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/connections/stripe/oauth/callback${query}`,
+            headers: { cookie },
+          })
+        ).headers.location as string,
+      );
+    const missing = await errorOf('');
+    expect(Object.fromEntries(missing.searchParams)).toMatchObject({
+      stripe_oauth: 'error',
+      error: 'missing_params',
+      message: 'OAuth callback received invalid parameters',
+    });
+    expect((await errorOf('?code=ac_x&state=forged')).searchParams.get('error')).toBe('invalid_state');
+
+    const start = await send('POST', '/api/connections/stripe/oauth/start', cookie);
+    const denied = await consent(start.json().url, 'deny');
+    const deniedRedirect = new URL((await callback(denied, cookie)).headers.location as string);
+    expect(deniedRedirect.searchParams.get('error')).toBe('access_denied');
+
+    const again = await send('POST', '/api/connections/stripe/oauth/start', cookie);
+    const state = new URL(again.json().url).searchParams.get('state');
+    const badCode = await errorOf(`?code=ac_doesnotexist&state=${state}`);
+    expect(badCode.searchParams.get('error')).toBe('token_exchange_failed');
+  });
+
+  it('will not finish another merchant’s OAuth flow', async () => {
+    const alice = await signUp(t.app);
+    const mallory = await signUp(t.app);
+    const start = await send('POST', '/api/connections/stripe/oauth/start', alice.cookie);
+    const back = await consent(start.json().url, 'allow');
+    const res = await callback(back, mallory.cookie);
+    expect(new URL(res.headers.location as string).searchParams.get('error')).toBe('invalid_state');
+    expect((await merchantOf(mallory.cookie)).stripeAccountId).toBeNull();
+  });
+
+  it('creates an Express account once, onboards it through an account link, and reports its status', async () => {
+    const { cookie } = await signUp(t.app);
+    const noAccount = await send('POST', '/api/connections/stripe/account-link', cookie);
+    expect(noAccount.statusCode).toBe(400);
+
+    const created = await send('POST', '/api/connections/stripe/connected-account', cookie);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({
+      alreadyExists: false,
+      accountId: expect.stringMatching(/^acct_/),
+    });
+    const again = await send('POST', '/api/connections/stripe/connected-account', cookie);
+    expect(again.json()).toEqual({ accountId: created.json().accountId, alreadyExists: true });
+
+    const before = await send('GET', '/api/connections/stripe/account-status', cookie);
+    expect(before.json()).toMatchObject({ chargesEnabled: false, detailsSubmitted: false });
+
+    const link = await send('POST', '/api/connections/stripe/account-link', cookie);
+    const linkUrl = new URL(link.json().url);
+    await fetch(linkUrl);
+    const done = await fetch(linkUrl, { method: 'POST', redirect: 'manual' });
+    expect(done.headers.get('location')).toContain('/settings?tab=stripe');
+
+    const after = await send('GET', '/api/connections/stripe/account-status', cookie);
+    expect(after.json()).toMatchObject({ chargesEnabled: true, detailsSubmitted: true });
+  });
+});

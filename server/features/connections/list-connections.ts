@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { ConnectionsOutput } from '#common/api/connections';
+import type { Db } from '../../db/client';
+import { merchantIntegrations, paymentConnections } from '../../db/schema/index';
+import { paymentProviders } from '../../integrations/payments/registry';
+import { storePlatforms } from '../../integrations/stores/registry';
+
+/** The merchant's connections as display hints, plus the forms every platform and provider needs. */
+export async function listConnections(db: Db, merchantId: string): Promise<ConnectionsOutput> {
+  const [stores, payments] = await Promise.all([
+    db.select().from(merchantIntegrations).where(eq(merchantIntegrations.merchantId, merchantId)),
+    db.select().from(paymentConnections).where(eq(paymentConnections.merchantId, merchantId)),
+  ]);
+  return {
+    stores: stores.map((s) => ({
+      id: s.id,
+      platform: s.platform,
+      status: s.status,
+      display: s.display,
+      lastTestedAt: s.lastTestedAt?.toISOString() ?? null,
+      lastError: s.lastError,
+      updatedAt: s.updatedAt.toISOString(),
+    })),
+    payments: payments.map((p) => ({
+      provider: p.provider,
+      status: p.status,
+      accountId: p.accountId,
+      display: p.display,
+      updatedAt: p.updatedAt.toISOString(),
+    })),
+    platforms: Object.values(storePlatforms).map(({ manifest }) => ({
+      id: manifest.id,
+      name: manifest.name,
+      availability: manifest.availability,
+      credentialFields: manifest.credentialFields,
+    })),
+    paymentProviders: Object.values(paymentProviders).map(({ manifest }) => ({
+      id: manifest.id,
+      name: manifest.name,
+      method: manifest.method,
+      availability: manifest.availability,
+      credentialFields: manifest.credentialFields,
+    })),
+  };
+}

@@ -1,0 +1,234 @@
+import { and, eq } from 'drizzle-orm';
+import type { BitcoinSettingsInput } from '#common/api/connections';
+import { CONNECTION_MESSAGES } from '#common/validation/connections';
+import type { Db } from '../../db/client';
+import { merchants, paymentConnections, type Merchant } from '../../db/schema/index';
+import { credentialHint } from '../../integrations/credentials';
+import { lightningProvider, paymentProvider } from '../../integrations/payments/registry';
+import type { PaymentProviderId } from '../../integrations/payments/payment-provider';
+import { AppError, firstMessagePerField } from '../../lib/app-error';
+import type { Keyring } from '../../lib/crypto';
+import type { IntegrationRuntime } from './integration-runtime';
+import { paymentApiBase } from './provider-endpoints';
+import { paymentConnectionError } from './provider-failure';
+import { openCredentials, sealCredentials } from './vault';
+
+type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring };
+
+/** Spec §5: OpenNode needs its key, CoinCorner its key and secret; other fields per provider schema. */
+function parsePaymentCredentials(provider: PaymentProviderId, raw: Record<string, string>) {
+  const adapter = paymentProvider(provider);
+  const trimmed = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v.trim()]));
+  const parsed = adapter.credentialsSchema.safeParse(trimmed);
+  if (!parsed.success) {
+    const fieldErrors = firstMessagePerField(parsed.error.issues);
+    const message =
+      provider === 'opennode'
+        ? CONNECTION_MESSAGES.opennodeKeyRequired
+        : provider === 'coincorner'
+          ? CONNECTION_MESSAGES.coincornerCredentialsRequired
+          : (Object.values(fieldErrors)[0] ?? 'Invalid credentials');
+    throw new AppError('invalid_request', message, { fieldErrors });
+  }
+  return parsed.data as Record<string, unknown>;
+}
+
+function contextFor(
+  runtime: IntegrationRuntime,
+  provider: PaymentProviderId,
+  credentials: Record<string, unknown>,
+) {
+  return runtime.context(credentials, paymentApiBase(provider, credentials), {
+    merchantSupplied: provider === 'btcpay',
+  });
+}
+
+/** Proves payment credentials with the provider's cheapest authenticated call, saving nothing. */
+export async function testPaymentCredentials(
+  runtime: IntegrationRuntime,
+  provider: PaymentProviderId,
+  raw: Record<string, string>,
+) {
+  const credentials = parsePaymentCredentials(provider, raw);
+  try {
+    const { accountLabel, accountId } = await paymentProvider(provider).verifyCredentials(
+      contextFor(runtime, provider, credentials),
+    );
+    return { credentials, accountLabel, accountId: accountId ?? null };
+  } catch (err) {
+    throw paymentConnectionError(err);
+  }
+}
+
+function keyHint(provider: PaymentProviderId, credentials: Record<string, unknown>) {
+  return credentialHint(paymentProvider(provider).manifest.credentialFields, credentials);
+}
+
+async function upsertPaymentConnection(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  keyring: Keyring,
+  values: {
+    merchantId: string;
+    provider: PaymentProviderId;
+    credentials: Record<string, unknown> | null;
+    accountId: string | null;
+    accountLabel: string | null;
+    now: Date;
+  },
+) {
+  const display = {
+    keyHint: values.credentials ? keyHint(values.provider, values.credentials) : null,
+    accountLabel: values.accountLabel,
+  };
+  const credentialsEncrypted = values.credentials ? sealCredentials(keyring, values.credentials) : null;
+  await db
+    .insert(paymentConnections)
+    .values({
+      merchantId: values.merchantId,
+      provider: values.provider,
+      credentialsEncrypted,
+      accountId: values.accountId,
+      display,
+      status: 'connected',
+      lastVerifiedAt: values.now,
+    })
+    .onConflictDoUpdate({
+      target: [paymentConnections.merchantId, paymentConnections.provider],
+      set: {
+        credentialsEncrypted,
+        accountId: values.accountId,
+        display,
+        status: 'connected',
+        lastVerifiedAt: values.now,
+        updatedAt: values.now,
+      },
+    });
+}
+
+/** Loads a merchant's saved provider credentials (re-sealed under the current key when needed). */
+export async function loadPaymentConnection(
+  deps: { db: Db; keyring: Keyring },
+  merchantId: string,
+  provider: PaymentProviderId,
+) {
+  const [row] = await deps.db
+    .select()
+    .from(paymentConnections)
+    .where(and(eq(paymentConnections.merchantId, merchantId), eq(paymentConnections.provider, provider)));
+  if (!row) return null;
+  if (!row.credentialsEncrypted) return { row, credentials: null };
+  const { credentials, resealed } = openCredentials(deps.keyring, row.credentialsEncrypted);
+  if (resealed)
+    await deps.db
+      .update(paymentConnections)
+      .set({ credentialsEncrypted: resealed })
+      .where(eq(paymentConnections.id, row.id));
+  return { row, credentials };
+}
+
+/**
+ * Settings › Payments › Bitcoin: turns Bitcoin on or off for one provider. New credentials are tested
+ * before anything is saved; without new credentials the saved ones must exist when enabling.
+ */
+export async function saveBitcoinSettings(deps: Deps, merchant: Merchant, input: BitcoinSettingsInput) {
+  const provider = input.provider as PaymentProviderId;
+  if (!lightningProvider(provider)) throw new AppError('invalid_request', 'Not a Bitcoin provider');
+  if (input.enabled && paymentProvider(provider).manifest.availability !== 'live') {
+    throw new AppError(
+      'invalid_request',
+      `${paymentProvider(provider).manifest.name} is coming soon and cannot be enabled yet.`,
+    );
+  }
+  let tested: Awaited<ReturnType<typeof testPaymentCredentials>> | null = null;
+  if (input.credentials) tested = await testPaymentCredentials(deps.runtime, provider, input.credentials);
+  else if (input.enabled && !(await loadPaymentConnection(deps, merchant.id, provider))) {
+    throw new AppError(
+      'invalid_request',
+      provider === 'coincorner'
+        ? CONNECTION_MESSAGES.coincornerCredentialsRequired
+        : CONNECTION_MESSAGES.opennodeKeyRequired,
+    );
+  }
+  const now = deps.runtime.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (tested) {
+      await upsertPaymentConnection(tx, deps.keyring, {
+        merchantId: merchant.id,
+        provider,
+        credentials: tested.credentials,
+        accountId: null,
+        accountLabel: tested.accountLabel,
+        now,
+      });
+    }
+    await tx
+      .update(merchants)
+      .set({
+        btcEnabled: input.enabled,
+        btcProvider: provider,
+        btcOpennodeEnabled: input.enabled && provider === 'opennode',
+        btcConfig: { ...merchant.btcConfig, expiryMins: input.expiryMins },
+        updatedAt: now,
+      })
+      .where(eq(merchants.id, merchant.id));
+  });
+}
+
+/**
+ * Spec verify-stripe-connection: checks a merchant's own secret key against Stripe, then stores it
+ * encrypted and records the account as connected (stripe_account_id, onboarding stripe_connected).
+ */
+export async function verifyAndSaveStripeKey(deps: Deps, merchant: Merchant, secretKey: string) {
+  const { credentials, accountLabel, accountId } = await testPaymentCredentials(deps.runtime, 'stripe', {
+    secretKey,
+  });
+  if (!accountId)
+    throw new AppError(
+      'unprocessable',
+      `${CONNECTION_MESSAGES.stripeVerificationFailed}: Stripe did not name the account`,
+    );
+  const account = accountId;
+  const now = deps.runtime.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await upsertPaymentConnection(tx, deps.keyring, {
+      merchantId: merchant.id,
+      provider: 'stripe',
+      credentials,
+      accountId: account,
+      accountLabel,
+      now,
+    });
+    await tx
+      .update(merchants)
+      .set({
+        stripeAccountId: account,
+        onboardingState: { ...merchant.onboardingState, stripe_connected: true },
+        updatedAt: now,
+      })
+      .where(eq(merchants.id, merchant.id));
+  });
+  return { message: `Stripe account ${accountLabel ?? account} connected.`, accountId: account };
+}
+
+/** Records a Stripe Connect account (OAuth or Express) as the merchant's card provider. */
+export async function saveConnectedStripeAccount(deps: Deps, merchant: Merchant, accountId: string) {
+  const now = deps.runtime.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await upsertPaymentConnection(tx, deps.keyring, {
+      merchantId: merchant.id,
+      provider: 'stripe',
+      credentials: null,
+      accountId,
+      accountLabel: accountId,
+      now,
+    });
+    await tx
+      .update(merchants)
+      .set({
+        stripeAccountId: accountId,
+        onboardingState: { ...merchant.onboardingState, stripe_connected: true },
+        updatedAt: now,
+      })
+      .where(eq(merchants.id, merchant.id));
+  });
+}

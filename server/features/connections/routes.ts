@@ -1,0 +1,254 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import {
+  accountStatusOutput,
+  bitcoinSettingsInput,
+  bitcoinTestInput,
+  connectedAccountOutput,
+  connectionCheckOutput,
+  connectionsOutput,
+  messageOutput,
+  platformId,
+  storeCredentialsInput,
+  storeSaveOutput,
+  storeTestOutput,
+  stripeVerifyInput,
+  urlOutput,
+} from '#common/api/connections';
+import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import type { Db } from '../../db/client';
+import { merchantIntegrations, merchants, type Merchant } from '../../db/schema/index';
+import type { PaymentProviderId } from '../../integrations/payments/payment-provider';
+import type { Keyring } from '../../lib/crypto';
+import type { Auth } from '../auth/auth';
+import { requireUser } from '../auth/require-user';
+import type { IntegrationRuntime } from './integration-runtime';
+import { listConnections } from './list-connections';
+import { saveBitcoinSettings, testPaymentCredentials, verifyAndSaveStripeKey } from './payment-connections';
+import { requireMerchant } from './require-merchant';
+import { checkStoreConnection, saveStoreConnection, testStoreCredentials } from './store-connections';
+import {
+  completeStripeOAuth,
+  createAccountLink,
+  createConnectedAccount,
+  getAccountStatus,
+  startStripeOAuth,
+} from './stripe-connect';
+
+export interface ConnectionDeps {
+  auth: Auth;
+  db: Db;
+  runtime: IntegrationRuntime;
+  keyring: Keyring;
+  publicUrl: string;
+}
+
+// Connection tests reach outside services; a person needs a few, a script probing addresses needs many.
+const TEST_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+/** Dashboard API for store and payment connections (session cookie; every query scoped by merchant). */
+export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionDeps) {
+  registerStripeOAuthCallback(app, deps);
+  // Everything else needs a signed-in merchant, checked before the body is even validated.
+  app.register(async (scope) => {
+    const merchantByRequest = new WeakMap<FastifyRequest, Merchant>();
+    scope.addHook('onRequest', async (request) => {
+      merchantByRequest.set(request, await requireMerchant(deps.auth, deps.db, request));
+    });
+    registerMerchantConnectionRoutes(scope, deps, async (request) => merchantByRequest.get(request)!);
+  });
+}
+
+function registerMerchantConnectionRoutes(
+  app: FastifyInstance,
+  deps: ConnectionDeps,
+  merchantOf: (request: FastifyRequest) => Promise<Merchant>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/connections', { schema: { response: { 200: connectionsOutput } } }, async (request) => {
+    const merchant = await merchantOf(request);
+    return listConnections(deps.db, merchant.id);
+  });
+
+  r.post(
+    '/api/connections/stores/test',
+    { schema: { body: storeCredentialsInput, response: { 200: storeTestOutput } }, config: TEST_LIMIT },
+    async (request) => {
+      await merchantOf(request);
+      const platform = request.body.platform as PlatformId;
+      const { storeName } = await testStoreCredentials(deps.runtime, platform, request.body.credentials);
+      return {
+        success: true as const,
+        message: CONNECTION_MESSAGES.connectionSucceeded(platform),
+        storeName,
+      };
+    },
+  );
+
+  r.put(
+    '/api/connections/stores/:platform',
+    {
+      schema: {
+        params: z.object({ platform: platformId }),
+        body: storeCredentialsInput.pick({ credentials: true }),
+        response: { 200: storeSaveOutput },
+      },
+      config: TEST_LIMIT,
+    },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      const platform = request.params.platform as PlatformId;
+      const { integrationId } = await saveStoreConnection(deps, merchant, platform, request.body.credentials);
+      return { integrationId, message: 'Store connected successfully!' };
+    },
+  );
+
+  r.post(
+    '/api/connections/stores/:integrationId/check',
+    {
+      schema: { params: z.object({ integrationId: z.uuid() }), response: { 200: connectionCheckOutput } },
+      config: TEST_LIMIT,
+    },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      return checkStoreConnection(deps, merchant.id, request.params.integrationId);
+    },
+  );
+
+  r.delete(
+    '/api/connections/stores/:platform',
+    { schema: { params: z.object({ platform: platformId }) } },
+    async (request, reply) => {
+      const merchant = await merchantOf(request);
+      const platform = request.params.platform;
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .delete(merchantIntegrations)
+          .where(
+            and(
+              eq(merchantIntegrations.merchantId, merchant.id),
+              eq(merchantIntegrations.platform, platform),
+            ),
+          );
+        if (merchant.platform === platform) {
+          await tx
+            .update(merchants)
+            .set({
+              platform: null,
+              storeUrl: null,
+              primaryIntegrationId: null,
+              onboardingState: { ...merchant.onboardingState, platform_configured: false },
+            })
+            .where(eq(merchants.id, merchant.id));
+        }
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/api/connections/bitcoin/test',
+    { schema: { body: bitcoinTestInput, response: { 200: connectionCheckOutput } }, config: TEST_LIMIT },
+    async (request) => {
+      await merchantOf(request);
+      await testPaymentCredentials(
+        deps.runtime,
+        request.body.provider as PaymentProviderId,
+        request.body.credentials,
+      );
+      return { success: true };
+    },
+  );
+
+  r.put(
+    '/api/connections/bitcoin',
+    { schema: { body: bitcoinSettingsInput, response: { 200: messageOutput } }, config: TEST_LIMIT },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      await saveBitcoinSettings(deps, merchant, request.body);
+      return { message: request.body.enabled ? 'Bitcoin payments enabled.' : 'Bitcoin payments disabled.' };
+    },
+  );
+
+  r.post(
+    '/api/connections/stripe/verify',
+    { schema: { body: stripeVerifyInput, response: { 200: messageOutput } }, config: TEST_LIMIT },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      const { message } = await verifyAndSaveStripeKey(deps, merchant, request.body.secretKey);
+      return { message };
+    },
+  );
+
+  r.post(
+    '/api/connections/stripe/oauth/start',
+    { schema: { response: { 200: urlOutput } } },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      return startStripeOAuth(deps, merchant);
+    },
+  );
+
+  r.post(
+    '/api/connections/stripe/connected-account',
+    { schema: { response: { 200: connectedAccountOutput } } },
+    async (request) => {
+      const user = await requireUser(deps.auth, request);
+      const merchant = await merchantOf(request);
+      return createConnectedAccount(deps, merchant, user.email);
+    },
+  );
+
+  r.post(
+    '/api/connections/stripe/account-link',
+    { schema: { response: { 200: urlOutput } } },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      return createAccountLink(deps, merchant);
+    },
+  );
+
+  r.get(
+    '/api/connections/stripe/account-status',
+    { schema: { response: { 200: accountStatusOutput } } },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      return getAccountStatus(deps, merchant);
+    },
+  );
+}
+
+/** Stripe sends the browser here; it always ends on /settings with the outcome in the query string. */
+function registerStripeOAuthCallback(app: FastifyInstance, deps: ConnectionDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/connections/stripe/oauth/callback',
+    {
+      schema: {
+        querystring: z.object({
+          code: z.string().max(500).optional(),
+          state: z.string().max(500).optional(),
+          error: z.string().max(200).optional(),
+          error_description: z.string().max(1000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const session = await deps.auth.api
+        .getSession({ headers: fromNodeHeaders(request.headers) })
+        .catch(() => null);
+      const [merchant] = session
+        ? await deps.db
+            .select({ id: merchants.id })
+            .from(merchants)
+            .where(eq(merchants.userId, session.user.id))
+        : [];
+      const location = await completeStripeOAuth(deps, request.query, merchant?.id ?? null);
+      return reply.redirect(location, 303);
+    },
+  );
+}

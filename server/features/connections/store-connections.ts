@@ -1,0 +1,224 @@
+import { and, eq } from 'drizzle-orm';
+import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import type { Db } from '../../db/client';
+import { merchantIntegrations, merchants, type Merchant } from '../../db/schema/index';
+import { credentialHint } from '../../integrations/credentials';
+import { storePlatform } from '../../integrations/stores/registry';
+import { AppError, firstMessagePerField } from '../../lib/app-error';
+import type { Keyring } from '../../lib/crypto';
+import { assertPublicUrlShape, UnsafeUrlError } from '../../lib/url-safety';
+import type { IntegrationRuntime } from './integration-runtime';
+import { MERCHANT_SUPPLIED_HOST_PLATFORMS, storeApiBase } from './provider-endpoints';
+import { storeConnectionError } from './provider-failure';
+import { openCredentials, sealCredentials } from './vault';
+
+const URL_FIELDS = ['storeUrl', 'endpoint'] as const;
+
+/**
+ * Spec §5 store setup: every field required (one message per platform), trailing slashes stripped, and
+ * store URLs on https:// (sandbox hosts included). In live mode a merchant-typed address must also be
+ * public. Returns the platform's own validated credentials.
+ */
+export function parseStoreCredentials(
+  runtime: IntegrationRuntime,
+  platform: PlatformId,
+  raw: Record<string, string>,
+) {
+  const adapter = storePlatform(platform);
+  const trimmed: Record<string, string> = {};
+  for (const field of adapter.manifest.credentialFields) {
+    const value = (raw[field.name] ?? '').trim();
+    if (!value)
+      throw new AppError('invalid_request', CONNECTION_MESSAGES.fillAllCredentials(platform), {
+        fieldErrors: { [field.name]: CONNECTION_MESSAGES.fillAllCredentials(platform) },
+      });
+    trimmed[field.name] = value;
+  }
+  for (const key of URL_FIELDS) {
+    if (trimmed[key] === undefined) continue;
+    trimmed[key] = trimmed[key].replace(/\/+$/, '');
+    if (!/^https:\/\//i.test(trimmed[key])) {
+      throw new AppError('invalid_request', CONNECTION_MESSAGES.storeUrlHttps, {
+        fieldErrors: { [key]: CONNECTION_MESSAGES.storeUrlHttps },
+      });
+    }
+    try {
+      if (runtime.mode === 'live') assertPublicUrlShape(trimmed[key]);
+      else new URL(trimmed[key]);
+    } catch (err) {
+      const message =
+        err instanceof UnsafeUrlError && err.message !== 'Invalid URL'
+          ? `Connection failed: ${err.message}`
+          : CONNECTION_MESSAGES.invalidUrl;
+      throw new AppError('invalid_request', message, { fieldErrors: { [key]: message } });
+    }
+  }
+  const parsed = adapter.credentialsSchema.safeParse(trimmed);
+  if (!parsed.success) {
+    const fieldErrors = firstMessagePerField(parsed.error.issues);
+    throw new AppError(
+      'invalid_request',
+      Object.values(fieldErrors)[0] ?? CONNECTION_MESSAGES.fillAllCredentials(platform),
+      { fieldErrors },
+    );
+  }
+  return parsed.data as Record<string, unknown>;
+}
+
+function contextFor(runtime: IntegrationRuntime, platform: PlatformId, credentials: Record<string, unknown>) {
+  return runtime.context(credentials, storeApiBase(platform, credentials), {
+    merchantSupplied: MERCHANT_SUPPLIED_HOST_PLATFORMS.has(platform),
+  });
+}
+
+function assertConnectable(platform: PlatformId) {
+  if (storePlatform(platform).manifest.availability !== 'live') {
+    throw new AppError(
+      'invalid_request',
+      `${storePlatform(platform).manifest.name} is coming soon and cannot be connected yet.`,
+    );
+  }
+}
+
+/** Runs the platform's connection test of spec §7 without saving anything. */
+export async function testStoreCredentials(
+  runtime: IntegrationRuntime,
+  platform: PlatformId,
+  raw: Record<string, string>,
+) {
+  const credentials = parseStoreCredentials(runtime, platform, raw);
+  try {
+    const { storeName } = await storePlatform(platform).testConnection(
+      contextFor(runtime, platform, credentials),
+    );
+    return { credentials, storeName };
+  } catch (err) {
+    throw storeConnectionError(platform, err);
+  }
+}
+
+function displayFor(platform: PlatformId, credentials: Record<string, unknown>, storeName: string | null) {
+  const url =
+    typeof credentials.storeUrl === 'string'
+      ? credentials.storeUrl
+      : typeof credentials.endpoint === 'string'
+        ? credentials.endpoint
+        : null;
+  const host = url
+    ? new URL(url).hostname
+    : platform === 'shopify'
+      ? `${String(credentials.storeName)}.myshopify.com`
+      : platform === 'bigcommerce'
+        ? `store ${String(credentials.storeHash)}`
+        : null;
+  const keyHint = credentialHint(storePlatform(platform).manifest.credentialFields, credentials);
+  return { storeUrl: url, host, storeName, keyHint };
+}
+
+/**
+ * Tests, then saves the connection encrypted and records it on the merchant (spec §7: platform,
+ * store_url, primary_integration_id, psp_config.store_url, onboarding_state). A failed test saves nothing.
+ */
+export async function saveStoreConnection(
+  deps: { db: Db; runtime: IntegrationRuntime; keyring: Keyring },
+  merchant: Merchant,
+  platform: PlatformId,
+  raw: Record<string, string>,
+) {
+  assertConnectable(platform);
+  const { credentials, storeName } = await testStoreCredentials(deps.runtime, platform, raw);
+  const display = displayFor(platform, credentials, storeName);
+  const now = deps.runtime.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(merchantIntegrations)
+      .values({
+        merchantId: merchant.id,
+        platform,
+        configEncrypted: sealCredentials(deps.keyring, credentials),
+        display,
+        status: 'connected',
+        lastTestedAt: now,
+        lastError: null,
+      })
+      .onConflictDoUpdate({
+        target: [merchantIntegrations.merchantId, merchantIntegrations.platform],
+        set: {
+          configEncrypted: sealCredentials(deps.keyring, credentials),
+          display,
+          status: 'connected',
+          lastTestedAt: now,
+          lastError: null,
+          updatedAt: now,
+        },
+      })
+      .returning({ id: merchantIntegrations.id });
+    await tx
+      .update(merchants)
+      .set({
+        platform,
+        storeUrl: display.storeUrl ?? display.host,
+        primaryIntegrationId: row!.id,
+        pspConfig: { ...merchant.pspConfig, store_url: display.storeUrl ?? display.host },
+        onboardingState: { ...merchant.onboardingState, platform, platform_configured: true },
+        updatedAt: now,
+      })
+      .where(eq(merchants.id, merchant.id));
+    return { integrationId: row!.id, storeName };
+  });
+}
+
+/** Loads a saved store connection's credentials (re-sealing them under the current key if needed). */
+export async function loadStoreConnection(
+  deps: { db: Db; keyring: Keyring },
+  merchantId: string,
+  where: { integrationId?: string; platform?: string },
+) {
+  const [row] = await deps.db
+    .select()
+    .from(merchantIntegrations)
+    .where(
+      and(
+        eq(merchantIntegrations.merchantId, merchantId),
+        where.integrationId
+          ? eq(merchantIntegrations.id, where.integrationId)
+          : eq(merchantIntegrations.platform, where.platform ?? ''),
+      ),
+    );
+  if (!row) return null;
+  const { credentials, resealed } = openCredentials(deps.keyring, row.configEncrypted);
+  if (resealed) {
+    await deps.db
+      .update(merchantIntegrations)
+      .set({ configEncrypted: resealed })
+      .where(eq(merchantIntegrations.id, row.id));
+  }
+  return { row, credentials };
+}
+
+/** Spec test-platform-connection: re-tests a saved connection and records the outcome. */
+export async function checkStoreConnection(
+  deps: { db: Db; runtime: IntegrationRuntime; keyring: Keyring },
+  merchantId: string,
+  integrationId: string,
+) {
+  const saved = await loadStoreConnection(deps, merchantId, { integrationId });
+  if (!saved) throw new AppError('not_found', 'No such store connection');
+  const platform = saved.row.platform as PlatformId;
+  const now = deps.runtime.clock.now();
+  try {
+    await storePlatform(platform).testConnection(contextFor(deps.runtime, platform, saved.credentials));
+    await deps.db
+      .update(merchantIntegrations)
+      .set({ status: 'connected', lastTestedAt: now, lastError: null })
+      .where(eq(merchantIntegrations.id, integrationId));
+    return { success: true as const };
+  } catch (err) {
+    const message = storeConnectionError(platform, err).message;
+    await deps.db
+      .update(merchantIntegrations)
+      .set({ status: 'failed', lastTestedAt: now, lastError: message })
+      .where(eq(merchantIntegrations.id, integrationId));
+    return { success: false as const, error: message };
+  }
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import { STRIPE_OAUTH_ERRORS, type StripeOauthErrorCode } from '#common/validation/connections';
+import type { Db } from '../../db/client';
+import { merchants, oauthStates, type Merchant } from '../../db/schema/index';
+import { stripeConnect } from '../../integrations/payments/stripe/connect';
+import { AppError } from '../../lib/app-error';
+import type { Keyring } from '../../lib/crypto';
+import type { IntegrationRuntime } from './integration-runtime';
+import { PAYMENT_API_BASE } from './provider-endpoints';
+import { paymentConnectionError } from './provider-failure';
+import { saveConnectedStripeAccount } from './payment-connections';
+
+type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring; publicUrl: string };
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+const PENDING_SETUP = 'pending_setup';
+
+function platform(deps: Deps) {
+  const config = deps.runtime.stripePlatform;
+  if (!config) throw new AppError('unprocessable', STRIPE_OAUTH_ERRORS.not_configured);
+  const ctx = deps.runtime.context(
+    { secretKey: config.secretKey, clientId: config.clientId },
+    PAYMENT_API_BASE.stripe,
+  );
+  return { config, ctx };
+}
+
+const callbackUrl = (deps: Deps) => `${deps.publicUrl}/api/connections/stripe/oauth/callback`;
+const settingsUrl = (deps: Deps) => `${deps.publicUrl}/settings?tab=stripe`;
+
+/** Spec oauth-stripe-start: a one-time state bound to this merchant, and Stripe's authorize URL. */
+export async function startStripeOAuth(deps: Deps, merchant: Merchant) {
+  const { config } = platform(deps);
+  const state = randomBytes(32).toString('base64url');
+  await deps.db.insert(oauthStates).values({
+    state,
+    merchantId: merchant.id,
+    provider: 'stripe',
+    expiresAt: new Date(deps.runtime.clock.now().getTime() + STATE_TTL_MS),
+  });
+  const url = stripeConnect.authorizeUrl({
+    connectBaseUrl: config.connectBaseUrl,
+    clientId: config.clientId,
+    state,
+    redirectUri: callbackUrl(deps),
+  });
+  return { url };
+}
+
+/**
+ * The OAuth callback: validates and consumes the state, exchanges the code, saves the account, and
+ * answers with where to send the browser (settings, with stripe_oauth=success or an error code of §8).
+ */
+export async function completeStripeOAuth(
+  deps: Deps,
+  query: { code?: string; state?: string; error?: string; error_description?: string },
+  signedInMerchantId: string | null,
+): Promise<string> {
+  const redirect = (params: Record<string, string>) =>
+    `${settingsUrl(deps)}&${new URLSearchParams(params).toString()}`;
+  const fail = (code: StripeOauthErrorCode, message: string = STRIPE_OAUTH_ERRORS[code]) =>
+    redirect({ stripe_oauth: 'error', error: code, message });
+
+  if (query.error)
+    return redirect({
+      stripe_oauth: 'error',
+      error: query.error,
+      message: query.error_description ?? query.error,
+    });
+  if (!query.code || !query.state) return fail('missing_params');
+  const [consumed] = await deps.db
+    .delete(oauthStates)
+    .where(
+      and(
+        eq(oauthStates.state, query.state),
+        eq(oauthStates.provider, 'stripe'),
+        gt(oauthStates.expiresAt, deps.runtime.clock.now()),
+      ),
+    )
+    .returning();
+  if (!consumed || (signedInMerchantId && consumed.merchantId !== signedInMerchantId))
+    return fail('invalid_state');
+  if (!deps.runtime.stripePlatform) return fail('not_configured');
+
+  let accountId: string;
+  try {
+    ({ accountId } = await stripeConnect.exchangeCode(platform(deps).ctx, query.code));
+  } catch (err) {
+    deps.runtime.logger.warn({ err }, 'stripe oauth token exchange failed');
+    return fail('token_exchange_failed');
+  }
+  try {
+    const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, consumed.merchantId));
+    if (!merchant) return fail('save_failed');
+    await saveConnectedStripeAccount(deps, merchant, accountId);
+  } catch (err) {
+    deps.runtime.logger.error({ err }, 'saving the stripe connection failed');
+    return fail('save_failed');
+  }
+  return redirect({ stripe_oauth: 'success', account_id: accountId });
+}
+
+const isConnected = (m: Merchant) => Boolean(m.stripeAccountId && m.stripeAccountId !== PENDING_SETUP);
+
+/** Spec create-connected-account: an Express account on the platform, once. */
+export async function createConnectedAccount(deps: Deps, merchant: Merchant, email: string) {
+  if (isConnected(merchant)) return { accountId: merchant.stripeAccountId!, alreadyExists: true };
+  const { ctx } = platform(deps);
+  try {
+    const accountId = await stripeConnect.createExpressAccount(ctx, {
+      email,
+      country: merchant.region === 'US' ? 'US' : 'GB',
+      businessName: merchant.name,
+    });
+    await saveConnectedStripeAccount(deps, merchant, accountId);
+    return { accountId, alreadyExists: false };
+  } catch (err) {
+    throw paymentConnectionError(err);
+  }
+}
+
+function requireAccount(merchant: Merchant): string {
+  if (!isConnected(merchant)) throw new AppError('invalid_request', 'Connect a Stripe account first.');
+  return merchant.stripeAccountId!;
+}
+
+/** Spec create-account-link: Stripe's hosted onboarding for the connected account. */
+export async function createAccountLink(deps: Deps, merchant: Merchant) {
+  const accountId = requireAccount(merchant);
+  try {
+    const link = await stripeConnect.createAccountLink(platform(deps).ctx, {
+      accountId,
+      refreshUrl: `${settingsUrl(deps)}&stripe_onboarding=refresh`,
+      returnUrl: `${settingsUrl(deps)}&stripe_onboarding=return`,
+    });
+    return { url: link.url };
+  } catch (err) {
+    throw paymentConnectionError(err);
+  }
+}
+
+/** Spec get-account-status: charges-enabled and details-submitted of the connected account. */
+export async function getAccountStatus(deps: Deps, merchant: Merchant) {
+  const accountId = requireAccount(merchant);
+  try {
+    return { accountId, ...(await stripeConnect.getAccountStatus(platform(deps).ctx, accountId)) };
+  } catch (err) {
+    throw paymentConnectionError(err);
+  }
+}

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { IntegrationRuntime } from '../connections/integration-runtime';
+
+/**
+ * Sandbox only: where each provider's simulator listens. Each simulator's own `GET /__sim` lists its
+ * controls and the sandbox credentials a person can paste into the settings forms.
+ */
+export function registerSandboxRoutes(app: FastifyInstance, runtime: IntegrationRuntime) {
+  app.get('/__sim', async () => runtime.simulators);
+}
