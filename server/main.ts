@@ -22,7 +22,9 @@ async function main() {
   const logger = createLogger(config.logLevel);
 
   const database: Database = config.databaseUrl
-    ? connectPostgres(config.databaseUrl)
+    ? connectPostgres(config.databaseUrl, {
+        onIdleError: (err) => logger.warn({ err }, 'database connection lost'),
+      })
     : await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pglite') });
   await runMigrations(database);
 

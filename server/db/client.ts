@@ -18,9 +18,17 @@ export interface Database {
 
 const POOL_SIZE = 10;
 
-/** PostgreSQL from a connection string: the production engine. */
-export function connectPostgres(connectionString: string): Database {
+/**
+ * PostgreSQL from a connection string: the production engine. An idle connection the server drops (a
+ * restart, a failover) is reported through `onIdleError` instead of crashing the process; the pool
+ * simply opens a new one on the next query.
+ */
+export function connectPostgres(
+  connectionString: string,
+  opts: { onIdleError?: (err: Error) => void } = {},
+): Database {
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  pool.on('error', (err) => opts.onIdleError?.(err));
   return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -50,6 +58,8 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
   });
   await server.start();
   const pool = new pg.Pool({ host: socketDir, port, user: 'postgres', database: 'postgres', max: POOL_SIZE });
+  // The socket belongs to this process; an idle client only errors while it is shutting down.
+  pool.on('error', () => undefined);
   return {
     db: drizzle(pool, { schema }),
     pool,
