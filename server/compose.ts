@@ -5,6 +5,7 @@ import { createIntegrationRuntime } from './features/connections/integration-run
 import { createMailer } from './features/mail/mailer';
 import type { AppContext } from './http/app';
 import type { RunningSimulators } from './integrations/simulators';
+import { createJobQueue } from './jobs/queue';
 import type { Logger } from './lib/logger';
 
 /**
@@ -46,5 +47,6 @@ export function composeServices(opts: {
     }),
     logger,
     runtime,
+    jobs: createJobQueue(database.pool, logger),
   };
 }

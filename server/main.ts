@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { ensureDemoMerchant } from './db/seed/demo-merchant';
 import { composeServices } from './compose';
 import { buildApp } from './http/app';
+import { allJobs } from './jobs/registry';
 import { createLogger } from './lib/logger';
 
 /** The composition root: config -> database + migrations -> services -> HTTP. */
@@ -35,6 +36,7 @@ async function main() {
       : null;
   const services = composeServices({ config, database, logger, simulators });
   const app = await buildApp(services);
+  await services.jobs.start(allJobs(services), { work: true });
 
   const demo = simulators
     ? await ensureDemoMerchant({ ...services, dataDir: config.dataDir, simulators })
@@ -51,8 +53,14 @@ async function main() {
   if (demo) {
     lines.push(
       `  Demo login  ${demo.email} / ${demo.password}   (also in ${path.join(config.dataDir, 'demo.json')})`,
+      `  API key     ${demo.apiKey}`,
       `  Mailbox     ${config.publicUrl}/__sim/mail`,
       `  Simulators  ${config.publicUrl}/__sim   (each simulator's own /__sim lists its controls and credentials)`,
+      '',
+      '  Try the agent API:',
+      `    curl -s ${config.publicUrl}/api/agent/offer -H 'Authorization: Bearer ${demo.apiKey}' \\`,
+      `      -H 'Content-Type: application/json' -d '{"items":[{"sku":"TEST-PRODUCT-001","quantity":1}],"shipping_to":{"country":"GB","postcode":"SW1A 1AA"}}'`,
+      '  or play a whole agent: npm run demo:agent',
     );
   }
   console.log(`${lines.join('\n')}\n`);
@@ -60,6 +68,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await services.jobs.stop();
     await simulators?.close();
     await database.close();
     process.exit(0);

@@ -10,6 +10,10 @@ import type { Auth } from '../features/auth/auth';
 import type { IntegrationRuntime } from '../features/connections/integration-runtime';
 import { registerConnectionRoutes } from '../features/connections/routes';
 import { registerSandboxRoutes } from '../features/sandbox/routes';
+import { registerAgentApiRoutes } from '../features/agent-api/routes';
+import { registerPaymentWebhookRoutes } from '../features/commerce/webhook-routes';
+import { registerDeveloperRoutes } from '../features/developers/routes';
+import type { JobQueue } from '../jobs/queue';
 import { registerAuthRoutes } from '../features/auth/routes';
 import { registerContactRoutes } from '../features/contact/routes';
 import type { Mailer } from '../features/mail/mailer';
@@ -29,6 +33,7 @@ export interface AppContext {
   mailer: Mailer;
   logger: Logger;
   runtime: IntegrationRuntime;
+  jobs: JobQueue;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -91,6 +96,10 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     keyring: ctx.config.keyring,
     publicUrl: ctx.config.publicUrl,
   });
+  registerDeveloperRoutes(app, ctx);
+  const engine = { db: ctx.db, runtime: ctx.runtime, keyring: ctx.config.keyring, jobs: ctx.jobs };
+  registerAgentApiRoutes(app, { ...engine, publicUrl: ctx.config.publicUrl });
+  registerPaymentWebhookRoutes(app, engine);
   if (ctx.config.mode === 'sandbox') {
     registerSandboxMailbox(app, ctx.db);
     registerSandboxRoutes(app, ctx.runtime);

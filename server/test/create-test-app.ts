@@ -7,7 +7,8 @@ import type { Database } from '../db/client';
 import { composeServices } from '../compose';
 import type { Auth } from '../features/auth/auth';
 import type { IntegrationRuntime } from '../features/connections/integration-runtime';
-import { buildApp } from '../http/app';
+import { buildApp, type AppContext } from '../http/app';
+import { allJobs } from '../jobs/registry';
 import { startSimulators, type RunningSimulators } from '../integrations/simulators';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase } from './test-database';
@@ -23,6 +24,7 @@ export interface TestApp {
   runtime: IntegrationRuntime;
   simulators: RunningSimulators | null;
   dataDir: string;
+  services: AppContext;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,8 @@ export async function createTestApp(
     simulators?: boolean;
     /** Receives the app's log lines. */
     logStream?: NodeJS.WritableStream;
+    /** false creates the queues without working them (tests that drive jobs by hand). */
+    jobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agentcart-test-'));
@@ -55,6 +59,7 @@ export async function createTestApp(
   const services = composeServices({ config, database, logger, simulators });
   const app = await buildApp(services, { webRoot: opts.webRoot ?? path.join(dataDir, 'no-web-build') });
   await app.ready();
+  await services.jobs.start(allJobs(services), { work: opts.jobs !== false, pollingIntervalSeconds: 0.5 });
   return {
     app,
     database,
@@ -64,8 +69,10 @@ export async function createTestApp(
     runtime: services.runtime,
     simulators,
     dataDir,
+    services,
     async close() {
       await app.close();
+      await services.jobs.stop();
       await simulators?.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

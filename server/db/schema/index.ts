@@ -3,3 +3,4 @@ export * from './merchants';
 export * from './security-events';
 export * from './contact';
 export * from './connections';
+export * from './commerce';

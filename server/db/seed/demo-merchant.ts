@@ -11,6 +11,7 @@ import {
 } from '../../features/connections/payment-connections';
 import { loadStoreConnection, saveStoreConnection } from '../../features/connections/store-connections';
 import { createMerchantForUser } from '../../features/merchants/create-merchant';
+import { issueApiKey, merchantByApiKey } from '../../features/developers/api-keys';
 import type { RunningSimulators } from '../../integrations/simulators';
 import type { AppConfig } from '../../config';
 import { hashPassword } from '../../lib/password';
@@ -23,6 +24,8 @@ export const DEMO_BUSINESS_NAME = 'Demo Outdoor Supply Co.';
 export interface DemoCredentials {
   email: string;
   password: string;
+  /** The demo merchant's API key for agents (sandbox only). */
+  apiKey: string;
 }
 
 /** Meets the sign-up rules: upper, lower, digit and one of @$!%*?&. */
@@ -70,8 +73,13 @@ export async function ensureDemoMerchant(opts: DemoSeedDeps): Promise<DemoCreden
   }
   const merchant = await createMerchantForUser(opts.db, userId, DEMO_BUSINESS_NAME);
   await connectDemoAccounts(opts, merchant);
+  const apiKey = await ensureDemoApiKey(
+    opts,
+    merchant,
+    typeof saved.apiKey === 'string' ? saved.apiKey : null,
+  );
 
-  const credentials = { email: DEMO_EMAIL, password };
+  const credentials = { email: DEMO_EMAIL, password, apiKey };
   writeFileSync(file, JSON.stringify({ ...saved, ...credentials }, null, 2) + '\n', { mode: 0o600 });
   return credentials;
 }
@@ -95,4 +103,15 @@ async function connectDemoAccounts(opts: DemoSeedDeps, initial: Merchant) {
       expiryMins: 15,
     });
   }
+}
+
+/** Keeps the key written in demo.json working; issues a new one when it is missing or was rotated. */
+async function ensureDemoApiKey(
+  opts: DemoSeedDeps,
+  merchant: Merchant,
+  saved: string | null,
+): Promise<string> {
+  if (saved && (await merchantByApiKey(opts.db, saved))?.id === merchant.id) return saved;
+  const { apiKey } = await issueApiKey(opts.db, merchant.id, opts.config.mode, opts.runtime.clock.now());
+  return apiKey;
 }

@@ -33,7 +33,8 @@ function parsePaymentCredentials(provider: PaymentProviderId, raw: Record<string
   return parsed.data as Record<string, unknown>;
 }
 
-function contextFor(
+/** The adapter context for a merchant's payment provider account. */
+export function paymentContextFor(
   runtime: IntegrationRuntime,
   provider: PaymentProviderId,
   credentials: Record<string, unknown>,
@@ -52,7 +53,7 @@ export async function testPaymentCredentials(
   const credentials = parsePaymentCredentials(provider, raw);
   try {
     const { accountLabel, accountId } = await paymentProvider(provider).verifyCredentials(
-      contextFor(runtime, provider, credentials),
+      paymentContextFor(runtime, provider, credentials),
     );
     return { credentials, accountLabel, accountId: accountId ?? null };
   } catch (err) {

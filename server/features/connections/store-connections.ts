@@ -65,7 +65,12 @@ export function parseStoreCredentials(
   return parsed.data as Record<string, unknown>;
 }
 
-function contextFor(runtime: IntegrationRuntime, platform: PlatformId, credentials: Record<string, unknown>) {
+/** The adapter context for a merchant's store: its API base and, for typed URLs, the guarded fetch. */
+export function storeContextFor(
+  runtime: IntegrationRuntime,
+  platform: PlatformId,
+  credentials: Record<string, unknown>,
+) {
   return runtime.context(credentials, storeApiBase(platform, credentials), {
     merchantSupplied: MERCHANT_SUPPLIED_HOST_PLATFORMS.has(platform),
   });
@@ -89,7 +94,7 @@ export async function testStoreCredentials(
   const credentials = parseStoreCredentials(runtime, platform, raw);
   try {
     const { storeName } = await storePlatform(platform).testConnection(
-      contextFor(runtime, platform, credentials),
+      storeContextFor(runtime, platform, credentials),
     );
     return { credentials, storeName };
   } catch (err) {
@@ -207,7 +212,7 @@ export async function checkStoreConnection(
   const platform = saved.row.platform as PlatformId;
   const now = deps.runtime.clock.now();
   try {
-    await storePlatform(platform).testConnection(contextFor(deps.runtime, platform, saved.credentials));
+    await storePlatform(platform).testConnection(storeContextFor(deps.runtime, platform, saved.credentials));
     await deps.db
       .update(merchantIntegrations)
       .set({ status: 'connected', lastTestedAt: now, lastError: null })

@@ -1,0 +1,219 @@
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { merchants } from './merchants';
+
+export interface OfferItem {
+  sku: string;
+  productId: string;
+  variantId: string | null;
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+}
+
+export interface ShippingOption {
+  id: string;
+  label: string;
+  priceMinor: number;
+  eta: string;
+}
+
+export interface Destination {
+  country: string;
+  postalCode: string;
+}
+
+/** A priced basket an agent asked for: the store's prices at that moment, valid until expires_at. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: text('id').primaryKey(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    items: jsonb('items').$type<OfferItem[]>().notNull(),
+    currency: text('currency').notNull(),
+    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
+    shippingOptions: jsonb('shipping_options').$type<ShippingOption[]>().notNull(),
+    destination: jsonb('destination').$type<Destination>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('offers_merchant_idx').on(t.merchantId, t.createdAt)],
+);
+export type Offer = typeof offers.$inferSelect;
+
+export interface Buyer {
+  name: string;
+  email: string;
+  phone?: string | null;
+  address: {
+    line1: string;
+    line2?: string | null;
+    city: string;
+    region?: string | null;
+    postalCode: string;
+    country: string;
+  };
+}
+
+/**
+ * spec §3 Checkout. The status is the one state machine of architecture §5:
+ * PENDING (card, awaiting confirm) | PENDING_PAYMENT (Lightning invoice open) -> PROCESSING (one confirm
+ * holds it) -> ACCEPTED | DECLINED | EXPIRED. Moves are compare-and-set on `status`.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: text('id').primaryKey(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    status: text('status').notNull(),
+    method: text('method').notNull(),
+    provider: text('provider').notNull(),
+    items: jsonb('items').$type<OfferItem[]>().notNull(),
+    shippingOption: jsonb('shipping_option').$type<ShippingOption>().notNull(),
+    buyer: jsonb('buyer').$type<Buyer>().notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** The agent's Shared Payment Token, sealed (lib/crypto) until the confirm charges it. */
+    paymentTokenSealed: text('payment_token_sealed'),
+    declineReason: text('decline_reason'),
+    /** When a confirm first answered ACCEPTED; later confirms are told the checkout was processed. */
+    acceptanceReportedAt: timestamp('acceptance_reported_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('checkouts_merchant_idx').on(t.merchantId, t.createdAt),
+    index('checkouts_status_idx').on(t.status),
+  ],
+);
+export type Checkout = typeof checkouts.$inferSelect;
+
+/** spec §3 Payment: one per checkout attempt, written before anything is sent to the store. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: text('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** stripe_spt | btc_opennode | btc_coincorner | btc_btcpay | btc_strike */
+    method: text('method').notNull(),
+    provider: text('provider').notNull(),
+    /** Normalized (common/domain/payment-status); shown as PAID/PENDING/EXPIRED/FAILED. */
+    status: text('status').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    providerInvoiceId: text('provider_invoice_id'),
+    /** payment_request, payment_url, expires_at … and the provider's raw answer; purged after 90 days. */
+    providerPayload: jsonb('provider_payload').$type<Record<string, unknown>>().notNull().default({}),
+    payloadPurgedAt: timestamp('payload_purged_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_merchant_idx').on(t.merchantId, t.createdAt),
+    uniqueIndex('payments_checkout_idx').on(t.checkoutId),
+    index('payments_provider_invoice_idx').on(t.provider, t.providerInvoiceId),
+  ],
+);
+export type Payment = typeof payments.$inferSelect;
+
+/**
+ * spec §3 Order: created in the same transaction that records a successful payment, then written to
+ * the store by a durable job (the outbox). `store_write_lease_until` lets one writer at a time try.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    checkoutId: text('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    /** PENDING | IN_PROGRESS | ACCEPTED | FULFILLED | CANCELLED | REJECTED (spec §4). */
+    status: text('status').notNull(),
+    platform: text('platform'),
+    storeOrderId: text('store_order_id'),
+    storeOrderNumber: text('store_order_number'),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    tracking: jsonb('tracking').$type<{
+      carrier: string | null;
+      number: string | null;
+      url: string | null;
+    } | null>(),
+    storeWriteAttempts: integer('store_write_attempts').notNull().default(0),
+    storeWriteError: text('store_write_error'),
+    storeWriteLeaseUntil: timestamp('store_write_lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_checkout_idx').on(t.checkoutId),
+    index('orders_merchant_idx').on(t.merchantId, t.createdAt),
+  ],
+);
+export type Order = typeof orders.$inferSelect;
+
+/** spec §3 Event: checkout_data_accessed, agent_application_bundle_generated … */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_merchant_kind_idx').on(t.merchantId, t.kind, t.createdAt)],
+);
+
+/**
+ * Idempotency-Key records, scoped to the key's merchant and endpoint. `in_progress` rows hold the key
+ * while the first request runs; completed rows replay its answer for 24 hours.
+ */
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.endpoint, t.key] }),
+    index('idempotency_expires_idx').on(t.expiresAt),
+  ],
+);

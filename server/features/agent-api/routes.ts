@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkoutRequest, confirmRequest, offerRequest } from '#common/api/agent';
+import type { Merchant } from '../../db/schema/index';
+import { payments } from '../../db/schema/index';
+import { sha256Hex } from '../../lib/hash';
+import { confirmCheckout, type EngineDeps } from '../commerce/confirm-checkout';
+import { createCheckout } from '../commerce/create-checkout';
+import { createOffer } from '../commerce/create-offer';
+import { merchantByApiKey, presentedApiKey } from '../developers/api-keys';
+import { AgentApiError } from './agent-error';
+import { getOrderForAgent } from './get-order';
+import { beginIdempotent, finishIdempotent, hashRequest } from './idempotency';
+import { acceptedToApi, checkoutToApi, offerToApi, orderToApi } from './to-api';
+import { toAgentError } from './to-agent-error';
+
+export type AgentApiDeps = EngineDeps & { publicUrl: string };
+
+/** Spec §9 per-key limits. The key is identified by its hash, so the limit follows the key, not the IP. */
+const limit = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => {
+      const key = presentedApiKey(request.headers);
+      return key ? `key:${sha256Hex(key)}` : `ip:${request.ip}`;
+    },
+  },
+});
+
+/**
+ * The documented agent API (spec §7) under both spellings: /api/agent/offer and /api/agent-offer, and
+ * so on. Every answer and error is in the documented shapes; Idempotency-Key (or the body's
+ * idempotency_key) replays the first answer for the same body.
+ */
+export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps) {
+  app.register(async (scope) => {
+    const merchantByRequest = new WeakMap<FastifyRequest, Merchant>();
+
+    scope.setErrorHandler((error, request, reply) => {
+      const agentError = toAgentError(error);
+      if (agentError.status >= 500 && agentError.code === 'INTERNAL_ERROR')
+        request.log.error({ err: error }, 'agent API failure');
+      if (agentError.status === 503) reply.header('retry-after', '5');
+      return reply.status(agentError.status).send(agentError.body(request.id));
+    });
+
+    scope.addHook('onRequest', async (request) => {
+      const key = presentedApiKey(request.headers);
+      if (!key)
+        throw new AgentApiError(
+          'UNAUTHORIZED',
+          'Missing API key: send Authorization: Bearer <key> or an apikey header',
+        );
+      const merchant = await merchantByApiKey(deps.db, key);
+      if (!merchant) throw new AgentApiError('UNAUTHORIZED', 'Invalid API key');
+      merchantByRequest.set(request, merchant);
+    });
+    const merchantOf = (request: FastifyRequest) => merchantByRequest.get(request)!;
+
+    /** Runs a handler under the request's Idempotency-Key, when it has one. */
+    async function idempotent(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      endpoint: string,
+      run: () => Promise<{ status: number; body: unknown }>,
+    ) {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const header = request.headers['idempotency-key'];
+      const key =
+        (typeof header === 'string' && header.trim()) ||
+        (typeof body.idempotency_key === 'string' ? body.idempotency_key : '');
+      if (!key) {
+        const result = await run();
+        return reply.status(result.status).send(result.body);
+      }
+      if (key.length > 255)
+        throw new AgentApiError('VALIDATION_ERROR', 'Idempotency-Key must be at most 255 characters');
+      const { idempotency_key: _ignored, ...hashed } = body;
+      const scopeKey = { merchantId: merchantOf(request).id, endpoint, key };
+      const begun = await beginIdempotent(deps.db, scopeKey, hashRequest(hashed), deps.runtime.clock.now());
+      reply.header('idempotency-key', key);
+      if (begun.kind === 'conflict') {
+        throw new AgentApiError(
+          'IDEMPOTENCY_CONFLICT',
+          'This Idempotency-Key was already used with a different request body',
+          { idempotency_key: key },
+        );
+      }
+      if (begun.kind === 'in_flight') {
+        reply.header('retry-after', '1');
+        throw new AgentApiError(
+          'IDEMPOTENCY_CONFLICT',
+          'A request with this Idempotency-Key is still being processed',
+          { idempotency_key: key, in_flight: true },
+        );
+      }
+      if (begun.kind === 'replay')
+        return reply.status(begun.status).header('idempotent-replayed', 'true').send(begun.body);
+      let result: { status: number; body: unknown };
+      try {
+        result = await run();
+      } catch (err) {
+        const agentError = toAgentError(err);
+        result = { status: agentError.status, body: agentError.body(request.id) };
+      }
+      await finishIdempotent(deps.db, scopeKey, result.status, result.body);
+      return reply.status(result.status).send(result.body);
+    }
+
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    for (const path of ['/api/agent/offer', '/api/agent-offer']) {
+      r.post(path, { schema: { body: offerRequest }, config: limit(100) }, (request, reply) =>
+        idempotent(request, reply, 'offer', async () => ({
+          status: 200,
+          body: offerToApi(await createOffer(deps, merchantOf(request), request.body)),
+        })),
+      );
+    }
+
+    for (const path of ['/api/agent/checkout', '/api/agent-checkout']) {
+      r.post(path, { schema: { body: checkoutRequest }, config: limit(30) }, (request, reply) =>
+        idempotent(request, reply, 'checkout', async () => {
+          const merchant = merchantOf(request);
+          const { buyer, payment } = request.body;
+          const { checkout, payment: row } = await createCheckout(deps, merchant, {
+            offerId: request.body.offer_id,
+            shippingOptionId: request.body.shipping_option_id,
+            buyer: {
+              name: buyer.name,
+              email: buyer.email,
+              phone: buyer.phone ?? null,
+              address: buyer.address,
+            },
+            payment:
+              payment.method === 'stripe'
+                ? {
+                    method: 'stripe',
+                    sharedPaymentToken: payment.shared_payment_token,
+                    amount: payment.amount,
+                    currency: payment.currency,
+                  }
+                : { method: 'btc', amount: payment.amount, currency: payment.currency },
+            callbackUrl: (provider) => `${deps.publicUrl}/webhooks/payments/${provider}/${merchant.id}`,
+          });
+          return { status: 201, body: checkoutToApi(checkout, row) };
+        }),
+      );
+    }
+
+    for (const path of ['/api/agent/confirm', '/api/agent-confirm']) {
+      r.post(path, { schema: { body: confirmRequest }, config: limit(30) }, (request, reply) =>
+        idempotent(request, reply, 'confirm', async () => {
+          const result = await confirmCheckout(deps, merchantOf(request), request.body.checkout_id);
+          if (result.status === 'ACCEPTED') return { status: 200, body: acceptedToApi(result.order) };
+          const [payment] = await deps.db
+            .select()
+            .from(payments)
+            .where(eq(payments.checkoutId, result.checkout.id));
+          return {
+            status: 200,
+            body: { ...checkoutToApi(result.checkout, payment!), payment_status: payment!.status },
+          };
+        }),
+      );
+    }
+
+    r.get(
+      '/api/agent/order/:id',
+      { schema: { params: z.object({ id: z.string().max(100) }) }, config: limit(100) },
+      async (request) => orderToApi(await getOrderForAgent(deps, merchantOf(request), request.params.id)),
+    );
+  });
+}

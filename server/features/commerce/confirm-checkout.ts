@@ -1,0 +1,295 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { checkouts, orders, payments, type Checkout, type Merchant, type Order } from '../../db/schema/index';
+import { ProviderError } from '../../integrations/http';
+import type { JobQueue } from '../../jobs/queue';
+import { open } from '../../lib/crypto';
+import { CommerceError } from './commerce-error';
+import {
+  merchantCardAccount,
+  merchantLightningAccount,
+  merchantStore,
+  type CommerceDeps,
+} from './merchant-accounts';
+import { priceFromStore } from './pricing';
+import { recordPaymentFailure, recordPaymentProgress, recordPaymentSuccess } from './settlement';
+import { writeStoreOrder } from './write-store-order';
+
+export const STORE_ORDER_QUEUE = 'store-order-write';
+
+export type EngineDeps = CommerceDeps & { jobs: JobQueue };
+
+export type ConfirmResult =
+  { status: 'ACCEPTED'; order: Order } | { status: 'PENDING_PAYMENT'; checkout: Checkout };
+
+/**
+ * Queues the store write and makes one attempt straight away, so an agent usually gets the store's
+ * order id in the confirm answer. If the store is down, the queued job keeps trying with backoff.
+ */
+export async function deliverOrder(deps: EngineDeps, order: Order): Promise<Order> {
+  await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id });
+  try {
+    await writeStoreOrder(deps, order.id);
+  } catch (err) {
+    deps.runtime.logger.warn({ err, orderId: order.id }, 'store order write failed; the job will retry');
+  }
+  const [fresh] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+  return fresh!;
+}
+
+async function loadCheckout(deps: CommerceDeps, merchant: Merchant, checkoutId: string): Promise<Checkout> {
+  const [checkout] = await deps.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.merchantId, merchant.id)));
+  if (!checkout) throw new CommerceError('invalid_checkout', 'Unknown checkout', { checkout_id: checkoutId });
+  return checkout;
+}
+
+/** Tells a repeated confirm what happened to its checkout. */
+async function alreadyProcessed(deps: CommerceDeps, checkout: Checkout): Promise<never> {
+  if (checkout.status === 'EXPIRED')
+    throw new CommerceError('expired', 'The payment window for this checkout has passed', {
+      checkout_id: checkout.id,
+      status: 'DECLINED',
+    });
+  if (checkout.status === 'DECLINED') {
+    throw new CommerceError('declined', checkout.declineReason ?? 'The payment was declined', {
+      checkout_id: checkout.id,
+      status: 'DECLINED',
+    });
+  }
+  const [order] = await deps.db.select().from(orders).where(eq(orders.checkoutId, checkout.id));
+  throw new CommerceError('already_processed', 'This checkout has already been processed', {
+    checkout_id: checkout.id,
+    status: checkout.status,
+    ...(order ? { order_id: order.id, adapter_ref: order.storeOrderId } : {}),
+  });
+}
+
+/**
+ * Confirms a checkout. Card: exactly one confirm wins the PENDING → PROCESSING compare-and-set, re-prices
+ * against the store, charges the token with the checkout id as Stripe's idempotency key (a retried
+ * confirm can never charge twice), records the payment, then delivers the order. Bitcoin: asks the
+ * provider whether the invoice is paid and settles once.
+ */
+export async function confirmCheckout(
+  deps: EngineDeps,
+  merchant: Merchant,
+  checkoutId: string,
+): Promise<ConfirmResult> {
+  const checkout = await loadCheckout(deps, merchant, checkoutId);
+  if (checkout.method === 'btc') return confirmBitcoin(deps, merchant, checkout);
+  if (checkout.status !== 'PENDING') return reportSettled(deps, checkout);
+
+  const now = deps.runtime.clock.now();
+  if (checkout.expiresAt <= now) {
+    await recordPaymentFailure(deps, checkout.id, ['PENDING'], {
+      checkoutStatus: 'EXPIRED',
+      paymentStatus: 'expired',
+      reason: 'checkout expired',
+    });
+    throw new CommerceError('expired', 'This checkout expired before it was confirmed', {
+      checkout_id: checkout.id,
+      status: 'DECLINED',
+    });
+  }
+  const [claimed] = await deps.db
+    .update(checkouts)
+    .set({ status: 'PROCESSING', updatedAt: now })
+    .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'PENDING')))
+    .returning();
+  if (!claimed) return reportSettled(deps, await loadCheckout(deps, merchant, checkoutId));
+
+  const release = () =>
+    deps.db
+      .update(checkouts)
+      .set({ status: 'PENDING' })
+      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'PROCESSING')));
+  try {
+    await repriceOrDecline(deps, merchant, claimed);
+    const card = await merchantCardAccount(deps, merchant);
+    let payment;
+    try {
+      payment = await card.provider.chargeSharedPaymentToken(card.ctx, {
+        token: open(deps.keyring, claimed.paymentTokenSealed!),
+        amountMinor: claimed.amountMinor,
+        currency: claimed.currency,
+        idempotencyKey: claimed.id,
+        description: `${merchant.name} order ${claimed.id}`,
+        metadata: { checkout_id: claimed.id },
+      });
+    } catch (err) {
+      if (err instanceof ProviderError && (err.kind === 'declined' || err.kind === 'invalid_request')) {
+        await recordPaymentFailure(deps, claimed.id, ['PROCESSING'], {
+          checkoutStatus: 'DECLINED',
+          paymentStatus: 'failed',
+          reason: err.message,
+        });
+        throw new CommerceError('declined', err.message, {
+          checkout_id: claimed.id,
+          status: 'DECLINED',
+          decline_code: err.providerCode ?? null,
+        });
+      }
+      if (err instanceof ProviderError) {
+        // The charge may or may not have happened; releasing lets the agent retry, and the retry reuses
+        // the same idempotency key, so Stripe answers with the first attempt instead of charging again.
+        await release();
+        throw new CommerceError(
+          'provider_unavailable',
+          'The card provider is not answering; confirm again shortly',
+          { checkout_id: claimed.id },
+        );
+      }
+      throw err;
+    }
+    if (payment.status !== 'succeeded') {
+      await recordPaymentFailure(deps, claimed.id, ['PROCESSING'], {
+        checkoutStatus: 'DECLINED',
+        paymentStatus: payment.status === 'requires_action' ? 'failed' : payment.status,
+        reason: payment.failureMessage ?? `Payment ${payment.providerStatus}`,
+        payment,
+      });
+      throw new CommerceError('declined', payment.failureMessage ?? 'The payment did not complete', {
+        checkout_id: claimed.id,
+        status: 'DECLINED',
+      });
+    }
+    const order = await recordPaymentSuccess(deps, claimed.id, ['PROCESSING'], payment, {
+      reportAcceptance: true,
+    });
+    return { status: 'ACCEPTED', order: await deliverOrder(deps, order!) };
+  } catch (err) {
+    if (err instanceof CommerceError) throw err;
+    await release();
+    throw err;
+  }
+}
+
+/**
+ * Prices must still hold when the money moves. If the store now charges differently or cannot supply
+ * an item, the checkout is declined before any charge. If the store cannot be reached, the offer's
+ * prices (at most 30 minutes old) stand, so an outage delays the order rather than losing the sale.
+ */
+async function repriceOrDecline(deps: CommerceDeps, merchant: Merchant, checkout: Checkout) {
+  try {
+    const store = await merchantStore(deps, merchant);
+    const { items } = await priceFromStore(store, checkout.items, checkout.currency);
+    const changed = items.filter((fresh) => {
+      const was = checkout.items.find((i) => i.sku === fresh.sku);
+      return !was || was.unitPriceMinor !== fresh.unitPriceMinor;
+    });
+    if (changed.length > 0) {
+      await recordPaymentFailure(deps, checkout.id, ['PROCESSING'], {
+        checkoutStatus: 'DECLINED',
+        paymentStatus: 'canceled',
+        reason: 'prices changed',
+      });
+      throw new CommerceError('invalid_checkout', 'Prices changed since the offer; request a new offer', {
+        checkout_id: checkout.id,
+        items: changed.map((i) => ({ sku: i.sku, unit_price: i.unitPriceMinor })),
+      });
+    }
+  } catch (err) {
+    if (err instanceof CommerceError && err.code === 'store_unavailable') {
+      deps.runtime.logger.warn(
+        { checkoutId: checkout.id },
+        'store unreachable at confirm; charging at the offer prices',
+      );
+      return;
+    }
+    if (err instanceof CommerceError && err.code === 'invalid_request') {
+      await recordPaymentFailure(deps, checkout.id, ['PROCESSING'], {
+        checkoutStatus: 'DECLINED',
+        paymentStatus: 'canceled',
+        reason: err.message,
+      });
+      throw new CommerceError('invalid_checkout', 'Some items can no longer be sold; request a new offer', {
+        checkout_id: checkout.id,
+        ...err.details,
+      });
+    }
+    throw err;
+  }
+}
+
+/** A checkout that is no longer pending: the first caller to see an acceptance gets it, others learn it was processed. */
+async function reportSettled(deps: CommerceDeps, checkout: Checkout): Promise<ConfirmResult> {
+  if (checkout.status === 'ACCEPTED') {
+    const [claimed] = await deps.db
+      .update(checkouts)
+      .set({ acceptanceReportedAt: deps.runtime.clock.now() })
+      .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.acceptanceReportedAt)))
+      .returning({ id: checkouts.id });
+    if (claimed) {
+      const [order] = await deps.db.select().from(orders).where(eq(orders.checkoutId, checkout.id));
+      return { status: 'ACCEPTED', order: order! };
+    }
+  }
+  return alreadyProcessed(deps, checkout);
+}
+
+/**
+ * Asks the Lightning provider about the invoice and settles once (the webhook and the background job
+ * call the same path). Paid → ACCEPTED; expired → EXPIRED; failed → DECLINED; otherwise still pending.
+ */
+export async function confirmBitcoin(
+  deps: EngineDeps,
+  merchant: Merchant,
+  checkout: Checkout,
+  opts: { fromAgent?: boolean } = {},
+): Promise<ConfirmResult> {
+  const fromAgent = opts.fromAgent ?? true;
+  if (checkout.status !== 'PENDING_PAYMENT')
+    return fromAgent ? reportSettled(deps, checkout) : alreadyProcessed(deps, checkout);
+  const lightning = await merchantLightningAccount(deps, merchant);
+  const [paymentRow] = await deps.db.select().from(payments).where(eq(payments.checkoutId, checkout.id));
+  let payment;
+  try {
+    payment = await lightning.provider.getPayment(lightning.ctx, paymentRow!.providerInvoiceId!);
+  } catch (err) {
+    if (err instanceof ProviderError)
+      throw new CommerceError(
+        'provider_unavailable',
+        'The Bitcoin provider is not answering; try again shortly',
+        { checkout_id: checkout.id },
+      );
+    throw err;
+  }
+  switch (payment.status) {
+    case 'succeeded': {
+      const order = await recordPaymentSuccess(deps, checkout.id, ['PENDING_PAYMENT'], payment, {
+        reportAcceptance: fromAgent,
+      });
+      if (!order) return reportSettled(deps, await loadCheckout(deps, merchant, checkout.id));
+      return { status: 'ACCEPTED', order: await deliverOrder(deps, order) };
+    }
+    case 'expired':
+      await recordPaymentFailure(deps, checkout.id, ['PENDING_PAYMENT'], {
+        checkoutStatus: 'EXPIRED',
+        paymentStatus: 'expired',
+        reason: 'invoice expired',
+        payment,
+      });
+      throw new CommerceError('expired', 'The Lightning invoice expired before it was paid', {
+        checkout_id: checkout.id,
+        status: 'DECLINED',
+      });
+    case 'failed':
+    case 'canceled':
+      await recordPaymentFailure(deps, checkout.id, ['PENDING_PAYMENT'], {
+        checkoutStatus: 'DECLINED',
+        paymentStatus: payment.status,
+        reason: `invoice ${payment.providerStatus}`,
+        payment,
+      });
+      throw new CommerceError('declined', 'The Lightning payment did not complete', {
+        checkout_id: checkout.id,
+        status: 'DECLINED',
+      });
+    default:
+      // pending, processing, or needs_review (underpaid): visible states, not errors.
+      await recordPaymentProgress(deps, checkout.id, payment);
+      return { status: 'PENDING_PAYMENT', checkout };
+  }
+}

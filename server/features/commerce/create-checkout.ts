@@ -1,0 +1,180 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  checkouts,
+  offers,
+  payments,
+  type Buyer,
+  type Checkout,
+  type Merchant,
+  type Payment,
+} from '../../db/schema/index';
+import { ProviderError } from '../../integrations/http';
+import { seal } from '../../lib/crypto';
+import { publicId } from '../../lib/ids';
+import { CommerceError } from './commerce-error';
+import { merchantCardAccount, merchantLightningAccount, type CommerceDeps } from './merchant-accounts';
+
+/** A card checkout waits this long for its confirm; the agent's token is only held that long. */
+export const CARD_CHECKOUT_TTL_MS = 30 * 60 * 1000;
+
+export interface CheckoutInput {
+  offerId: string;
+  shippingOptionId: string | undefined;
+  buyer: Buyer;
+  payment:
+    | { method: 'stripe'; sharedPaymentToken: string; amount?: number; currency?: string }
+    | { method: 'btc'; amount?: number; currency?: string };
+  /** Where the provider should notify us about a Lightning invoice. */
+  callbackUrl: (provider: string) => string | undefined;
+}
+
+/**
+ * Turns a valid offer into a checkout. Card: the token is sealed and kept until the confirm charges it
+ * (status PENDING). Bitcoin: a Lightning invoice is created on the merchant's provider at once, expiring
+ * no later than the checkout (status PENDING_PAYMENT). A payment row is written either way.
+ */
+export async function createCheckout(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  input: CheckoutInput,
+): Promise<{ checkout: Checkout; payment: Payment }> {
+  const now = deps.runtime.clock.now();
+  const [offer] = await deps.db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, input.offerId), eq(offers.merchantId, merchant.id)));
+  if (!offer) throw new CommerceError('invalid_checkout', 'Unknown offer', { offer_id: input.offerId });
+  if (offer.expiresAt <= now)
+    throw new CommerceError('invalid_checkout', 'This offer has expired; request a new one', {
+      offer_id: offer.id,
+    });
+
+  const shippingOption = input.shippingOptionId
+    ? offer.shippingOptions.find((o) => o.id === input.shippingOptionId)
+    : offer.shippingOptions[0];
+  if (!shippingOption) {
+    throw new CommerceError('invalid_request', 'Unknown shipping option', {
+      shipping_option_id: input.shippingOptionId,
+      available: offer.shippingOptions.map((o) => o.id),
+    });
+  }
+  const amountMinor = offer.subtotalMinor + shippingOption.priceMinor;
+  if (input.payment.amount !== undefined && input.payment.amount !== amountMinor) {
+    throw new CommerceError(
+      'invalid_request',
+      `payment.amount must be ${amountMinor}, the offer total with shipping`,
+      {
+        expected_amount: amountMinor,
+      },
+    );
+  }
+  if (input.payment.currency && input.payment.currency.toUpperCase() !== offer.currency) {
+    throw new CommerceError('invalid_request', `payment.currency must be ${offer.currency}`, {
+      expected_currency: offer.currency,
+    });
+  }
+
+  const id = publicId('chk');
+  const base = {
+    id,
+    merchantId: merchant.id,
+    offerId: offer.id,
+    items: offer.items,
+    shippingOption,
+    buyer: input.buyer,
+    amountMinor,
+    currency: offer.currency,
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  if (input.payment.method === 'stripe') {
+    await merchantCardAccount(deps, merchant);
+    return deps.db.transaction(async (tx) => {
+      const [checkout] = await tx
+        .insert(checkouts)
+        .values({
+          ...base,
+          status: 'PENDING',
+          method: 'stripe',
+          provider: 'stripe',
+          paymentTokenSealed: seal(
+            deps.keyring,
+            input.payment.method === 'stripe' ? input.payment.sharedPaymentToken : '',
+          ),
+          expiresAt: new Date(now.getTime() + CARD_CHECKOUT_TTL_MS),
+        })
+        .returning();
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          checkoutId: id,
+          merchantId: merchant.id,
+          method: 'stripe_spt',
+          provider: 'stripe',
+          status: 'pending',
+          amountMinor,
+          currency: offer.currency,
+        })
+        .returning();
+      return { checkout: checkout!, payment: payment! };
+    });
+  }
+
+  const lightning = await merchantLightningAccount(deps, merchant);
+  let invoice;
+  try {
+    invoice = await lightning.provider.createInvoice(lightning.ctx, {
+      amountMinor,
+      currency: offer.currency,
+      orderRef: id,
+      description: `${merchant.name} order ${id}`,
+      expiresInMinutes: lightning.expiryMinutes,
+      callbackUrl: input.callbackUrl(lightning.providerId),
+    });
+  } catch (err) {
+    if (err instanceof ProviderError) {
+      throw new CommerceError(
+        'provider_unavailable',
+        `The Bitcoin provider could not create an invoice: ${err.message}`,
+      );
+    }
+    throw err;
+  }
+  const invoiceExpiry =
+    invoice.lightning?.expiresAt ?? new Date(now.getTime() + lightning.expiryMinutes * 60_000);
+  return deps.db.transaction(async (tx) => {
+    const [checkout] = await tx
+      .insert(checkouts)
+      .values({
+        ...base,
+        status: 'PENDING_PAYMENT',
+        method: 'btc',
+        provider: lightning.providerId,
+        expiresAt: invoiceExpiry,
+      })
+      .returning();
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        checkoutId: id,
+        merchantId: merchant.id,
+        method: `btc_${lightning.providerId}`,
+        provider: lightning.providerId,
+        status: invoice.status,
+        amountMinor,
+        currency: offer.currency,
+        providerInvoiceId: invoice.id,
+        providerPayload: {
+          payment_request: invoice.lightning?.paymentRequest ?? null,
+          payment_url: invoice.lightning?.paymentUrl ?? null,
+          onchain_address: invoice.lightning?.onchainAddress ?? null,
+          amount_sats: invoice.lightning?.amountSats ?? null,
+          expires_at: invoiceExpiry.toISOString(),
+          raw: invoice.raw as Record<string, unknown>,
+        },
+      })
+      .returning();
+    return { checkout: checkout!, payment: payment! };
+  });
+}

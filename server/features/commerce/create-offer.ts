@@ -1,0 +1,52 @@
+import { isDomestic, shippingQuotes } from '#common/domain/shipping';
+import type { Currency } from '#common/domain/currencies';
+import { offers, type Merchant, type Offer } from '../../db/schema/index';
+import { publicId } from '../../lib/ids';
+import { CommerceError } from './commerce-error';
+import { merchantStore, type CommerceDeps } from './merchant-accounts';
+import { itemsSubtotal, priceFromStore } from './pricing';
+
+export const OFFER_TTL_MS = 15 * 60 * 1000;
+
+/** Prices the basket from the store, adds the shipping options for the destination, and keeps it 15 minutes. */
+export async function createOffer(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  input: {
+    items: { sku: string; quantity: number }[];
+    destination: { country: string; postalCode: string };
+    currency: string | null;
+  },
+): Promise<Offer> {
+  const store = await merchantStore(deps, merchant);
+  const { items, currency } = await priceFromStore(store, input.items, merchant.defaultCurrency);
+  if (input.currency && input.currency !== currency) {
+    throw new CommerceError(
+      'invalid_request',
+      `This store sells in ${currency}; currency ${input.currency} is not available`,
+      {
+        currency: input.currency,
+      },
+    );
+  }
+  const now = deps.runtime.clock.now();
+  const shippingOptions = shippingQuotes(
+    currency as Currency,
+    isDomestic(merchant.region, input.destination.country),
+  );
+  const [offer] = await deps.db
+    .insert(offers)
+    .values({
+      id: publicId('ofr'),
+      merchantId: merchant.id,
+      items,
+      currency,
+      subtotalMinor: itemsSubtotal(items),
+      shippingOptions,
+      destination: input.destination,
+      expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
+      createdAt: now,
+    })
+    .returning();
+  return offer!;
+}

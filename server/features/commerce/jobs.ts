@@ -1,0 +1,191 @@
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { checkouts, merchants, orders, payments } from '../../db/schema/index';
+import type { JobDefinition } from '../../jobs/queue';
+import { purgeExpiredIdempotency } from '../agent-api/idempotency';
+import { CommerceError } from './commerce-error';
+import { confirmBitcoin, STORE_ORDER_QUEUE, type EngineDeps } from './confirm-checkout';
+import { merchantLightningAccount } from './merchant-accounts';
+import { recordPaymentFailure } from './settlement';
+import { writeStoreOrder } from './write-store-order';
+
+const PAYLOAD_RETENTION_DAYS = 90;
+
+/**
+ * Settles open Lightning checkouts with their provider (spec §9: every 2 minutes, alongside webhooks and
+ * agents' confirm polls, whichever comes first; settlement is exactly once), expires card checkouts that
+ * were never confirmed, and makes a late payment on an expired invoice visible (needs_review).
+ */
+export async function settleOpenCheckouts(deps: EngineDeps) {
+  const now = deps.runtime.clock.now();
+  const open = await deps.db
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.status, 'PENDING_PAYMENT'))
+    .limit(500);
+  for (const checkout of open) {
+    const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, checkout.merchantId));
+    try {
+      await confirmBitcoin(deps, merchant!, checkout, { fromAgent: false });
+    } catch (err) {
+      if (!(err instanceof CommerceError))
+        deps.runtime.logger.warn({ err, checkoutId: checkout.id }, 'settlement check failed');
+    }
+  }
+  const stale = await deps.db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(and(eq(checkouts.status, 'PENDING'), lt(checkouts.expiresAt, now)));
+  for (const { id } of stale) {
+    await recordPaymentFailure(deps, id, ['PENDING'], {
+      checkoutStatus: 'EXPIRED',
+      paymentStatus: 'expired',
+      reason: 'checkout expired',
+    });
+  }
+  await flagLatePayments(deps, new Date(now.getTime() - 24 * 60 * 60 * 1000));
+}
+
+async function flagLatePayments(deps: EngineDeps, since: Date) {
+  const expired = await deps.db
+    .select({ checkout: checkouts, payment: payments })
+    .from(checkouts)
+    .innerJoin(payments, eq(payments.checkoutId, checkouts.id))
+    .where(
+      and(
+        eq(checkouts.status, 'EXPIRED'),
+        eq(checkouts.method, 'btc'),
+        gt(checkouts.expiresAt, since),
+        eq(payments.status, 'expired'),
+      ),
+    )
+    .limit(200);
+  for (const { checkout, payment } of expired) {
+    try {
+      const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, checkout.merchantId));
+      const lightning = await merchantLightningAccount(deps, merchant!);
+      const current = await lightning.provider.getPayment(lightning.ctx, payment.providerInvoiceId!);
+      if (current.status === 'succeeded' || current.status === 'needs_review') {
+        await deps.db
+          .update(payments)
+          .set({
+            status: 'needs_review',
+            providerPayload: sql`${payments.providerPayload} || ${JSON.stringify({ late_payment: true, provider_status: current.providerStatus })}::jsonb`,
+            updatedAt: deps.runtime.clock.now(),
+          })
+          .where(eq(payments.id, payment.id));
+      }
+    } catch (err) {
+      deps.runtime.logger.warn({ err, checkoutId: checkout.id }, 'late payment check failed');
+    }
+  }
+}
+
+/**
+ * Reconciliation: a paid order not yet in the store (its job lost, or the process died between the
+ * payment and the store write) is queued again; an accepted checkout without an order gets one; an
+ * order whose payment is not succeeded is flagged for a person.
+ */
+export async function reconcileOrders(deps: EngineDeps) {
+  const now = deps.runtime.clock.now();
+  const unwritten = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        isNull(orders.storeOrderId),
+        or(isNull(orders.storeWriteLeaseUntil), lt(orders.storeWriteLeaseUntil, now)),
+        lt(orders.createdAt, new Date(now.getTime() - 60_000)),
+      ),
+    )
+    .limit(200);
+  for (const { id } of unwritten)
+    await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: id }, { singletonKey: id });
+
+  const orphans = await deps.db
+    .select({ checkout: checkouts })
+    .from(checkouts)
+    .leftJoin(orders, eq(orders.checkoutId, checkouts.id))
+    .where(and(eq(checkouts.status, 'ACCEPTED'), isNull(orders.id)))
+    .limit(200);
+  for (const { checkout } of orphans) {
+    const [order] = await deps.db
+      .insert(orders)
+      .values({
+        merchantId: checkout.merchantId,
+        checkoutId: checkout.id,
+        status: 'IN_PROGRESS',
+        totalMinor: checkout.amountMinor,
+        currency: checkout.currency,
+      })
+      .onConflictDoNothing()
+      .returning({ id: orders.id });
+    if (order) await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id }, { singletonKey: order.id });
+  }
+
+  const unpaid = await deps.db
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(payments, eq(payments.checkoutId, orders.checkoutId))
+    .where(
+      and(
+        inArray(payments.status, ['pending', 'failed', 'canceled', 'expired']),
+        inArray(orders.status, ['IN_PROGRESS', 'ACCEPTED', 'PENDING']),
+      ),
+    )
+    .limit(200);
+  for (const { order } of unpaid) {
+    deps.runtime.logger.error({ orderId: order.id }, 'reconciliation: order without a successful payment');
+    await deps.db
+      .update(orders)
+      .set({
+        storeWriteError: 'reconciliation: order has no successful payment; review before fulfilling',
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+  }
+}
+
+/** Spec §9: provider payloads are purged after 90 days; expired idempotency records go too. */
+export async function purgeOldPayloads(deps: EngineDeps) {
+  const now = deps.runtime.clock.now();
+  const cutoff = new Date(now.getTime() - PAYLOAD_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  await deps.db
+    .update(payments)
+    .set({ providerPayload: {}, payloadPurgedAt: now })
+    .where(and(lt(payments.createdAt, cutoff), isNull(payments.payloadPurgedAt)));
+  await purgeExpiredIdempotency(deps.db, now);
+}
+
+export function commerceJobs(deps: EngineDeps): JobDefinition<never>[] {
+  return [
+    {
+      name: STORE_ORDER_QUEUE,
+      retryLimit: 12,
+      retryDelaySeconds: 5,
+      handler: async (data: { orderId: string }) => {
+        await writeStoreOrder(deps, data.orderId);
+      },
+    },
+    {
+      name: 'settle-open-checkouts',
+      retryLimit: 0,
+      retryDelaySeconds: 30,
+      cron: '*/2 * * * *',
+      handler: () => settleOpenCheckouts(deps),
+    },
+    {
+      name: 'reconcile-orders',
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      cron: '*/5 * * * *',
+      handler: () => reconcileOrders(deps),
+    },
+    {
+      name: 'purge-provider-payloads',
+      retryLimit: 2,
+      retryDelaySeconds: 300,
+      cron: '17 3 * * *',
+      handler: () => purgeOldPayloads(deps),
+    },
+  ] as JobDefinition<never>[];
+}

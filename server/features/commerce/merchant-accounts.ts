@@ -1,0 +1,89 @@
+import type { PlatformId } from '#common/validation/connections';
+import type { Db } from '../../db/client';
+import type { Merchant } from '../../db/schema/index';
+import type { AdapterContext } from '../../integrations/http';
+import type {
+  CardPaymentProvider,
+  LightningPaymentProvider,
+  PaymentProviderId,
+} from '../../integrations/payments/payment-provider';
+import { cardProvider, lightningProvider } from '../../integrations/payments/registry';
+import type { StorePlatform } from '../../integrations/stores/store-platform';
+import { storePlatform } from '../../integrations/stores/registry';
+import type { Keyring } from '../../lib/crypto';
+import type { IntegrationRuntime } from '../connections/integration-runtime';
+import { loadPaymentConnection, paymentContextFor } from '../connections/payment-connections';
+import { loadStoreConnection, storeContextFor } from '../connections/store-connections';
+import { CommerceError } from './commerce-error';
+
+export interface CommerceDeps {
+  db: Db;
+  runtime: IntegrationRuntime;
+  keyring: Keyring;
+}
+
+export interface MerchantStore {
+  platform: PlatformId;
+  adapter: StorePlatform<unknown>;
+  ctx: AdapterContext<unknown>;
+}
+
+/** The merchant's connected store (its primary integration), ready to call. */
+export async function merchantStore(deps: CommerceDeps, merchant: Merchant): Promise<MerchantStore> {
+  const saved = merchant.primaryIntegrationId
+    ? await loadStoreConnection(deps, merchant.id, { integrationId: merchant.primaryIntegrationId })
+    : null;
+  if (!saved) throw new CommerceError('not_configured', 'This merchant has not connected a store yet.');
+  const platform = saved.row.platform as PlatformId;
+  return {
+    platform,
+    adapter: storePlatform(platform),
+    ctx: storeContextFor(deps.runtime, platform, saved.credentials),
+  };
+}
+
+export interface CardAccount {
+  provider: CardPaymentProvider<unknown>;
+  ctx: AdapterContext<unknown>;
+}
+
+/**
+ * The merchant's Stripe account for charging a Shared Payment Token: its own secret key, or, for an
+ * account connected through Stripe Connect, the platform's key acting on that account (Stripe-Account).
+ */
+export async function merchantCardAccount(deps: CommerceDeps, merchant: Merchant): Promise<CardAccount> {
+  const saved = await loadPaymentConnection(deps, merchant.id, 'stripe');
+  let credentials: Record<string, unknown> | null = saved?.credentials ?? null;
+  if (!credentials && saved?.row.accountId && deps.runtime.stripePlatform) {
+    credentials = { secretKey: deps.runtime.stripePlatform.secretKey, accountId: saved.row.accountId };
+  }
+  if (!credentials)
+    throw new CommerceError('not_configured', 'This merchant does not accept card payments yet.');
+  return { provider: cardProvider('stripe')!, ctx: paymentContextFor(deps.runtime, 'stripe', credentials) };
+}
+
+export interface LightningAccount {
+  providerId: PaymentProviderId;
+  provider: LightningPaymentProvider<unknown>;
+  ctx: AdapterContext<unknown>;
+  expiryMinutes: number;
+}
+
+/** The merchant's Bitcoin Lightning provider, when Bitcoin is enabled and connected. */
+export async function merchantLightningAccount(
+  deps: CommerceDeps,
+  merchant: Merchant,
+): Promise<LightningAccount> {
+  const providerId = merchant.btcProvider as PaymentProviderId | null;
+  const provider = providerId ? lightningProvider(providerId) : null;
+  const saved = providerId && provider ? await loadPaymentConnection(deps, merchant.id, providerId) : null;
+  if (!merchant.btcEnabled || !providerId || !provider || !saved?.credentials) {
+    throw new CommerceError('not_configured', 'This merchant does not accept Bitcoin payments yet.');
+  }
+  return {
+    providerId,
+    provider,
+    ctx: paymentContextFor(deps.runtime, providerId, saved.credentials),
+    expiryMinutes: merchant.btcConfig.expiryMins ?? 15,
+  };
+}

@@ -1,0 +1,120 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { checkouts, orders, payments, type Order } from '../../db/schema/index';
+import type { ProviderPayment } from '../../integrations/payments/payment-provider';
+import type { PaymentStatus } from '#common/domain/payment-status';
+import type { CommerceDeps } from './merchant-accounts';
+
+/** What one confirm/notification/poll decided; the database decides whether it was the first. */
+function providerPayload(payment: ProviderPayment) {
+  return sql`${payments.providerPayload} || ${JSON.stringify({ provider_status: payment.providerStatus, raw: payment.raw })}::jsonb`;
+}
+
+/**
+ * Records a successful payment and creates its order, exactly once: the checkout moves to ACCEPTED by
+ * compare-and-set from one of `from`, and only the caller that wins creates the order (the outbox row
+ * that the store-write job then delivers). Returns the new order, or null when someone else settled it.
+ */
+export async function recordPaymentSuccess(
+  deps: CommerceDeps,
+  checkoutId: string,
+  from: string[],
+  payment: ProviderPayment,
+  opts: { reportAcceptance: boolean },
+): Promise<Order | null> {
+  const now = deps.runtime.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [checkout] = await tx
+      .update(checkouts)
+      .set({
+        status: 'ACCEPTED',
+        updatedAt: now,
+        paymentTokenSealed: null,
+        ...(opts.reportAcceptance ? { acceptanceReportedAt: now } : {}),
+      })
+      .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, from)))
+      .returning();
+    if (!checkout) return null;
+    await tx
+      .update(payments)
+      .set({
+        status: 'succeeded',
+        providerInvoiceId: payment.id,
+        providerPayload: providerPayload(payment),
+        updatedAt: now,
+      })
+      .where(eq(payments.checkoutId, checkoutId));
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        merchantId: checkout.merchantId,
+        checkoutId,
+        status: 'IN_PROGRESS',
+        totalMinor: checkout.amountMinor,
+        currency: checkout.currency,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return order!;
+  });
+}
+
+/** Ends a checkout without payment (declined, expired, failed), once, recording the payment's status. */
+export async function recordPaymentFailure(
+  deps: CommerceDeps,
+  checkoutId: string,
+  from: string[],
+  outcome: {
+    checkoutStatus: 'DECLINED' | 'EXPIRED';
+    paymentStatus: PaymentStatus;
+    reason: string;
+    payment?: ProviderPayment;
+  },
+): Promise<boolean> {
+  const now = deps.runtime.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [checkout] = await tx
+      .update(checkouts)
+      .set({
+        status: outcome.checkoutStatus,
+        declineReason: outcome.reason,
+        paymentTokenSealed: null,
+        updatedAt: now,
+      })
+      .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, from)))
+      .returning({ id: checkouts.id });
+    if (!checkout) return false;
+    await tx
+      .update(payments)
+      .set({
+        status: outcome.paymentStatus,
+        updatedAt: now,
+        ...(outcome.payment
+          ? { providerInvoiceId: outcome.payment.id, providerPayload: providerPayload(outcome.payment) }
+          : {}),
+      })
+      .where(eq(payments.checkoutId, checkoutId));
+    return true;
+  });
+}
+
+/** Records a non-terminal provider status on the payment (processing, needs_review) for the history. */
+export async function recordPaymentProgress(
+  deps: CommerceDeps,
+  checkoutId: string,
+  payment: ProviderPayment,
+) {
+  await deps.db
+    .update(payments)
+    .set({
+      status: payment.status,
+      providerPayload: providerPayload(payment),
+      updatedAt: deps.runtime.clock.now(),
+    })
+    .where(
+      and(
+        eq(payments.checkoutId, checkoutId),
+        inArray(payments.status, ['pending', 'requires_action', 'processing', 'needs_review']),
+      ),
+    );
+}

@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { checkouts, merchants, payments } from '../../db/schema/index';
+import { ProviderError } from '../../integrations/http';
+import { CommerceError } from './commerce-error';
+import { confirmBitcoin, type EngineDeps } from './confirm-checkout';
+import { merchantLightningAccount } from './merchant-accounts';
+
+/**
+ * Lightning provider notifications: `/webhooks/payments/<provider>/<merchantId>`. The raw body is
+ * verified with the merchant's own credentials, then the invoice is re-read from the provider (a
+ * notification's content is never trusted) and settled through the same path as a confirm.
+ */
+export function registerPaymentWebhookRoutes(app: FastifyInstance, deps: EngineDeps) {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    scope.post<{ Params: { provider: string; merchantId: string } }>(
+      '/webhooks/payments/:provider/:merchantId',
+      async (request, reply) => {
+        const { provider, merchantId } = request.params;
+        if (!/^[0-9a-f-]{36}$/i.test(merchantId)) return reply.status(404).send({ received: false });
+        const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, merchantId));
+        if (!merchant || merchant.btcProvider !== provider)
+          return reply.status(404).send({ received: false });
+        let lightning;
+        try {
+          lightning = await merchantLightningAccount(deps, merchant);
+        } catch {
+          return reply.status(404).send({ received: false });
+        }
+        let notice;
+        try {
+          notice = await lightning.provider.parseWebhook(lightning.ctx, {
+            rawBody: typeof request.body === 'string' ? request.body : '',
+            headers: request.headers,
+          });
+        } catch (err) {
+          if (err instanceof ProviderError)
+            return reply.status(err.kind === 'auth' ? 401 : 400).send({ received: false });
+          throw err;
+        }
+        const [row] = await deps.db
+          .select({ checkout: checkouts })
+          .from(payments)
+          .innerJoin(checkouts, eq(checkouts.id, payments.checkoutId))
+          .where(
+            and(
+              eq(payments.merchantId, merchant.id),
+              eq(payments.provider, provider),
+              eq(payments.providerInvoiceId, notice.paymentId),
+            ),
+          );
+        // Unknown invoices are acknowledged so the provider stops retrying; there is nothing to settle.
+        if (!row) return { received: true };
+        try {
+          await confirmBitcoin(deps, merchant, row.checkout, { fromAgent: false });
+        } catch (err) {
+          if (!(err instanceof CommerceError)) throw err;
+        }
+        return { received: true };
+      },
+    );
+  });
+}

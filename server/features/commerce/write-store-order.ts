@@ -1,0 +1,115 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { checkouts, merchants, orders, payments } from '../../db/schema/index';
+import { ProviderError } from '../../integrations/http';
+import type { StoreOrderStatus } from '../../integrations/stores/store-platform';
+import { merchantStore, type CommerceDeps } from './merchant-accounts';
+
+const LEASE_MS = 60_000;
+
+/** Our order statuses (spec §4) from the store's normalized order status. */
+export const ORDER_STATUS_FROM_STORE: Record<StoreOrderStatus, string> = {
+  pending: 'ACCEPTED',
+  paid: 'ACCEPTED',
+  fulfilled: 'FULFILLED',
+  cancelled: 'CANCELLED',
+  refunded: 'CANCELLED',
+  failed: 'REJECTED',
+};
+
+/**
+ * Writes a paid order into the merchant's store, at most one writer at a time (a lease on the row, so
+ * no database transaction is held open across the HTTP call). Throws when the store refuses or is
+ * down, so the job queue retries with backoff; a store outage delays the order, never loses it.
+ * Returns the store's order id, or null when another writer holds the order or it is already written.
+ */
+export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Promise<string | null> {
+  const now = deps.runtime.clock.now();
+  const [order] = await deps.db
+    .update(orders)
+    .set({
+      storeWriteLeaseUntil: new Date(now.getTime() + LEASE_MS),
+      storeWriteAttempts: sql`${orders.storeWriteAttempts} + 1`,
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isNull(orders.storeOrderId),
+        or(isNull(orders.storeWriteLeaseUntil), lt(orders.storeWriteLeaseUntil, now)),
+      ),
+    )
+    .returning();
+  if (!order) return null;
+
+  try {
+    const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
+    const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, order.merchantId));
+    const [payment] = await deps.db.select().from(payments).where(eq(payments.checkoutId, order.checkoutId));
+    const store = await merchantStore(deps, merchant!);
+    const buyer = checkout!.buyer;
+    const address = {
+      name: buyer.name,
+      line1: buyer.address.line1,
+      line2: buyer.address.line2 ?? null,
+      city: buyer.address.city,
+      region: buyer.address.region ?? null,
+      postalCode: buyer.address.postalCode,
+      country: buyer.address.country,
+      phone: buyer.phone ?? null,
+    };
+    const written = await store.adapter.createOrder(store.ctx, {
+      reference: checkout!.id,
+      currency: checkout!.currency,
+      lines: checkout!.items.map((i) => ({
+        productId: i.productId,
+        variantId: i.variantId,
+        sku: i.sku,
+        name: i.name,
+        quantity: i.quantity,
+        unitPriceMinor: i.unitPriceMinor,
+      })),
+      shipping: {
+        methodId: checkout!.shippingOption.id,
+        label: checkout!.shippingOption.label,
+        amountMinor: checkout!.shippingOption.priceMinor,
+      },
+      buyer: { name: buyer.name, email: buyer.email, phone: buyer.phone ?? null },
+      billingAddress: address,
+      shippingAddress: address,
+      payment: {
+        provider: checkout!.provider,
+        method: checkout!.method === 'btc' ? 'lightning' : 'card',
+        transactionId: payment?.providerInvoiceId ?? checkout!.id,
+        paid: true,
+      },
+    });
+    await deps.db
+      .update(orders)
+      .set({
+        storeOrderId: written.id,
+        storeOrderNumber: written.number,
+        platform: store.platform,
+        status: ORDER_STATUS_FROM_STORE[written.status] ?? 'ACCEPTED',
+        storeWriteError: null,
+        storeWriteLeaseUntil: null,
+        updatedAt: deps.runtime.clock.now(),
+      })
+      .where(eq(orders.id, orderId));
+    return written.id;
+  } catch (err) {
+    const message =
+      err instanceof ProviderError
+        ? `${err.kind}: ${err.message}`
+        : err instanceof Error
+          ? err.message
+          : String(err);
+    await deps.db
+      .update(orders)
+      .set({
+        storeWriteError: message.slice(0, 500),
+        storeWriteLeaseUntil: null,
+        updatedAt: deps.runtime.clock.now(),
+      })
+      .where(eq(orders.id, orderId));
+    throw err;
+  }
+}

@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { merchants, type Merchant } from '../../db/schema/index';
+import { sha256Hex } from '../../lib/hash';
+import { randomBase62 } from '../../lib/ids';
+
+/**
+ * Merchant API keys for agents: 32 random bytes (43 base62 characters) behind a prefix that says which
+ * mode they belong to. Only a SHA-256 hash is stored (the key has full entropy, so a fast hash is
+ * safe), plus a display value; the key itself is shown once.
+ */
+export function newApiKey(mode: 'sandbox' | 'live'): string {
+  return `${mode === 'live' ? 'ak_live' : 'ak_test'}_${randomBase62(43)}`;
+}
+
+export const hashApiKey = (key: string) => sha256Hex(key);
+
+export function displayApiKey(key: string): string {
+  return `${key.slice(0, 8)}…${key.slice(-4)}`;
+}
+
+/** Generates (or rotates: the old key stops working at once) the merchant's key. */
+export async function issueApiKey(db: Db, merchantId: string, mode: 'sandbox' | 'live', now: Date) {
+  const apiKey = newApiKey(mode);
+  const display = displayApiKey(apiKey);
+  await db
+    .update(merchants)
+    .set({ apiKeyHash: hashApiKey(apiKey), apiKeyDisplay: display, apiKeyCreatedAt: now, updatedAt: now })
+    .where(eq(merchants.id, merchantId));
+  return { apiKey, display, createdAt: now.toISOString() };
+}
+
+export async function revokeApiKey(db: Db, merchantId: string) {
+  await db
+    .update(merchants)
+    .set({ apiKeyHash: null, apiKeyDisplay: null, apiKeyCreatedAt: null })
+    .where(eq(merchants.id, merchantId));
+}
+
+export async function merchantByApiKey(db: Db, apiKey: string): Promise<Merchant | null> {
+  if (!/^ak_(live|test)_[0-9A-Za-z]{43}$/.test(apiKey)) return null;
+  const [merchant] = await db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.apiKeyHash, hashApiKey(apiKey)));
+  return merchant ?? null;
+}
+
+/** Agents send the key as `Authorization: Bearer …` and/or an `apikey` header (spec §6). */
+export function presentedApiKey(headers: Record<string, string | string[] | undefined>): string | null {
+  const auth = headers.authorization;
+  const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;
+  const apikey = typeof headers.apikey === 'string' ? headers.apikey.trim() : undefined;
+  return bearer ?? apikey ?? null;
+}

@@ -1,0 +1,91 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Logger } from '../lib/logger';
+
+/**
+ * The durable job queue (pg-boss, in the app's own PostgreSQL), behind three verbs so features do not
+ * depend on the library: `enqueue`, `schedule` and `work`. Jobs survive restarts; a failed job is retried
+ * with exponential backoff; every instance can work, and pg-boss hands each job to one of them.
+ */
+export interface JobDefinition<Data> {
+  name: string;
+  /** Attempts after the first failure; delays grow 2^n from `retryDelaySeconds`. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Cron (UTC) for recurring jobs. */
+  cron?: string;
+  handler(data: Data): Promise<void>;
+}
+
+export interface JobQueue {
+  enqueue<Data extends object>(
+    name: string,
+    data: Data,
+    opts?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<void>;
+  start(
+    definitions: JobDefinition<never>[],
+    opts?: { work: boolean; pollingIntervalSeconds?: number },
+  ): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
+  const boss = new PgBoss({
+    // Use the app's pool: one driver and one connection budget (and the only way to share PGlite).
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as never[]) },
+    schema: 'pgboss',
+    supervise: true,
+    schedule: true,
+    migrate: true,
+  } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  const definitions = new Map<string, JobDefinition<never>>();
+
+  return {
+    async enqueue(name, data, opts = {}) {
+      const definition = definitions.get(name);
+      await boss.send(name, data, {
+        retryLimit: definition?.retryLimit ?? 5,
+        retryDelay: definition?.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+      });
+    },
+
+    async start(defs, opts = { work: true }) {
+      await boss.start();
+      for (const def of defs) {
+        definitions.set(def.name, def);
+        await boss.createQueue(def.name, {
+          name: def.name,
+          retryLimit: def.retryLimit,
+          retryDelay: def.retryDelaySeconds,
+          retryBackoff: true,
+        });
+        if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+        if (opts.work) {
+          await boss.work<never>(
+            def.name,
+            { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+            async (jobs) => {
+              for (const job of jobs) {
+                try {
+                  await def.handler(job.data);
+                } catch (err) {
+                  logger.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
+                  throw err;
+                }
+              }
+            },
+          );
+        }
+      }
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
