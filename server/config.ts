@@ -32,6 +32,7 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: optionalString,
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('AgentCart <no-reply@agentcart.dev>')),
   CONTACT_INBOX: z.preprocess(emptyAsUndefined, z.email().default('support@agentcart.dev')),
   LOG_LEVEL: z.preprocess(
@@ -52,7 +53,7 @@ const LIVE_REQUIRED = {
   ENCRYPTION_KEY: 'a 32-byte key (64 hex characters or base64) that encrypts provider credentials',
 } as const;
 
-const OPTIONAL_VARS = ['SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_CONNECT_CLIENT_ID'] as const;
+const OPTIONAL_VARS = ['SMTP_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_CONNECT_CLIENT_ID'] as const;
 
 export interface AppConfig {
   mode: 'sandbox' | 'live';
@@ -68,6 +69,8 @@ export interface AppConfig {
   trustedOrigins: string[];
   trustProxy: boolean;
   smtpUrl: string | undefined;
+  /** Shared rate-limit counters across instances; in-memory per instance when unset. */
+  redisUrl: string | undefined;
   mailFrom: string;
   contactInbox: string;
   logLevel: Env['LOG_LEVEL'];
@@ -164,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedOrigins: [publicUrl, ...extraOrigins],
     trustProxy: env.TRUST_PROXY === 'true',
     smtpUrl: env.SMTP_URL,
+    redisUrl: env.REDIS_URL,
     mailFrom: env.MAIL_FROM,
     contactInbox: env.CONTACT_INBOX,
     logLevel: env.LOG_LEVEL,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
@@ -81,7 +82,15 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     // The sandbox runs on plain http://localhost; HSTS there would only get in the way.
     hsts: ctx.config.publicUrl.startsWith('https://'),
   });
-  await app.register(rateLimit, { global: false });
+  // Per-route limits; with REDIS_URL every instance counts against the same limit.
+  const redis = ctx.config.redisUrl
+    ? new Redis(ctx.config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'agentcart-rl:', skipOnError: false } : {}),
+  });
   registerCsrfProtection(app, ctx.config.trustedOrigins);
 
   registerAuthRoutes(app, { auth: ctx.auth, db: ctx.db, publicUrl: ctx.config.publicUrl });
