@@ -77,4 +77,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-void main();
+main().catch((err: unknown) => {
+  console.error(`AgentCart could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

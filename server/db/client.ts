@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,10 +40,36 @@ export type EmbeddedSource = { dataDir: string } | { snapshot: Blob };
  * queried directly once clients are connected: a direct query could join another connection's open
  * transaction.
  */
+/**
+ * Only one process may open a PGlite data directory: a second one would corrupt it. A pid file claims
+ * the directory; a claim left by a process that no longer runs is taken over.
+ */
+function claimDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'agentcart.pid');
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(lockFile, 'utf8'));
+    let alive = false;
+    try {
+      alive = holder !== process.pid && holder > 0 && process.kill(holder, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      throw new Error(`Another AgentCart process (pid ${holder}) is using ${dataDir}. Stop it, or start this one with another DATA_DIR.`);
+    }
+    writeFileSync(lockFile, String(process.pid));
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
 export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Database> {
   let pglite: PGlite;
+  let release = () => {};
   if ('dataDir' in source) {
     mkdirSync(source.dataDir, { recursive: true });
+    release = claimDataDir(source.dataDir);
     pglite = await PGlite.create({ dataDir: source.dataDir });
   } else {
     pglite = await PGlite.create({ loadDataDir: source.snapshot });
@@ -70,6 +96,7 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
       await server.stop();
       await pglite.close();
       rmSync(socketDir, { recursive: true, force: true });
+      release();
     },
   };
 }
