@@ -1,26 +1,27 @@
-import { describe, expect, it, afterAll, beforeAll, afterEach } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, afterEach } from 'vitest';
 import type { SimulatorFixture } from '../contract-kit';
-import { contextFor } from '../contract-kit';
-import { ProviderError } from '../http';
-import type { CardPaymentProvider, LightningPaymentProvider, WebhookRequest } from './payment-provider';
+import { contextFor, expectProviderError, useFixture } from '../contract-kit';
+import { ProviderError, type AdapterContext, type HttpContext } from '../http';
+import { startSimulator, type RunningSimulator } from '../simulator-kit';
+import type {
+  CardPaymentProvider,
+  LightningPaymentProvider,
+  ProviderPayment,
+  WebhookRequest,
+} from './payment-provider';
 
-async function expectProviderError(promise: Promise<unknown>, kind: ProviderError['kind']) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, `expected a ProviderError of kind ${kind}`).toBeInstanceOf(ProviderError);
-  expect((err as ProviderError).kind).toBe(kind);
-  return err as ProviderError;
-}
-
-/** Failure behaviour every adapter shares: refused credentials, an outage, a hang, a garbled answer. */
-function describeTransportContract<C>(
-  name: string,
-  getFixture: () => SimulatorFixture<C>,
-  verify: (ctx: ReturnType<typeof contextFor<C>>) => Promise<unknown>,
-) {
-  describe(`${name}: transport contract`, () => {
+/**
+ * Starts the provider's simulator for the file's tests and checks the failure behaviour every adapter
+ * shares against it: refused credentials, an outage, a hang, a garbled answer. Returns the fixture getter.
+ */
+function describeTransportContract<C, F extends SimulatorFixture<C>>(
+  provider: Pick<LightningPaymentProvider<C> | CardPaymentProvider<C>, 'manifest' | 'verifyCredentials'>,
+  start: () => Promise<F>,
+): () => F {
+  const getFixture = useFixture(start);
+  const verify = (ctx: AdapterContext<C>) => provider.verifyCredentials(ctx);
+  describe(`${provider.manifest.id}: transport contract`, () => {
     afterEach(async () => {
       await getFixture().control('up');
     });
@@ -64,15 +65,23 @@ function describeTransportContract<C>(
       );
     });
   });
+  return getFixture;
 }
 
 export interface LightningContractOptions<C> {
   provider: LightningPaymentProvider<C>;
   start(): Promise<SimulatorFixture<C>>;
-  /** Control paths of this provider's simulator for an invoice id (e.g. `charges/${id}/pay`). */
-  controls: { pay(id: string): string; expire(id: string): string; underpay?(id: string): string };
-  /** The notification the provider would send about an invoice, as the simulator signs it. */
-  webhookFor(fixture: SimulatorFixture<C>, id: string): Promise<WebhookRequest>;
+  /**
+   * Control paths of this provider's simulator for an invoice id (e.g. `charges/${id}/pay`). `webhook`
+   * answers with the notification the provider would send about the invoice, signed as it signs it: as
+   * `{ rawBody, headers }` or as `{ rawBody, contentType }`.
+   */
+  controls: {
+    pay(id: string): string;
+    expire(id: string): string;
+    underpay?(id: string): string;
+    webhook(id: string): string;
+  };
   /** Returns the same notification made untrustworthy (bad signature or foreign credential). */
   tamper(request: WebhookRequest): WebhookRequest;
 }
@@ -82,22 +91,20 @@ export interface LightningContractOptions<C> {
  * file, so adapter and simulator cannot drift apart silently.
  */
 export function describeLightningContract<C>(opts: LightningContractOptions<C>) {
-  const name = opts.provider.manifest.id;
-  let fx: SimulatorFixture<C>;
-  beforeAll(async () => {
-    fx = await opts.start();
-  });
-  afterAll(() => fx.close());
+  const fixture = describeTransportContract(opts.provider, opts.start);
+  const ctx = () => contextFor(fixture(), fixture().credentials);
+  const webhookFor = async (id: string): Promise<WebhookRequest> => {
+    const { rawBody, headers, contentType } = (await fixture().control(opts.controls.webhook(id))) as {
+      rawBody: string;
+      headers?: Record<string, string>;
+      contentType?: string;
+    };
+    return { rawBody, headers: headers ?? { 'content-type': contentType } };
+  };
 
-  describeTransportContract(
-    name,
-    () => fx,
-    (ctx) => opts.provider.verifyCredentials(ctx),
-  );
-
-  describe(`${name}: Lightning contract`, () => {
+  describe(`${opts.provider.manifest.id}: Lightning contract`, () => {
     const create = (ref = `chk_${Math.random().toString(36).slice(2)}`) =>
-      opts.provider.createInvoice(contextFor(fx, fx.credentials), {
+      opts.provider.createInvoice(ctx(), {
         amountMinor: 1999,
         currency: 'GBP',
         orderRef: ref,
@@ -117,56 +124,50 @@ export function describeLightningContract<C>(opts: LightningContractOptions<C>) 
 
     it('reads back a created invoice, and sees it paid once paid', async () => {
       const invoice = await create();
-      const again = await opts.provider.getPayment(contextFor(fx, fx.credentials), invoice.id);
+      const again = await opts.provider.getPayment(ctx(), invoice.id);
       expect(again.id).toBe(invoice.id);
       expect(again.status).toBe('pending');
-      await fx.control(opts.controls.pay(invoice.id));
-      const paid = await opts.provider.getPayment(contextFor(fx, fx.credentials), invoice.id);
+      await fixture().control(opts.controls.pay(invoice.id));
+      const paid = await opts.provider.getPayment(ctx(), invoice.id);
       expect(paid.status).toBe('succeeded');
     });
 
     it('sees an expired invoice as expired', async () => {
       const invoice = await create();
-      await fx.control(opts.controls.expire(invoice.id));
-      const expired = await opts.provider.getPayment(contextFor(fx, fx.credentials), invoice.id);
+      await fixture().control(opts.controls.expire(invoice.id));
+      const expired = await opts.provider.getPayment(ctx(), invoice.id);
       expect(expired.status).toBe('expired');
     });
 
     if (opts.controls.underpay) {
       it('flags an underpaid invoice for review', async () => {
         const invoice = await create();
-        await fx.control(opts.controls.underpay!(invoice.id));
-        const under = await opts.provider.getPayment(contextFor(fx, fx.credentials), invoice.id);
+        await fixture().control(opts.controls.underpay!(invoice.id));
+        const under = await opts.provider.getPayment(ctx(), invoice.id);
         expect(under.status).toBe('needs_review');
       });
     }
 
     it('answers an unknown invoice with not_found', async () => {
-      await expectProviderError(
-        opts.provider.getPayment(contextFor(fx, fx.credentials), 'does-not-exist-0000'),
-        'not_found',
-      );
+      await expectProviderError(opts.provider.getPayment(ctx(), 'does-not-exist-0000'), 'not_found');
     });
 
     it('trusts a genuine notification and refuses a tampered one', async () => {
       const invoice = await create();
-      await fx.control(opts.controls.pay(invoice.id));
-      const request = await opts.webhookFor(fx, invoice.id);
-      const parsed = await opts.provider.parseWebhook(contextFor(fx, fx.credentials), request);
+      await fixture().control(opts.controls.pay(invoice.id));
+      const request = await webhookFor(invoice.id);
+      const parsed = await opts.provider.parseWebhook(ctx(), request);
       expect(parsed.paymentId).toBe(invoice.id);
-      await expectProviderError(
-        opts.provider.parseWebhook(contextFor(fx, fx.credentials), opts.tamper(request)),
-        'auth',
-      );
+      await expectProviderError(opts.provider.parseWebhook(ctx(), opts.tamper(request)), 'auth');
     });
 
     it('names the same invoice when a notification is replayed (the caller re-reads, so a replay changes nothing)', async () => {
       const invoice = await create();
-      const request = await opts.webhookFor(fx, invoice.id);
-      const first = await opts.provider.parseWebhook(contextFor(fx, fx.credentials), request);
-      const replay = await opts.provider.parseWebhook(contextFor(fx, fx.credentials), request);
+      const request = await webhookFor(invoice.id);
+      const first = await opts.provider.parseWebhook(ctx(), request);
+      const replay = await opts.provider.parseWebhook(ctx(), request);
       expect(replay.paymentId).toBe(first.paymentId);
-      const state = await opts.provider.getPayment(contextFor(fx, fx.credentials), invoice.id);
+      const state = await opts.provider.getPayment(ctx(), invoice.id);
       expect(state.status).toBe('pending');
     });
   });
@@ -189,22 +190,12 @@ export interface CardContractOptions<C> {
 }
 
 export function describeCardContract<C>(opts: CardContractOptions<C>) {
-  const name = opts.provider.manifest.id;
-  let fx: SimulatorFixture<C> & { signingSecret: string };
-  beforeAll(async () => {
-    fx = await opts.start();
-  });
-  afterAll(() => fx.close());
+  const fixture = describeTransportContract(opts.provider, opts.start);
+  const ctx = () => contextFor(fixture(), fixture().credentials);
 
-  describeTransportContract(
-    name,
-    () => fx,
-    (ctx) => opts.provider.verifyCredentials(ctx),
-  );
-
-  describe(`${name}: card contract`, () => {
+  describe(`${opts.provider.manifest.id}: card contract`, () => {
     const charge = (token: string, amountMinor = 2999, idempotencyKey = crypto.randomUUID()) =>
-      opts.provider.chargeSharedPaymentToken(contextFor(fx, fx.credentials), {
+      opts.provider.chargeSharedPaymentToken(ctx(), {
         token,
         amountMinor,
         currency: 'GBP',
@@ -213,15 +204,15 @@ export function describeCardContract<C>(opts: CardContractOptions<C>) {
       });
 
     it('charges a shared payment token and reads the payment back', async () => {
-      const token = await opts.mintToken(fx, { currency: 'GBP', maxAmountMinor: 5000 });
+      const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 5000 });
       const payment = await charge(token);
       expect(payment).toMatchObject({ status: 'succeeded', amountMinor: 2999, currency: 'GBP' });
-      const again = await opts.provider.getPayment(contextFor(fx, fx.credentials), payment.id);
+      const again = await opts.provider.getPayment(ctx(), payment.id);
       expect(again.status).toBe('succeeded');
     });
 
     it('charges once when the same idempotency key is retried', async () => {
-      const token = await opts.mintToken(fx, { currency: 'GBP', maxAmountMinor: 5000 });
+      const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 5000 });
       const key = crypto.randomUUID();
       const first = await charge(token, 2999, key);
       const second = await charge(token, 2999, key);
@@ -229,20 +220,20 @@ export function describeCardContract<C>(opts: CardContractOptions<C>) {
     });
 
     it('reports a declined card as declined', async () => {
-      const token = await opts.mintToken(fx, { currency: 'GBP', maxAmountMinor: 5000, decline: true });
+      const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 5000, decline: true });
       const err = await expectProviderError(charge(token), 'declined');
       expect(err.message).toBeTruthy();
     });
 
     it('refuses a charge above what the token allows', async () => {
-      const token = await opts.mintToken(fx, { currency: 'GBP', maxAmountMinor: 1000 });
+      const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 1000 });
       await expectProviderError(charge(token, 2999), 'invalid_request');
     });
 
     it('refunds a charge', async () => {
-      const token = await opts.mintToken(fx, { currency: 'GBP', maxAmountMinor: 5000 });
+      const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 5000 });
       const payment = await charge(token);
-      const refund = await opts.provider.refundPayment(contextFor(fx, fx.credentials), {
+      const refund = await opts.provider.refundPayment(ctx(), {
         paymentId: payment.id,
         idempotencyKey: crypto.randomUUID(),
       });
@@ -250,34 +241,90 @@ export function describeCardContract<C>(opts: CardContractOptions<C>) {
     });
 
     it('answers an unknown payment with not_found', async () => {
-      await expectProviderError(
-        opts.provider.getPayment(contextFor(fx, fx.credentials), 'pi_doesnotexist'),
-        'not_found',
-      );
+      await expectProviderError(opts.provider.getPayment(ctx(), 'pi_doesnotexist'), 'not_found');
     });
 
     it('verifies webhook signatures: valid, tampered, replayed late', async () => {
-      const token = await opts.mintToken(fx, { currency: 'GBP', maxAmountMinor: 5000 });
+      const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 5000 });
       const payment = await charge(token);
       const now = new Date();
-      const request = await opts.webhookFor(fx, payment.id);
-      expect(opts.provider.parseWebhook({ ...request, signingSecret: fx.signingSecret, now }).paymentId).toBe(
-        payment.id,
-      );
+      const request = await opts.webhookFor(fixture(), payment.id);
+      expect(
+        opts.provider.parseWebhook({ ...request, signingSecret: fixture().signingSecret, now }).paymentId,
+      ).toBe(payment.id);
       expect(() =>
         opts.provider.parseWebhook({
           ...request,
           rawBody: request.rawBody.replace('succeeded', 'canceled'),
-          signingSecret: fx.signingSecret,
+          signingSecret: fixture().signingSecret,
           now,
         }),
       ).toThrow(ProviderError);
-      const old = await opts.webhookFor(fx, payment.id, {
+      const old = await opts.webhookFor(fixture(), payment.id, {
         timestamp: Math.floor(now.getTime() / 1000) - 3600,
       });
-      expect(() => opts.provider.parseWebhook({ ...old, signingSecret: fx.signingSecret, now })).toThrow(
-        ProviderError,
-      );
+      expect(() =>
+        opts.provider.parseWebhook({ ...old, signingSecret: fixture().signingSecret, now }),
+      ).toThrow(ProviderError);
     });
   });
+}
+
+type InvoiceInput = Parameters<LightningPaymentProvider['createInvoice']>[1];
+
+/** The £25 tent the Lightning providers' own tests invoice for. */
+const TENT_INVOICE: InvoiceInput = {
+  amountMinor: 2500,
+  currency: 'GBP',
+  orderRef: 'chk_tent',
+  description: 'Tent',
+  expiresInMinutes: 15,
+};
+
+/**
+ * What a Lightning provider's own tests share beyond the contract: `start(options)` runs a fresh
+ * simulator for the test (closed after it), `ctx` talks to it, and `createInvoice` invoices the tent on
+ * it through the adapter. Call it inside the `describe` whose tests use it.
+ */
+export function lightningTestKit<C, Sim extends { app: FastifyInstance }, Options>(opts: {
+  provider: LightningPaymentProvider<C>;
+  credentials: C;
+  simulator: (options?: Options) => Sim;
+  /** Changes to the tent invoice for every test of this provider. */
+  invoice?: Partial<InvoiceInput>;
+}) {
+  let running: RunningSimulator | undefined;
+  afterEach(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  const invoiceInput: InvoiceInput = { ...TENT_INVOICE, ...opts.invoice };
+  const ctx = (sim: { baseUrl: string }, credentials: C = opts.credentials, http?: Partial<HttpContext>) =>
+    contextFor(sim, credentials, http);
+  return {
+    ctx,
+    async start(options?: Options) {
+      const sim = opts.simulator(options);
+      running = await startSimulator(opts.provider.manifest.id, sim.app);
+      return { ...sim, baseUrl: running.baseUrl };
+    },
+    /** Creates the tent invoice (with `changes`) and returns it with the context it was created in. */
+    async createInvoice(
+      sim: { baseUrl: string },
+      changes: Partial<InvoiceInput> = {},
+      credentials: C = opts.credentials,
+    ) {
+      const context = ctx(sim, credentials);
+      const invoice = await opts.provider.createInvoice(context, { ...invoiceInput, ...changes });
+      return { ctx: context, invoice };
+    },
+  };
+}
+
+/** Pays an invoice as a person would on the simulator's hosted checkout page. */
+export async function payOnCheckoutPage(invoice: ProviderPayment) {
+  const page = await fetch(invoice.lightning!.paymentUrl!);
+  expect(await page.text()).toContain('Pay (simulated)');
+  const pay = await fetch(`${invoice.lightning!.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(pay.status).toBe(303);
 }

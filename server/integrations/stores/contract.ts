@@ -1,26 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorFixture } from '../contract-kit';
-import { contextFor } from '../contract-kit';
-import { ProviderError } from '../http';
-import type { StoreOrderInput, StorePlatform } from './store-platform';
-
-async function expectProviderError(promise: Promise<unknown>, kind: ProviderError['kind']) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, `expected a ProviderError of kind ${kind}`).toBeInstanceOf(ProviderError);
-  expect((err as ProviderError).kind).toBe(kind);
-  return err as ProviderError;
-}
+import { contextFor, expectProviderError, useFixture } from '../contract-kit';
+import type { StoreOrderInput, StorePlatform, StoreProduct } from './store-platform';
 
 export interface StoreContractOptions<C> {
   platform: StorePlatform<C>;
   start(): Promise<SimulatorFixture<C>>;
   /** A SKU the simulator's seeded catalogue sells, with a price and stock. */
   knownSku: string;
-  /** Control path that sets a product's stock (body `{ quantity }`), e.g. `products/${sku}/stock`. */
-  stockControl(sku: string): string;
+  /** Control path that sets a product's stock (body `{ quantity }`); `products/${sku}/stock` unless told. */
+  stockControl?(sku: string): string;
   /** A webhook the store would send, signed with `secret`, when the platform signs webhooks. */
   signedWebhook?(
     fixture: SimulatorFixture<C>,
@@ -28,13 +17,32 @@ export interface StoreContractOptions<C> {
   ): Promise<{ rawBody: string; headers: Record<string, string> }>;
 }
 
-function orderFor(product: {
-  id: string;
-  variantId: string | null;
-  sku: string | null;
-  name: string;
-  priceMinor: number | null;
-}): StoreOrderInput {
+/** A `signedWebhook` that asks the simulator's control at `path` to sign a webhook with the secret. */
+export function signedWebhookFromControl<C>(path: string) {
+  return async (fixture: SimulatorFixture<C>, secret: string) =>
+    (await fixture.control(path, { secret })) as { rawBody: string; headers: Record<string, string> };
+}
+
+/** How an order built by `orderFor` differs from the default: one unit, paid by card, flat-rate shipping. */
+export interface OrderOptions {
+  /** Units of the product (default 1). */
+  quantity?: number;
+  /** Whether the payment has been taken (default true). */
+  paid?: boolean;
+  /** The shipping line, or null for none (default flat rate, 4.99). */
+  shipping?: StoreOrderInput['shipping'];
+  /** The payment provider's id for the payment (default `pi_contract_1`). */
+  transactionId?: string;
+  /** Paid over Lightning through OpenNode instead of by card through Stripe. */
+  lightning?: boolean;
+  buyer?: StoreOrderInput['buyer'];
+}
+
+/** An order for one line of `product`, delivered to and paid by Ada Lovelace in London. */
+export function orderFor(
+  product: Pick<StoreProduct, 'id' | 'variantId' | 'sku' | 'name' | 'priceMinor'>,
+  options: OrderOptions = {},
+): StoreOrderInput {
   const address = {
     name: 'Ada Lovelace',
     line1: '1 Analytical Way',
@@ -51,15 +59,24 @@ function orderFor(product: {
         variantId: product.variantId,
         sku: product.sku,
         name: product.name,
-        quantity: 2,
+        quantity: options.quantity ?? 1,
         unitPriceMinor: product.priceMinor!,
       },
     ],
-    shipping: { methodId: 'flat_rate', label: 'Standard delivery', amountMinor: 499 },
-    buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    shipping:
+      options.shipping === undefined
+        ? { methodId: 'flat_rate', label: 'Standard delivery', amountMinor: 499 }
+        : options.shipping,
+    buyer: options.buyer ?? { name: 'Ada Lovelace', email: 'ada@example.com' },
     billingAddress: address,
     shippingAddress: address,
-    payment: { provider: 'stripe', method: 'card', transactionId: 'pi_contract_1', paid: true },
+    payment: {
+      ...(options.lightning
+        ? { provider: 'opennode', method: 'lightning' as const }
+        : { provider: 'stripe', method: 'card' as const }),
+      transactionId: options.transactionId ?? 'pi_contract_1',
+      paid: options.paid ?? true,
+    },
   };
 }
 
@@ -68,15 +85,12 @@ function orderFor(product: {
  */
 export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
   const name = opts.platform.manifest.id;
-  let fx: SimulatorFixture<C>;
-  beforeAll(async () => {
-    fx = await opts.start();
-  });
-  afterAll(() => fx.close());
+  const fixture = useFixture(opts.start);
   afterEach(async () => {
-    await fx.control('up');
+    await fixture().control('up');
   });
-  const ctx = () => contextFor(fx, fx.credentials);
+  const ctx = () => contextFor(fixture(), fixture().credentials);
+  const stockControl = opts.stockControl ?? ((sku: string) => `products/${sku}/stock`);
 
   describe(`${name}: store contract`, () => {
     it('passes the connection test with good credentials', async () => {
@@ -85,7 +99,7 @@ export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
 
     it('fails the connection test with refused credentials, reporting the HTTP status', async () => {
       const err = await expectProviderError(
-        opts.platform.testConnection(contextFor(fx, fx.badCredentials)),
+        opts.platform.testConnection(contextFor(fixture(), fixture().badCredentials)),
         'auth',
       );
       expect(err.status).toBe(401);
@@ -93,16 +107,16 @@ export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
     });
 
     it('reports an outage, a hang and a garbled answer', async () => {
-      await fx.control('down');
+      await fixture().control('down');
       await expectProviderError(opts.platform.testConnection(ctx()), 'unavailable');
-      await fx.control('up');
-      await fx.control('latency', { ms: 1_500 });
+      await fixture().control('up');
+      await fixture().control('latency', { ms: 1_500 });
       await expectProviderError(
-        opts.platform.testConnection(contextFor(fx, fx.credentials, { timeoutMs: 200 })),
+        opts.platform.testConnection(contextFor(fixture(), fixture().credentials, { timeoutMs: 200 })),
         'unavailable',
       );
-      await fx.control('up');
-      await fx.control('malformed');
+      await fixture().control('up');
+      await fixture().control('malformed');
       await expectProviderError(
         opts.platform.listProducts(ctx(), { page: 1, perPage: 5 }),
         'malformed_response',
@@ -131,15 +145,15 @@ export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
     });
 
     it('sees stock changes', async () => {
-      await fx.control(opts.stockControl(opts.knownSku), { quantity: 0 });
+      await fixture().control(stockControl(opts.knownSku), { quantity: 0 });
       expect((await opts.platform.findProductBySku(ctx(), opts.knownSku))?.inStock).toBe(false);
-      await fx.control(opts.stockControl(opts.knownSku), { quantity: 50 });
+      await fixture().control(stockControl(opts.knownSku), { quantity: 50 });
       expect((await opts.platform.findProductBySku(ctx(), opts.knownSku))?.inStock).toBe(true);
     });
 
     it('creates a paid order, reads it back and moves it on', async () => {
       const product = (await opts.platform.findProductBySku(ctx(), opts.knownSku))!;
-      const order = await opts.platform.createOrder(ctx(), orderFor(product));
+      const order = await opts.platform.createOrder(ctx(), orderFor(product, { quantity: 2 }));
       expect(order.id).toBeTruthy();
       expect(order.status).toBe('paid');
       const read = await opts.platform.getOrder(ctx(), order.id);
@@ -149,13 +163,10 @@ export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
     });
 
     it('refuses an order for a product the store does not have', async () => {
-      const bogus = orderFor({
-        id: '99999999',
-        variantId: null,
-        sku: 'NO-SUCH-SKU-999',
-        name: 'Ghost',
-        priceMinor: 100,
-      });
+      const bogus = orderFor(
+        { id: '99999999', variantId: null, sku: 'NO-SUCH-SKU-999', name: 'Ghost', priceMinor: 100 },
+        { quantity: 2 },
+      );
       await expectProviderError(opts.platform.createOrder(ctx(), bogus), 'invalid_request');
     });
 
@@ -166,7 +177,7 @@ export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
     if (opts.signedWebhook) {
       it('verifies webhook signatures over the raw body', async () => {
         const secret = 'contract-webhook-secret';
-        const hook = await opts.signedWebhook!(fx, secret);
+        const hook = await opts.signedWebhook!(fixture(), secret);
         expect(opts.platform.verifyWebhook!({ ...hook, secret })).toBe(true);
         expect(opts.platform.verifyWebhook!({ ...hook, rawBody: `${hook.rawBody} `, secret })).toBe(false);
         expect(opts.platform.verifyWebhook!({ ...hook, secret: 'another-secret' })).toBe(false);

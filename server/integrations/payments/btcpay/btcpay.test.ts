@@ -1,37 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { contextFor, postControl } from '../../contract-kit';
-import { ProviderError } from '../../http';
-import { startSimulator, type RunningSimulator } from '../../simulator-kit';
-import { describeLightningContract } from '../contract';
+import { describe, expect, it } from 'vitest';
+import { expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
+import { startSimulator } from '../../simulator-kit';
+import { describeLightningContract, lightningTestKit, payOnCheckoutPage } from '../contract';
 import { btcpayCredentials } from './credentials';
 import { btcpay } from './index';
 import { BTCPAY_ADDITIONAL_STATUSES, BTCPAY_STATUSES, mapBtcpayStatus } from './mapping';
-import { BTCPAY_SANDBOX_CREDENTIALS, createBtcpaySimulator, type BtcpaySimulatorOptions } from './simulator';
+import { BTCPAY_SANDBOX_CREDENTIALS, createBtcpaySimulator } from './simulator';
 import { btcpaySignature } from './webhook';
 
 describeLightningContract({
   provider: btcpay,
   async start() {
-    const running = await startSimulator('btcpay', createBtcpaySimulator().app);
-    return {
-      baseUrl: running.baseUrl,
-      credentials: BTCPAY_SANDBOX_CREDENTIALS,
-      badCredentials: { ...BTCPAY_SANDBOX_CREDENTIALS, apiKey: '0000000000000000000000000000000000000000' },
-      control: (path, body) => postControl(running.baseUrl, path, body),
-      close: running.close,
-    };
+    return fixtureFrom(
+      await startSimulator('btcpay', createBtcpaySimulator().app),
+      BTCPAY_SANDBOX_CREDENTIALS,
+      { ...BTCPAY_SANDBOX_CREDENTIALS, apiKey: '0000000000000000000000000000000000000000' },
+    );
   },
   controls: {
     pay: (id) => `invoices/${id}/pay`,
     expire: (id) => `invoices/${id}/expire`,
     underpay: (id) => `invoices/${id}/underpay`,
-  },
-  async webhookFor(fx, id) {
-    const { rawBody, headers } = (await fx.control(`invoices/${id}/webhook`)) as {
-      rawBody: string;
-      headers: Record<string, string>;
-    };
-    return { rawBody, headers };
+    webhook: (id) => `invoices/${id}/webhook`,
   },
   tamper: (req) => ({ ...req, rawBody: req.rawBody.replace('"invoiceId":"', '"invoiceId":"X') }),
 });
@@ -80,28 +70,17 @@ describe('btcpay credentials', () => {
 });
 
 describe('btcpay adapter and simulator', () => {
-  let running: RunningSimulator | undefined;
-  afterEach(async () => {
-    await running?.close();
-    running = undefined;
+  const { start, ctx, createInvoice } = lightningTestKit({
+    provider: btcpay,
+    credentials: BTCPAY_SANDBOX_CREDENTIALS,
+    simulator: createBtcpaySimulator,
+    invoice: { expiresInMinutes: 10 },
   });
-  const start = async (opts: BtcpaySimulatorOptions = {}) => {
-    const sim = createBtcpaySimulator(opts);
-    running = await startSimulator('btcpay', sim.app);
-    return { ...sim, baseUrl: running.baseUrl };
-  };
-  const invoiceInput = {
-    amountMinor: 2500,
-    currency: 'GBP',
-    orderRef: 'chk_tent',
-    description: 'Tent',
-    expiresInMinutes: 10,
-  };
 
   it('creates an invoice with the BOLT11 from its payment methods and the requested lifetime', async () => {
     const sim = await start();
     const before = Date.now();
-    const invoice = await btcpay.createInvoice(contextFor(sim, BTCPAY_SANDBOX_CREDENTIALS), invoiceInput);
+    const { invoice } = await createInvoice(sim);
     const stored = sim.invoices.get(invoice.id)!;
     expect(invoice.id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{22}$/);
     expect(invoice.lightning).toMatchObject({
@@ -118,20 +97,17 @@ describe('btcpay adapter and simulator', () => {
 
   it('refuses a key that has no access to the store as an auth error', async () => {
     const sim = await start();
-    const err = await btcpay
-      .verifyCredentials(
-        contextFor(sim, { ...BTCPAY_SANDBOX_CREDENTIALS, storeId: 'AnotherStore1111111111111' }),
-      )
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ProviderError);
+    const err = await expectProviderError(
+      btcpay.verifyCredentials(
+        ctx(sim, { ...BTCPAY_SANDBOX_CREDENTIALS, storeId: 'AnotherStore1111111111111' }),
+      ),
+    );
     expect(err).toMatchObject({ kind: 'auth', status: 403, providerCode: 'missing-permission' });
   });
 
   it('reports validation failures with BTCPay’s path and message', async () => {
     const sim = await start();
-    const err = await btcpay
-      .createInvoice(contextFor(sim, BTCPAY_SANDBOX_CREDENTIALS), { ...invoiceInput, amountMinor: 0 })
-      .catch((e: unknown) => e);
+    const err = await expectProviderError(createInvoice(sim, { amountMinor: 0 }));
     expect(err).toMatchObject({
       kind: 'invalid_request',
       status: 400,
@@ -156,11 +132,12 @@ describe('btcpay adapter and simulator', () => {
         body: JSON.stringify({ url: 'https://merchant.example/webhooks/btcpay' }),
       })
     ).json()) as { secret: string };
-    const ctx = contextFor(sim, { ...BTCPAY_SANDBOX_CREDENTIALS, webhookSecret: created.secret });
-    const invoice = await btcpay.createInvoice(ctx, invoiceInput);
-    expect(await (await fetch(invoice.lightning!.paymentUrl!)).text()).toContain('Pay (simulated)');
-    const pay = await fetch(`${invoice.lightning!.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
-    expect(pay.status).toBe(303);
+    const { ctx, invoice } = await createInvoice(
+      sim,
+      {},
+      { ...BTCPAY_SANDBOX_CREDENTIALS, webhookSecret: created.secret },
+    );
+    await payOnCheckoutPage(invoice);
     const settled = delivered.find((d) => JSON.parse(d.body).type === 'InvoiceSettled')!;
     expect(settled.url).toBe('https://merchant.example/webhooks/btcpay');
     expect(settled.headers['btcpay-sig']).toBe(btcpaySignature(created.secret, settled.body));
@@ -172,21 +149,18 @@ describe('btcpay adapter and simulator', () => {
   it('cannot trust a webhook without a configured secret', async () => {
     const sim = await start();
     const { webhookSecret: _unused, ...withoutSecret } = BTCPAY_SANDBOX_CREDENTIALS;
-    const invoice = await btcpay.createInvoice(contextFor(sim, withoutSecret), invoiceInput);
+    const { ctx, invoice } = await createInvoice(sim, {}, withoutSecret);
     const { rawBody, headers } = (await postControl(sim.baseUrl, `invoices/${invoice.id}/webhook`)) as {
       rawBody: string;
       headers: Record<string, string>;
     };
-    const err = await btcpay
-      .parseWebhook(contextFor(sim, withoutSecret), { rawBody, headers })
-      .catch((e: unknown) => e);
+    const err = await expectProviderError(btcpay.parseWebhook(ctx, { rawBody, headers }));
     expect(err).toMatchObject({ kind: 'auth' });
   });
 
   it('explains an underpaid invoice', async () => {
     const sim = await start();
-    const ctx = contextFor(sim, BTCPAY_SANDBOX_CREDENTIALS);
-    const invoice = await btcpay.createInvoice(ctx, invoiceInput);
+    const { ctx, invoice } = await createInvoice(sim);
     await postControl(sim.baseUrl, `invoices/${invoice.id}/underpay`);
     const under = await btcpay.getPayment(ctx, invoice.id);
     expect(under).toMatchObject({
@@ -197,16 +171,14 @@ describe('btcpay adapter and simulator', () => {
   });
 
   it('lists its controls and sandbox credentials', async () => {
-    const sim = await start();
-    const info = await (await fetch(`${sim.baseUrl}/__sim`)).json();
-    expect(info.credentials).toEqual(BTCPAY_SANDBOX_CREDENTIALS);
-    expect(info.controls).toEqual(
-      expect.arrayContaining([
+    await expectListing((await start()).baseUrl, {
+      credentials: BTCPAY_SANDBOX_CREDENTIALS,
+      controls: [
         'POST /__sim/invoices/:id/pay',
         'POST /__sim/invoices/:id/expire',
         'POST /__sim/invoices/:id/underpay',
         'POST /__sim/invoices/:id/webhook',
-      ]),
-    );
+      ],
+    });
   });
 });

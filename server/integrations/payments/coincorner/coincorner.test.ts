@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { contextFor, postControl } from '../../contract-kit';
-import { ProviderError } from '../../http';
-import { startSimulator, type RunningSimulator } from '../../simulator-kit';
-import { describeLightningContract } from '../contract';
+import { describe, expect, it } from 'vitest';
+import { expectProviderError, expectListing, fixtureFrom } from '../../contract-kit';
+import { startSimulator } from '../../simulator-kit';
+import { describeLightningContract, lightningTestKit, payOnCheckoutPage } from '../contract';
 import { coincornerCredentials } from './credentials';
 import { coincorner } from './index';
 import { COINCORNER_STATUSES, mapCoincornerStatus } from './mapping';
 import { coincornerSignature, nextNonce } from './signature';
-import {
-  COINCORNER_SANDBOX_CREDENTIALS,
-  createCoincornerSimulator,
-  type CoincornerSimulatorOptions,
-} from './simulator';
+import { COINCORNER_SANDBOX_CREDENTIALS, createCoincornerSimulator } from './simulator';
 
 const badCredentials = { ...COINCORNER_SANDBOX_CREDENTIALS, apiSecret: '0123456789abcdef0123456789abcdef' };
 
@@ -19,21 +14,12 @@ describeLightningContract({
   provider: coincorner,
   async start() {
     const running = await startSimulator('coincorner', createCoincornerSimulator().app);
-    return {
-      baseUrl: running.baseUrl,
-      credentials: COINCORNER_SANDBOX_CREDENTIALS,
-      badCredentials,
-      control: (path, body) => postControl(running.baseUrl, path, body),
-      close: running.close,
-    };
+    return fixtureFrom(running, COINCORNER_SANDBOX_CREDENTIALS, badCredentials);
   },
-  controls: { pay: (id) => `orders/${id}/pay`, expire: (id) => `orders/${id}/expire` },
-  async webhookFor(fx, id) {
-    const { rawBody, contentType } = (await fx.control(`orders/${id}/webhook`)) as {
-      rawBody: string;
-      contentType: string;
-    };
-    return { rawBody, headers: { 'content-type': contentType } };
+  controls: {
+    pay: (id) => `orders/${id}/pay`,
+    expire: (id) => `orders/${id}/expire`,
+    webhook: (id) => `orders/${id}/webhook`,
   },
   tamper: (req) => ({
     ...req,
@@ -71,23 +57,11 @@ describe('coincorner credentials', () => {
 });
 
 describe('coincorner adapter and simulator', () => {
-  let running: RunningSimulator | undefined;
-  afterEach(async () => {
-    await running?.close();
-    running = undefined;
+  const { start, ctx, createInvoice } = lightningTestKit({
+    provider: coincorner,
+    credentials: COINCORNER_SANDBOX_CREDENTIALS,
+    simulator: createCoincornerSimulator,
   });
-  const start = async (opts: CoincornerSimulatorOptions = {}) => {
-    const sim = createCoincornerSimulator(opts);
-    running = await startSimulator('coincorner', sim.app);
-    return { ...sim, baseUrl: running.baseUrl };
-  };
-  const invoiceInput = {
-    amountMinor: 2500,
-    currency: 'GBP',
-    orderRef: 'chk_tent',
-    description: 'Tent',
-    expiresInMinutes: 15,
-  };
 
   it('keeps nonces strictly increasing even within one millisecond', () => {
     const nonces = Array.from({ length: 1000 }, () => nextNonce());
@@ -102,9 +76,9 @@ describe('coincorner adapter and simulator', () => {
       return fetch(input, init);
     };
     const creds = { ...COINCORNER_SANDBOX_CREDENTIALS, userId: 'Shop42' };
-    await coincorner.verifyCredentials(contextFor(sim, creds, { fetch: recording }));
+    await coincorner.verifyCredentials(ctx(sim, creds, { fetch: recording }));
     // The C# sample lowercases the whole signed message; the PHP sample keeps the UserId as is.
-    await coincorner.verifyCredentials(contextFor(sim, { ...creds, userId: 'shop42' }));
+    await coincorner.verifyCredentials(ctx(sim, { ...creds, userId: 'shop42' }));
     const replay = await fetch(`${sim.baseUrl}/api/CheckOrder`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -125,7 +99,7 @@ describe('coincorner adapter and simulator', () => {
       return fetch(input, init);
     };
     await expect(
-      coincorner.verifyCredentials(contextFor(sim, COINCORNER_SANDBOX_CREDENTIALS, { fetch: racing })),
+      coincorner.verifyCredentials(ctx(sim, COINCORNER_SANDBOX_CREDENTIALS, { fetch: racing })),
     ).resolves.toEqual({ accountLabel: null });
   });
 
@@ -148,15 +122,12 @@ describe('coincorner adapter and simulator', () => {
 
   it('reports a refused signature as auth even when CoinCorner answers 200 with an error string', async () => {
     const sim = await start({ authFailureStatus: 200 });
-    const err = await coincorner.verifyCredentials(contextFor(sim, badCredentials)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ProviderError);
-    expect((err as ProviderError).kind).toBe('auth');
+    await expectProviderError(coincorner.verifyCredentials(ctx(sim, badCredentials)), 'auth');
   });
 
   it('creates an order with a hosted checkout URL, a Lightning invoice and an on-chain address', async () => {
     const sim = await start();
-    const ctx = contextFor(sim, COINCORNER_SANDBOX_CREDENTIALS);
-    const invoice = await coincorner.createInvoice(ctx, invoiceInput);
+    const { invoice } = await createInvoice(sim);
     const order = sim.orders.get(invoice.id)!;
     expect(invoice.id).toMatch(/^chk_tent-[0-9a-f]{8}$/);
     expect(invoice.lightning).toMatchObject({
@@ -170,20 +141,14 @@ describe('coincorner adapter and simulator', () => {
 
   it('settles a USD invoice in GBP, the only currencies CoinCorner settles to', async () => {
     const sim = await start();
-    const invoice = await coincorner.createInvoice(contextFor(sim, COINCORNER_SANDBOX_CREDENTIALS), {
-      ...invoiceInput,
-      currency: 'USD',
-    });
+    const { invoice } = await createInvoice(sim, { currency: 'USD' });
     expect(invoice).toMatchObject({ amountMinor: 2500, currency: 'USD' });
     expect(sim.orders.get(invoice.id)).toMatchObject({ invoiceCurrency: 'USD', settleCurrency: 'GBP' });
   });
 
   it('gives the agent the hosted page when CoinCorner returns no BOLT11', async () => {
     const sim = await start({ lightningInvoices: false });
-    const invoice = await coincorner.createInvoice(
-      contextFor(sim, COINCORNER_SANDBOX_CREDENTIALS),
-      invoiceInput,
-    );
+    const { invoice } = await createInvoice(sim);
     expect(invoice.lightning!.paymentRequest).toBeNull();
     expect(invoice.lightning!.paymentUrl).toContain('/Checkout/');
     expect(invoice.lightning!.onchainAddress).toBeTruthy();
@@ -192,20 +157,14 @@ describe('coincorner adapter and simulator', () => {
   it('never promises more time than the checkout has, whatever CoinCorner allows', async () => {
     const sim = await start({ orderLifetimeMinutes: 60 });
     const before = Date.now();
-    const invoice = await coincorner.createInvoice(contextFor(sim, COINCORNER_SANDBOX_CREDENTIALS), {
-      ...invoiceInput,
-      expiresInMinutes: 5,
-    });
+    const { invoice } = await createInvoice(sim, { expiresInMinutes: 5 });
     expect(invoice.lightning!.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
     expect(invoice.lightning!.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + 5 * 60_000 - 1_000);
   });
 
   it('reports a CreateOrder error string as an invalid request with CoinCorner’s words', async () => {
     const sim = await start();
-    const err = await coincorner
-      .createInvoice(contextFor(sim, COINCORNER_SANDBOX_CREDENTIALS), { ...invoiceInput, currency: 'JPY' })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ProviderError);
+    const err = await expectProviderError(createInvoice(sim, { currency: 'JPY' }));
     expect(err).toMatchObject({ kind: 'invalid_request', message: 'InvoiceCurrency JPY is not supported' });
   });
 
@@ -216,15 +175,10 @@ describe('coincorner adapter and simulator', () => {
         delivered.push({ url, body });
       },
     });
-    const ctx = contextFor(sim, COINCORNER_SANDBOX_CREDENTIALS);
-    const invoice = await coincorner.createInvoice(ctx, {
-      ...invoiceInput,
+    const { ctx, invoice } = await createInvoice(sim, {
       callbackUrl: 'https://merchant.example/webhooks/coincorner',
     });
-    const page = await fetch(invoice.lightning!.paymentUrl!);
-    expect(await page.text()).toContain('Pay (simulated)');
-    const pay = await fetch(`${invoice.lightning!.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
-    expect(pay.status).toBe(303);
+    await payOnCheckoutPage(invoice);
     expect(delivered).toHaveLength(1);
     expect(delivered[0]!.url).toBe('https://merchant.example/webhooks/coincorner');
     const parsed = await coincorner.parseWebhook(ctx, { rawBody: delivered[0]!.body, headers: {} });
@@ -234,22 +188,20 @@ describe('coincorner adapter and simulator', () => {
 
   it('refuses a notification that is not JSON', async () => {
     const sim = await start();
-    const err = await coincorner
-      .parseWebhook(contextFor(sim, COINCORNER_SANDBOX_CREDENTIALS), { rawBody: 'OrderId=1', headers: {} })
-      .catch((e: unknown) => e);
+    const err = await expectProviderError(
+      coincorner.parseWebhook(ctx(sim), { rawBody: 'OrderId=1', headers: {} }),
+    );
     expect(err).toMatchObject({ kind: 'auth' });
   });
 
   it('lists its controls and sandbox credentials', async () => {
-    const sim = await start();
-    const info = await (await fetch(`${sim.baseUrl}/__sim`)).json();
-    expect(info.credentials).toEqual(COINCORNER_SANDBOX_CREDENTIALS);
-    expect(info.controls).toEqual(
-      expect.arrayContaining([
+    await expectListing((await start()).baseUrl, {
+      credentials: COINCORNER_SANDBOX_CREDENTIALS,
+      controls: [
         'POST /__sim/orders/:id/pay',
         'POST /__sim/orders/:id/expire',
         'POST /__sim/orders/:id/webhook',
-      ]),
-    );
+      ],
+    });
   });
 });

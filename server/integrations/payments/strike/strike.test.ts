@@ -1,32 +1,29 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { contextFor, postControl } from '../../contract-kit';
-import { startSimulator, type RunningSimulator } from '../../simulator-kit';
-import { describeLightningContract } from '../contract';
+import { describe, expect, it } from 'vitest';
+import { expectListing, fixtureFrom, postControl } from '../../contract-kit';
+import { startSimulator } from '../../simulator-kit';
+import { describeLightningContract, lightningTestKit } from '../contract';
 import { strikeCredentials } from './credentials';
 import { strike } from './index';
 import { STRIKE_STATUSES, mapStrikeStatus } from './mapping';
-import { STRIKE_SANDBOX_CREDENTIALS, createStrikeSimulator, type StrikeSimulatorOptions } from './simulator';
+import { STRIKE_SANDBOX_CREDENTIALS, createStrikeSimulator } from './simulator';
 import { strikeSignature } from './webhook';
 
 describeLightningContract({
   provider: strike,
   async start() {
-    const running = await startSimulator('strike', createStrikeSimulator().app);
-    return {
-      baseUrl: running.baseUrl,
-      credentials: STRIKE_SANDBOX_CREDENTIALS,
-      badCredentials: { ...STRIKE_SANDBOX_CREDENTIALS, apiKey: '0'.repeat(64) },
-      control: (path, body) => postControl(running.baseUrl, path, body),
-      close: running.close,
-    };
+    return fixtureFrom(
+      await startSimulator('strike', createStrikeSimulator().app),
+      STRIKE_SANDBOX_CREDENTIALS,
+      {
+        ...STRIKE_SANDBOX_CREDENTIALS,
+        apiKey: '0'.repeat(64),
+      },
+    );
   },
-  controls: { pay: (id) => `invoices/${id}/pay`, expire: (id) => `invoices/${id}/expire` },
-  async webhookFor(fx, id) {
-    const { rawBody, headers } = (await fx.control(`invoices/${id}/webhook`)) as {
-      rawBody: string;
-      headers: Record<string, string>;
-    };
-    return { rawBody, headers };
+  controls: {
+    pay: (id) => `invoices/${id}/pay`,
+    expire: (id) => `invoices/${id}/expire`,
+    webhook: (id) => `invoices/${id}/webhook`,
   },
   tamper: (req) => ({
     ...req,
@@ -59,29 +56,16 @@ describe('strike credentials', () => {
 });
 
 describe('strike adapter and simulator', () => {
-  let running: RunningSimulator | undefined;
-  afterEach(async () => {
-    await running?.close();
-    running = undefined;
+  const { start, ctx, createInvoice } = lightningTestKit({
+    provider: strike,
+    credentials: STRIKE_SANDBOX_CREDENTIALS,
+    simulator: createStrikeSimulator,
   });
-  const start = async (opts: StrikeSimulatorOptions = {}) => {
-    const sim = createStrikeSimulator(opts);
-    running = await startSimulator('strike', sim.app);
-    return { ...sim, baseUrl: running.baseUrl };
-  };
-  const ctxFor = (sim: { baseUrl: string }) => contextFor(sim, STRIKE_SANDBOX_CREDENTIALS);
-  const invoiceInput = {
-    amountMinor: 2500,
-    currency: 'GBP',
-    orderRef: 'chk_tent',
-    description: 'Tent',
-    expiresInMinutes: 15,
-  };
 
   it('issues an invoice and a quote: the BOLT11, its sats and the quote’s expiry', async () => {
     const sim = await start({ quoteLifetimeSeconds: 60 });
     const before = Date.now();
-    const invoice = await strike.createInvoice(ctxFor(sim), invoiceInput);
+    const { invoice } = await createInvoice(sim);
     expect(invoice).toMatchObject({ status: 'pending', amountMinor: 2500, currency: 'GBP' });
     expect(invoice.lightning).toMatchObject({ paymentUrl: null, amountSats: 50_000 });
     expect(invoice.lightning!.paymentRequest).toMatch(/^lntb500000n1p/);
@@ -94,19 +78,17 @@ describe('strike adapter and simulator', () => {
   it('never promises more time than the checkout has, whatever the quote allows', async () => {
     const sim = await start();
     await postControl(sim.baseUrl, 'quote-lifetime', { seconds: 3600 });
-    const invoice = await strike.createInvoice(ctxFor(sim), { ...invoiceInput, expiresInMinutes: 5 });
+    const { invoice } = await createInvoice(sim, { expiresInMinutes: 5 });
     expect(invoice.lightning!.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
   });
 
   it('reuses the invoice a lost first attempt created when the create is retried', async () => {
     const sim = await start();
-    const first = await strike.createInvoice(ctxFor(sim), invoiceInput);
-    const retry = await strike.createInvoice(ctxFor(sim), invoiceInput);
+    const { invoice: first } = await createInvoice(sim);
+    const { invoice: retry } = await createInvoice(sim);
     expect(retry.id).toBe(first.id);
     expect(sim.invoices.size).toBe(1);
-    await expect(
-      strike.createInvoice(ctxFor(sim), { ...invoiceInput, amountMinor: 999 }),
-    ).rejects.toMatchObject({
+    await expect(createInvoice(sim, { amountMinor: 999 })).rejects.toMatchObject({
       kind: 'invalid_request',
       providerCode: 'DUPLICATE_INVOICE',
     });
@@ -114,9 +96,7 @@ describe('strike adapter and simulator', () => {
 
   it('reports a currency the account cannot invoice in Strike’s words', async () => {
     const sim = await start();
-    await expect(
-      strike.createInvoice(ctxFor(sim), { ...invoiceInput, currency: 'AUD' }),
-    ).rejects.toMatchObject({
+    await expect(createInvoice(sim, { currency: 'AUD' })).rejects.toMatchObject({
       kind: 'invalid_request',
       status: 422,
       message: 'Currency AUD is not invoiceable for this account',
@@ -146,8 +126,11 @@ describe('strike adapter and simulator', () => {
       }),
     });
     expect(subscribe.status).toBe(201);
-    const ctx = contextFor(sim, { ...STRIKE_SANDBOX_CREDENTIALS, webhookSecret: secret });
-    const invoice = await strike.createInvoice(ctx, invoiceInput);
+    const { ctx, invoice } = await createInvoice(
+      sim,
+      {},
+      { ...STRIKE_SANDBOX_CREDENTIALS, webhookSecret: secret },
+    );
     await postControl(sim.baseUrl, `invoices/${invoice.id}/pay`);
     expect(delivered).toHaveLength(1);
     expect(delivered[0]!.url).toBe('https://merchant.example/webhooks/strike');
@@ -165,11 +148,11 @@ describe('strike adapter and simulator', () => {
     const headers = {
       'x-webhook-signature': strikeSignature(STRIKE_SANDBOX_CREDENTIALS.webhookSecret, rawBody),
     };
-    await expect(strike.parseWebhook(ctxFor(sim), { rawBody, headers })).rejects.toMatchObject({
+    await expect(strike.parseWebhook(ctx(sim), { rawBody, headers })).rejects.toMatchObject({
       kind: 'invalid_request',
     });
     await expect(
-      strike.parseWebhook(contextFor(sim, { apiKey: STRIKE_SANDBOX_CREDENTIALS.apiKey }), {
+      strike.parseWebhook(ctx(sim, { apiKey: STRIKE_SANDBOX_CREDENTIALS.apiKey }), {
         rawBody,
         headers,
       }),
@@ -180,7 +163,7 @@ describe('strike adapter and simulator', () => {
     const sim = await start();
     const rawBody = JSON.stringify({ id: 'e2', eventType: 'invoice.updated', data: { entityId: 'i1' } });
     const signature = strikeSignature(STRIKE_SANDBOX_CREDENTIALS.webhookSecret, rawBody).toUpperCase();
-    const parsed = await strike.parseWebhook(ctxFor(sim), {
+    const parsed = await strike.parseWebhook(ctx(sim), {
       rawBody,
       headers: { 'x-webhook-signature': signature },
     });
@@ -188,16 +171,14 @@ describe('strike adapter and simulator', () => {
   });
 
   it('lists its controls and sandbox credentials', async () => {
-    const sim = await start();
-    const info = await (await fetch(`${sim.baseUrl}/__sim`)).json();
-    expect(info.credentials).toEqual(STRIKE_SANDBOX_CREDENTIALS);
-    expect(info.controls).toEqual(
-      expect.arrayContaining([
+    await expectListing((await start()).baseUrl, {
+      credentials: STRIKE_SANDBOX_CREDENTIALS,
+      controls: [
         'POST /__sim/invoices/:id/pay',
         'POST /__sim/invoices/:id/expire',
         'POST /__sim/invoices/:id/webhook',
         'POST /__sim/quote-lifetime',
-      ]),
-    );
+      ],
+    });
   });
 });

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, postControl } from '../../contract-kit';
+import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { ProviderError } from '../../http';
 import { startSimulator, type RunningSimulator } from '../../simulator-kit';
 import { describeCardContract } from '../contract';
@@ -34,12 +34,8 @@ describeCardContract({
   async start() {
     const running = await startSimulator('stripe', createStripeSimulator().app);
     return {
-      baseUrl: running.baseUrl,
-      credentials: { secretKey: STRIPE_SANDBOX_SECRET_KEY },
-      badCredentials: { secretKey: BAD_KEY },
+      ...fixtureFrom(running, { secretKey: STRIPE_SANDBOX_SECRET_KEY }, { secretKey: BAD_KEY }),
       signingSecret: STRIPE_SANDBOX_WEBHOOK_SECRET,
-      control: (path, body) => postControl(running.baseUrl, path, body),
-      close: running.close,
     };
   },
   async mintToken(fx, { currency, maxAmountMinor, decline }) {
@@ -173,15 +169,6 @@ function simulatorFixture(opts: StripeSimulatorOptions = {}) {
   };
 }
 
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
-
 async function sdkError(promise: Promise<unknown>) {
   const err = await promise.then(
     () => null,
@@ -311,7 +298,7 @@ describe('stripe simulator: the API as the official SDK sees it', () => {
         idempotencyKey: crypto.randomUUID(),
       });
     await charge(600);
-    const over = await providerError(charge(600));
+    const over = await expectProviderError(charge(600));
     expect(over).toMatchObject({ kind: 'invalid_request', providerCode: SPT_ERROR_CODES.overLimit });
     await charge(400);
     const used = (await sdk.rawRequest(
@@ -326,7 +313,7 @@ describe('stripe simulator: the API as the official SDK sees it', () => {
       usage_details: { amount_captured: { value: 1000 } },
       deactivated_reason: 'consumed',
     });
-    expect((await providerError(charge(100))).providerCode).toBe(SPT_ERROR_CODES.deactivated);
+    expect((await expectProviderError(charge(100))).providerCode).toBe(SPT_ERROR_CODES.deactivated);
   });
 
   it('refuses a token in another currency, a revoked one and an unknown one', async () => {
@@ -339,15 +326,15 @@ describe('stripe simulator: the API as the official SDK sees it', () => {
         idempotencyKey: crypto.randomUUID(),
       });
     const euro = await fx.token({ currency: 'eur', max_amount: 5000 });
-    expect(await providerError(charge(euro))).toMatchObject({
+    expect(await expectProviderError(charge(euro))).toMatchObject({
       kind: 'invalid_request',
       providerCode: SPT_ERROR_CODES.currencyMismatch,
     });
     const revoked = await fx.token({ currency: 'gbp', max_amount: 5000 });
     await fx.sdk().rawRequest('POST', `/v1/test_helpers/shared_payment/granted_tokens/${revoked}/revoke`, {});
-    expect((await providerError(charge(revoked))).providerCode).toBe(SPT_ERROR_CODES.deactivated);
+    expect((await expectProviderError(charge(revoked))).providerCode).toBe(SPT_ERROR_CODES.deactivated);
     // A bad reference inside a charge is the caller's mistake, not a missing payment.
-    expect(await providerError(charge('spt_doesnotexist'))).toMatchObject({
+    expect(await expectProviderError(charge('spt_doesnotexist'))).toMatchObject({
       kind: 'invalid_request',
       providerCode: 'resource_missing',
     });
@@ -366,7 +353,7 @@ describe('stripe simulator: the API as the official SDK sees it', () => {
       });
     expect((await charge()).status).toBe('succeeded');
     fx.advanceClock(120_000);
-    expect(await providerError(charge())).toMatchObject({
+    expect(await expectProviderError(charge())).toMatchObject({
       kind: 'invalid_request',
       providerCode: SPT_ERROR_CODES.expired,
     });
@@ -404,7 +391,7 @@ describe('stripe simulator: the API as the official SDK sees it', () => {
     const ctx = fx.ctx({ secretKey: STRIPE_SANDBOX_SECRET_KEY });
     expect((await stripe.getPayment(ctx, held.id)).status).toBe('processing');
     expect((await stripe.cancelPayment(ctx, held.id)).status).toBe('canceled');
-    expect(await providerError(stripe.cancelPayment(ctx, held.id))).toMatchObject({
+    expect(await expectProviderError(stripe.cancelPayment(ctx, held.id))).toMatchObject({
       kind: 'invalid_request',
       providerCode: 'payment_intent_unexpected_state',
     });
@@ -422,7 +409,7 @@ describe('stripe simulator: the API as the official SDK sees it', () => {
       idempotencyKey: crypto.randomUUID(),
     });
     expect(part).toMatchObject({ status: 'succeeded', amountMinor: 1000 });
-    const tooMuch = await providerError(
+    const tooMuch = await expectProviderError(
       stripe.refundPayment(ctx, {
         paymentId: paid.id,
         amountMinor: 2500,
@@ -563,7 +550,7 @@ describe('stripe simulator: Connect', () => {
     expect((await fx.sdk(token.access_token!).accounts.retrieveCurrent()).id).toBe(token.stripe_user_id);
     const reused = await sdkError(sdk.oauth.token({ grant_type: 'authorization_code', code }));
     expect(reused).toBeInstanceOf(Stripe.errors.StripeInvalidGrantError);
-    const bad = await providerError(stripeConnect.exchangeCode(platformCtx(), 'ac_doesnotexist'));
+    const bad = await expectProviderError(stripeConnect.exchangeCode(platformCtx(), 'ac_doesnotexist'));
     expect(bad).toMatchObject({ kind: 'invalid_request', providerCode: 'invalid_grant' });
 
     // Disconnecting revokes the platform's access and the account's access token.
@@ -576,7 +563,7 @@ describe('stripe simulator: Connect', () => {
     expect(await sdkError(fx.sdk(token.access_token!).accounts.retrieveCurrent())).toBeInstanceOf(
       Stripe.errors.StripeAuthenticationError,
     );
-    expect((await providerError(stripeConnect.getAccountStatus(platformCtx(), accountId))).kind).toBe(
+    expect((await expectProviderError(stripeConnect.getAccountStatus(platformCtx(), accountId))).kind).toBe(
       'not_found',
     );
   });
@@ -609,16 +596,16 @@ describe('stripe simulator: Connect', () => {
     });
     expect((await stripe.getPayment(asA, payment.id)).status).toBe('succeeded');
     const asB = fx.ctx({ secretKey: STRIPE_SANDBOX_PLATFORM_SECRET_KEY, accountId: b });
-    expect((await providerError(stripe.getPayment(asB, payment.id))).kind).toBe('not_found');
+    expect((await expectProviderError(stripe.getPayment(asB, payment.id))).kind).toBe('not_found');
     expect(
       (
-        await providerError(
+        await expectProviderError(
           stripe.getPayment(fx.ctx({ secretKey: STRIPE_SANDBOX_PLATFORM_SECRET_KEY }), payment.id),
         )
       ).kind,
     ).toBe('not_found');
     // A merchant's own key has no access to the platform's connected accounts.
-    const foreign = await providerError(
+    const foreign = await expectProviderError(
       stripe.getPayment(fx.ctx({ secretKey: STRIPE_SANDBOX_SECRET_KEY, accountId: a }), payment.id),
     );
     expect(foreign).toMatchObject({ kind: 'auth', status: 403 });
@@ -631,7 +618,7 @@ describe('stripe simulator: Connect', () => {
       usage_limits: { currency: 'gbp', max_amount: 1000 },
     })) as unknown as { id: string };
     const other = fx.ctx({ secretKey: STRIPE_SANDBOX_PLATFORM_SECRET_KEY });
-    const err = await providerError(
+    const err = await expectProviderError(
       stripe.chargeSharedPaymentToken(other, {
         token: token.id,
         amountMinor: 500,
@@ -747,23 +734,22 @@ describe('stripe simulator: webhooks', () => {
   });
 
   it('lists its controls and sandbox credentials', async () => {
-    const info = await (await fetch(`${fx.baseUrl}/__sim`)).json();
-    expect(info.credentials).toEqual({
-      secretKey: STRIPE_SANDBOX_SECRET_KEY,
-      publishableKey: expect.stringMatching(/^pk_test_/),
-      platformSecretKey: STRIPE_SANDBOX_PLATFORM_SECRET_KEY,
-      clientId: STRIPE_SANDBOX_CLIENT_ID,
-      webhookSecret: STRIPE_SANDBOX_WEBHOOK_SECRET,
-    });
-    expect(info.credentials.secretKey).toMatch(/^sk_test_[0-9A-Za-z]{24,}$/);
-    expect(info.controls).toEqual(
-      expect.arrayContaining([
+    const info = await expectListing(fx.baseUrl, {
+      credentials: {
+        secretKey: STRIPE_SANDBOX_SECRET_KEY,
+        publishableKey: expect.stringMatching(/^pk_test_/),
+        platformSecretKey: STRIPE_SANDBOX_PLATFORM_SECRET_KEY,
+        clientId: STRIPE_SANDBOX_CLIENT_ID,
+        webhookSecret: STRIPE_SANDBOX_WEBHOOK_SECRET,
+      },
+      controls: [
         'POST /__sim/granted_tokens',
         'POST /__sim/payment_intents/:id/webhook',
         'POST /__sim/payment_intents/:id/authenticate',
         'POST /__sim/accounts/:id/complete_onboarding',
         'POST /__sim/forward',
-      ]),
-    );
+      ],
+    });
+    expect(info.credentials.secretKey).toMatch(/^sk_test_[0-9A-Za-z]{24,}$/);
   });
 });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, postControl } from '../../contract-kit';
-import { ProviderError } from '../../http';
+import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
 import { startSimulator, type RunningSimulator } from '../../simulator-kit';
-import { describeStoreContract } from '../contract';
-import type { StoreOrderInput, StoreProduct } from '../store-platform';
+import { describeStoreContract, orderFor } from '../contract';
+import type { StoreProduct } from '../store-platform';
 import { bigcommerceCredentials, type BigcommerceCredentials } from './credentials';
 import { bigcommerce } from './index';
 import { BIGCOMMERCE_ORDER_STATUSES, BIGCOMMERCE_STATUS_ID_FOR, mapBigcommerceStatus } from './mapping';
@@ -22,17 +21,12 @@ const credentials = {
 describeStoreContract<BigcommerceCredentials>({
   platform: bigcommerce,
   async start() {
-    const running = await startSimulator('bigcommerce', createBigcommerceSimulator().app);
-    return {
-      baseUrl: running.baseUrl,
-      credentials,
-      badCredentials: { ...credentials, accessToken: 'bc0000000000000000000000000000z' },
-      control: (path, body) => postControl(running.baseUrl, path, body),
-      close: running.close,
-    };
+    return fixtureFrom(await startSimulator('bigcommerce', createBigcommerceSimulator().app), credentials, {
+      ...credentials,
+      accessToken: 'bc0000000000000000000000000000z',
+    });
   },
   knownSku: 'RT-ASSAM',
-  stockControl: (sku) => `products/${sku}/stock`,
 });
 
 describe('bigcommerce status mapping', () => {
@@ -84,43 +78,14 @@ describe('bigcommerce credentials', () => {
   });
 });
 
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
-
-function orderInput(product: StoreProduct, quantity = 1, paid = true): StoreOrderInput {
-  const address = {
-    name: 'Mary Seacole',
-    line1: '3 Kingston Row',
-    city: 'Oxford',
-    postalCode: 'OX1 1AA',
-    country: 'GB',
-  };
-  return {
-    reference: `chk_${Math.random().toString(36).slice(2)}`,
-    currency: 'GBP',
-    lines: [
-      {
-        productId: product.id,
-        variantId: product.variantId,
-        sku: product.sku,
-        name: product.name,
-        quantity,
-        unitPriceMinor: product.priceMinor!,
-      },
-    ],
+const orderInput = (product: StoreProduct, quantity = 1, paid = true) =>
+  orderFor(product, {
+    quantity,
+    paid,
     shipping: { methodId: 'tracked', label: 'Tracked 48', amountMinor: 295 },
-    buyer: { name: 'Mary Seacole', email: 'mary@example.com' },
-    billingAddress: address,
-    shippingAddress: address,
-    payment: { provider: 'opennode', method: 'lightning', transactionId: 'ln_42', paid },
-  };
-}
+    transactionId: 'ln_42',
+    lightning: true,
+  });
 
 describe('bigcommerce adapter and simulator', () => {
   let running: RunningSimulator;
@@ -138,7 +103,7 @@ describe('bigcommerce adapter and simulator', () => {
 
   it('names the store, and reports an unknown store hash as not found', async () => {
     expect(await bigcommerce.testConnection(ctx())).toEqual({ storeName: 'Ridgeway Tea Co.' });
-    const err = await rejection(
+    const err = await expectProviderError(
       bigcommerce.testConnection({ ...ctx(), credentials: { ...credentials, storeHash: 'nope' } }),
     );
     expect(err).toMatchObject({ kind: 'not_found', status: 404 });
@@ -191,12 +156,14 @@ describe('bigcommerce adapter and simulator', () => {
 
   it('refuses a product that needs options, and more than the stock', async () => {
     const matcha = await find('RT-MATCHA-30');
-    const noVariant = await rejection(
+    const noVariant = await expectProviderError(
       bigcommerce.createOrder(ctx(), orderInput({ ...matcha, variantId: null })),
     );
     expect(noVariant).toMatchObject({ kind: 'invalid_request', status: 400 });
     expect(noVariant.message).toContain('requires options');
-    const tooMany = await rejection(bigcommerce.createOrder(ctx(), orderInput(await find('RT-TEAPOT'), 99)));
+    const tooMany = await expectProviderError(
+      bigcommerce.createOrder(ctx(), orderInput(await find('RT-TEAPOT'), 99)),
+    );
     expect(tooMany.message).toContain('sufficient stock');
   });
 
@@ -220,7 +187,7 @@ describe('bigcommerce adapter and simulator', () => {
     expect(Number(response.headers.get('x-rate-limit-requests-left'))).toBeLessThan(150);
     await postControl(running.baseUrl, 'rate-limit', { left: 0 });
     try {
-      expect(await rejection(bigcommerce.testConnection(ctx()))).toMatchObject({
+      expect(await expectProviderError(bigcommerce.testConnection(ctx()))).toMatchObject({
         kind: 'rate_limited',
         status: 429,
       });
@@ -238,10 +205,9 @@ describe('bigcommerce adapter and simulator', () => {
   });
 
   it('lists its controls and sandbox credentials', async () => {
-    const info = await (await fetch(`${running.baseUrl}/__sim`)).json();
-    expect(info.credentials).toEqual(credentials);
-    expect(info.controls).toEqual(
-      expect.arrayContaining(['POST /__sim/products/:sku/stock', 'POST /__sim/rate-limit']),
-    );
+    await expectListing(running.baseUrl, {
+      credentials,
+      controls: ['POST /__sim/products/:sku/stock', 'POST /__sim/rate-limit'],
+    });
   });
 });

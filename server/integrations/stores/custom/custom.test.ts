@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, postControl } from '../../contract-kit';
-import { ProviderError } from '../../http';
+import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { startSimulator, type RunningSimulator } from '../../simulator-kit';
-import { describeStoreContract } from '../contract';
-import type { StoreOrderInput, StoreProduct } from '../store-platform';
+import { describeStoreContract, orderFor, signedWebhookFromControl, type OrderOptions } from '../contract';
+import type { StoreProduct } from '../store-platform';
 import { customCredentials, type CustomCredentials } from './credentials';
 import { custom } from './index';
 import { CUSTOM_STATUSES, mapCustomStatus } from './mapping';
@@ -21,22 +20,14 @@ describeStoreContract<CustomCredentials>({
   platform: custom,
   async start() {
     const running = await startSimulator('custom', createCustomStoreSimulator().app);
-    return {
-      baseUrl: running.baseUrl,
-      credentials: { endpoint: running.baseUrl, apiKey: CUSTOM_SANDBOX_API_KEY },
-      badCredentials: { endpoint: running.baseUrl, apiKey: BAD_KEY },
-      control: (path, body) => postControl(running.baseUrl, path, body),
-      close: running.close,
-    };
+    return fixtureFrom(
+      running,
+      { endpoint: running.baseUrl, apiKey: CUSTOM_SANDBOX_API_KEY },
+      { endpoint: running.baseUrl, apiKey: BAD_KEY },
+    );
   },
   knownSku: 'KC-ETH-YIRG',
-  stockControl: (sku) => `products/${sku}/stock`,
-  async signedWebhook(fx, secret) {
-    return (await fx.control('webhooks/sign', { secret })) as {
-      rawBody: string;
-      headers: Record<string, string>;
-    };
-  },
+  signedWebhook: signedWebhookFromControl('webhooks/sign'),
 });
 
 describe('custom status mapping', () => {
@@ -73,44 +64,13 @@ describe('custom credentials', () => {
   });
 });
 
-function orderInput(product: StoreProduct, overrides: Partial<StoreOrderInput> = {}): StoreOrderInput {
-  const address = {
-    name: 'Grace Hopper',
-    line1: '12 Navy Row',
-    city: 'Bath',
-    postalCode: 'BA1 1AA',
-    country: 'GB',
-  };
-  return {
-    reference: `chk_${Math.random().toString(36).slice(2)}`,
-    currency: 'GBP',
-    lines: [
-      {
-        productId: product.id,
-        variantId: product.variantId,
-        sku: product.sku,
-        name: product.name,
-        quantity: 1,
-        unitPriceMinor: product.priceMinor!,
-      },
-    ],
+const orderInput = (product: StoreProduct, options: OrderOptions = {}) =>
+  orderFor(product, {
     shipping: { methodId: 'royal_mail_48', label: 'Royal Mail Tracked 48', amountMinor: 395 },
-    buyer: { name: 'Grace Hopper', email: 'grace@example.com' },
-    billingAddress: address,
-    shippingAddress: address,
-    payment: { provider: 'opennode', method: 'lightning', transactionId: 'ln_123', paid: true },
-    ...overrides,
-  };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
+    transactionId: 'ln_123',
+    lightning: true,
+    ...options,
+  });
 
 describe('custom adapter against its reference simulator', () => {
   let running: RunningSimulator;
@@ -166,19 +126,17 @@ describe('custom adapter against its reference simulator', () => {
       product.stockQuantity! - 1,
     );
 
-    const err = await rejection(custom.createOrder(ctx(), { ...input, shipping: null }));
+    const err = await expectProviderError(custom.createOrder(ctx(), { ...input, shipping: null }));
     expect(err).toMatchObject({ kind: 'invalid_request', status: 409, providerCode: 'idempotency_conflict' });
   });
 
   it('records an unpaid order as pending and refuses more than the stock', async () => {
     const product = (await custom.findProductBySku(ctx(), 'KC-GRIND-C40'))!;
-    const unpaid = orderInput(product, {
-      payment: { provider: 'stripe', method: 'card', transactionId: 'pi_1', paid: false },
-    });
+    const unpaid = orderInput(product, { lightning: false, transactionId: 'pi_1', paid: false });
     expect((await custom.createOrder(ctx(), unpaid)).status).toBe('pending');
     const tooMany = orderInput(product);
     tooMany.lines[0]!.quantity = 50;
-    const err = await rejection(custom.createOrder(ctx(), tooMany));
+    const err = await expectProviderError(custom.createOrder(ctx(), tooMany));
     expect(err).toMatchObject({ kind: 'invalid_request', status: 409, providerCode: 'out_of_stock' });
   });
 
@@ -187,7 +145,7 @@ describe('custom adapter against its reference simulator', () => {
     const order = await custom.createOrder(ctx(), orderInput(product));
     expect((await custom.updateOrderStatus(ctx(), order.id, 'fulfilled')).status).toBe('fulfilled');
     expect((await custom.updateOrderStatus(ctx(), order.id, 'fulfilled')).status).toBe('fulfilled');
-    const err = await rejection(custom.updateOrderStatus(ctx(), order.id, 'cancelled'));
+    const err = await expectProviderError(custom.updateOrderStatus(ctx(), order.id, 'cancelled'));
     expect(err).toMatchObject({ kind: 'invalid_request', status: 409, providerCode: 'invalid_transition' });
     await control(`orders/${order.id}/status`, { status: 'refunded' });
     expect((await custom.getOrder(ctx(), order.id)).status).toBe('refunded');
@@ -195,10 +153,13 @@ describe('custom adapter against its reference simulator', () => {
 
   it('reports throttling as retryable and a server error as an outage', async () => {
     await control('fail-next', { status: 429 });
-    const throttled = await rejection(custom.testConnection(ctx()));
+    const throttled = await expectProviderError(custom.testConnection(ctx()));
     expect(throttled).toMatchObject({ kind: 'rate_limited', retryable: true, status: 429 });
     await control('fail-next', { status: 500 });
-    expect(await rejection(custom.testConnection(ctx()))).toMatchObject({ kind: 'unavailable', status: 500 });
+    expect(await expectProviderError(custom.testConnection(ctx()))).toMatchObject({
+      kind: 'unavailable',
+      status: 500,
+    });
   });
 
   it('sees price changes the merchant makes', async () => {
@@ -207,18 +168,17 @@ describe('custom adapter against its reference simulator', () => {
   });
 
   it('lists its controls and a sandbox endpoint and key', async () => {
-    const info = await (await fetch(`${running.baseUrl}/__sim`)).json();
-    expect(info.credentials).toEqual({ endpoint: CUSTOM_SANDBOX_ENDPOINT, apiKey: CUSTOM_SANDBOX_API_KEY });
-    expect(customCredentials.safeParse(info.credentials).success).toBe(true);
-    expect(info.controls).toEqual(
-      expect.arrayContaining([
+    const info = await expectListing(running.baseUrl, {
+      credentials: { endpoint: CUSTOM_SANDBOX_ENDPOINT, apiKey: CUSTOM_SANDBOX_API_KEY },
+      controls: [
         'POST /__sim/products/:sku/stock',
         'POST /__sim/products/:sku/price',
         'POST /__sim/orders/:id/status',
         'POST /__sim/webhooks',
         'POST /__sim/fail-next',
-      ]),
-    );
+      ],
+    });
+    expect(customCredentials.safeParse(info.credentials).success).toBe(true);
   });
 });
 

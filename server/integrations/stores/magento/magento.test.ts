@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, postControl } from '../../contract-kit';
-import { ProviderError } from '../../http';
+import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
 import { startSimulator, type RunningSimulator } from '../../simulator-kit';
-import { describeStoreContract } from '../contract';
-import type { StoreOrderInput, StoreProduct } from '../store-platform';
+import { describeStoreContract, orderFor } from '../contract';
+import type { StoreProduct } from '../store-platform';
 import { magentoMessage } from './api';
 import { magentoCredentials, type MagentoCredentials } from './credentials';
 import { magento } from './index';
@@ -15,16 +14,13 @@ describeStoreContract<MagentoCredentials>({
   platform: magento,
   async start() {
     const running = await startSimulator('magento', createMagentoSimulator().app);
-    return {
-      baseUrl: running.baseUrl,
-      credentials: { storeUrl: running.baseUrl, accessToken: MAGENTO_SANDBOX_ACCESS_TOKEN },
-      badCredentials: { storeUrl: running.baseUrl, accessToken: '00000000000000000000000000000000' },
-      control: (path, body) => postControl(running.baseUrl, path, body),
-      close: running.close,
-    };
+    return fixtureFrom(
+      running,
+      { storeUrl: running.baseUrl, accessToken: MAGENTO_SANDBOX_ACCESS_TOKEN },
+      { storeUrl: running.baseUrl, accessToken: '00000000000000000000000000000000' },
+    );
   },
   knownSku: 'HH-CANDLE-SEA',
-  stockControl: (sku) => `products/${sku}/stock`,
 });
 
 describe('magento status mapping', () => {
@@ -84,43 +80,13 @@ describe('magento credentials and messages', () => {
   });
 });
 
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
-
-function orderInput(product: StoreProduct, paid = true, quantity = 1): StoreOrderInput {
-  const address = {
-    name: 'Ada Lovelace',
-    line1: '1 Analytical Way',
-    city: 'London',
-    postalCode: 'N1 9GU',
-    country: 'GB',
-  };
-  return {
-    reference: `chk_${Math.random().toString(36).slice(2)}`,
-    currency: 'GBP',
-    lines: [
-      {
-        productId: product.id,
-        variantId: null,
-        sku: product.sku,
-        name: product.name,
-        quantity,
-        unitPriceMinor: product.priceMinor!,
-      },
-    ],
+const orderInput = (product: StoreProduct, paid = true, quantity = 1) =>
+  orderFor(product, {
+    quantity,
+    paid,
     shipping: { methodId: 'flatrate_flatrate', label: 'Flat rate', amountMinor: 499 },
-    buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
-    billingAddress: address,
-    shippingAddress: address,
-    payment: { provider: 'stripe', method: 'card', transactionId: 'pi_77', paid },
-  };
-}
+    transactionId: 'pi_77',
+  });
 
 describe('magento adapter and simulator', () => {
   let running: RunningSimulator;
@@ -155,7 +121,7 @@ describe('magento adapter and simulator', () => {
   it('refuses the token while standalone Bearer tokens are not allowed, with Magento’s message', async () => {
     await postControl(running.baseUrl, 'bearer', { enabled: false });
     try {
-      const err = await rejection(magento.testConnection(ctx()));
+      const err = await expectProviderError(magento.testConnection(ctx()));
       expect(err).toMatchObject({ kind: 'auth', status: 401 });
       const raw = await fetch(`${running.baseUrl}/rest/V1/store/storeViews`, {
         headers: { authorization: `Bearer ${MAGENTO_SANDBOX_ACCESS_TOKEN}` },
@@ -220,11 +186,11 @@ describe('magento adapter and simulator', () => {
   });
 
   it('refuses what the cart refuses: an unknown SKU, and more than the stock', async () => {
-    const ghost = await rejection(
+    const ghost = await expectProviderError(
       magento.createOrder(ctx(), orderInput({ ...(await find('HH-PLANTER')), sku: 'NO-SUCH-SKU' })),
     );
     expect(ghost).toMatchObject({ kind: 'invalid_request', status: 404 });
-    const tooMany = await rejection(
+    const tooMany = await expectProviderError(
       magento.createOrder(ctx(), orderInput(await find('HH-THROW-WOOL'), true, 50)),
     );
     expect(tooMany).toMatchObject({ kind: 'invalid_request', status: 400 });
@@ -233,7 +199,7 @@ describe('magento adapter and simulator', () => {
 
   it('moves orders with Magento’s own actions, and will not cancel an invoiced order', async () => {
     const paid = await magento.createOrder(ctx(), orderInput(await find('HH-VASE-GLASS')));
-    const cancel = await rejection(magento.updateOrderStatus(ctx(), paid.id, 'cancelled'));
+    const cancel = await expectProviderError(magento.updateOrderStatus(ctx(), paid.id, 'cancelled'));
     expect(cancel.message).toContain('refund it instead');
     expect(await magento.updateOrderStatus(ctx(), paid.id, 'fulfilled')).toMatchObject({
       status: 'fulfilled',
@@ -252,7 +218,7 @@ describe('magento adapter and simulator', () => {
       storeStatus: 'canceled',
     });
     expect((await magento.updateOrderStatus(ctx(), toCancel.id, 'cancelled')).status).toBe('cancelled');
-    expect((await rejection(magento.updateOrderStatus(ctx(), unpaid.id, 'pending'))).kind).toBe(
+    expect((await expectProviderError(magento.updateOrderStatus(ctx(), unpaid.id, 'pending'))).kind).toBe(
       'invalid_request',
     );
   });
@@ -266,13 +232,9 @@ describe('magento adapter and simulator', () => {
   });
 
   it('lists its controls and sandbox credentials', async () => {
-    const info = await (await fetch(`${running.baseUrl}/__sim`)).json();
-    expect(info.credentials).toEqual({
-      storeUrl: MAGENTO_SANDBOX_STORE_URL,
-      accessToken: MAGENTO_SANDBOX_ACCESS_TOKEN,
+    await expectListing(running.baseUrl, {
+      credentials: { storeUrl: MAGENTO_SANDBOX_STORE_URL, accessToken: MAGENTO_SANDBOX_ACCESS_TOKEN },
+      controls: ['POST /__sim/products/:sku/stock', 'POST /__sim/bearer'],
     });
-    expect(info.controls).toEqual(
-      expect.arrayContaining(['POST /__sim/products/:sku/stock', 'POST /__sim/bearer']),
-    );
   });
 });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, postControl } from '../../contract-kit';
-import { ProviderError } from '../../http';
+import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
 import { startSimulator, type RunningSimulator } from '../../simulator-kit';
-import { describeStoreContract } from '../contract';
-import type { StoreOrderInput, StoreProduct } from '../store-platform';
+import { describeStoreContract, orderFor, signedWebhookFromControl } from '../contract';
+import type { StoreProduct } from '../store-platform';
 import { SHOPIFY_API_VERSION } from './api';
 import { shopifyCredentials, type ShopifyCredentials } from './credentials';
 import { createShopifyPlatform, shopify } from './index';
@@ -22,23 +21,13 @@ const credentials = { storeName: SHOPIFY_SANDBOX_STORE_NAME, accessToken: SHOPIF
 describeStoreContract<ShopifyCredentials>({
   platform: shopify,
   async start() {
-    const running = await startSimulator('shopify', createShopifySimulator().app);
-    return {
-      baseUrl: running.baseUrl,
-      credentials,
-      badCredentials: { ...credentials, accessToken: 'shpat_00000000000000000000000000000000' },
-      control: (path, body) => postControl(running.baseUrl, path, body),
-      close: running.close,
-    };
+    return fixtureFrom(await startSimulator('shopify', createShopifySimulator().app), credentials, {
+      ...credentials,
+      accessToken: 'shpat_00000000000000000000000000000000',
+    });
   },
   knownSku: 'KO-HT-400',
-  stockControl: (sku) => `products/${sku}/stock`,
-  async signedWebhook(fx, secret) {
-    return (await fx.control('webhooks/sign', { secret })) as {
-      rawBody: string;
-      headers: Record<string, string>;
-    };
-  },
+  signedWebhook: signedWebhookFromControl('webhooks/sign'),
 });
 
 describe('shopify status mapping', () => {
@@ -92,43 +81,12 @@ describe('shopify credentials', () => {
   });
 });
 
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
-
-function orderInput(product: StoreProduct, paid = true): StoreOrderInput {
-  const address = {
-    name: 'Ada Lovelace',
-    line1: '1 Analytical Way',
-    city: 'London',
-    postalCode: 'N1 9GU',
-    country: 'GB',
-  };
-  return {
-    reference: `chk_${Math.random().toString(36).slice(2)}`,
-    currency: 'GBP',
-    lines: [
-      {
-        productId: product.id,
-        variantId: product.variantId,
-        sku: product.sku,
-        name: product.name,
-        quantity: 1,
-        unitPriceMinor: product.priceMinor!,
-      },
-    ],
+const orderInput = (product: StoreProduct, paid = true) =>
+  orderFor(product, {
+    paid,
     shipping: { methodId: 'standard', label: 'Standard delivery', amountMinor: 450 },
-    buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
-    billingAddress: address,
-    shippingAddress: address,
-    payment: { provider: 'stripe', method: 'card', transactionId: 'pi_123', paid },
-  };
-}
+    transactionId: 'pi_123',
+  });
 
 describe('shopify adapter and simulator', () => {
   let running: RunningSimulator;
@@ -156,11 +114,11 @@ describe('shopify adapter and simulator', () => {
   it('tells shops apart by host, and refuses one shop’s token at another', async () => {
     expect(await shopify.testConnection(ctx())).toEqual({ storeName: 'Kestrel Outdoor' });
     await expect(shopify.testConnection(shopCtx(second))).resolves.toBeDefined();
-    const crossed = await rejection(
+    const crossed = await expectProviderError(
       shopify.testConnection(shopCtx({ ...second, accessToken: credentials.accessToken })),
     );
     expect(crossed).toMatchObject({ kind: 'auth', status: 401 });
-    const missing = await rejection(
+    const missing = await expectProviderError(
       shopify.testConnection(shopCtx({ ...credentials, storeName: 'no-such-shop' })),
     );
     expect(missing).toMatchObject({ kind: 'not_found', status: 404 });
@@ -220,12 +178,12 @@ describe('shopify adapter and simulator', () => {
 
   it('refuses a variant Shopify does not have, and stock it cannot reserve', async () => {
     const ghost = { ...(await find('KO-STOVE')), variantId: '123' };
-    expect(await rejection(shopify.createOrder(ctx(), orderInput(ghost)))).toMatchObject({
+    expect(await expectProviderError(shopify.createOrder(ctx(), orderInput(ghost)))).toMatchObject({
       kind: 'invalid_request',
       status: 422,
     });
     const soldOut = await find('KO-MBL-L');
-    expect((await rejection(shopify.createOrder(ctx(), orderInput(soldOut)))).message).toContain(
+    expect((await expectProviderError(shopify.createOrder(ctx(), orderInput(soldOut)))).message).toContain(
       'out of stock',
     );
   });
@@ -237,7 +195,9 @@ describe('shopify adapter and simulator', () => {
       status: 'fulfilled',
       storeStatus: 'paid, fulfilled',
     });
-    expect((await rejection(shopify.updateOrderStatus(ctx(), fulfilled.id, 'cancelled'))).status).toBe(422);
+    expect(
+      (await expectProviderError(shopify.updateOrderStatus(ctx(), fulfilled.id, 'cancelled'))).status,
+    ).toBe(422);
     expect((await shopify.updateOrderStatus(ctx(), fulfilled.id, 'refunded')).status).toBe('refunded');
 
     const cancelled = await shopify.createOrder(ctx(), orderInput(product));
@@ -249,7 +209,7 @@ describe('shopify adapter and simulator', () => {
     const unpaid = await shopify.createOrder(ctx(), orderInput(product, false));
     expect(unpaid.status).toBe('pending');
     expect((await shopify.updateOrderStatus(ctx(), unpaid.id, 'paid')).status).toBe('paid');
-    expect((await rejection(shopify.updateOrderStatus(ctx(), unpaid.id, 'pending'))).kind).toBe(
+    expect((await expectProviderError(shopify.updateOrderStatus(ctx(), unpaid.id, 'pending'))).kind).toBe(
       'invalid_request',
     );
 
@@ -277,7 +237,7 @@ describe('shopify adapter and simulator', () => {
   it('reports throttling as rate_limited', async () => {
     await postControl(running.baseUrl, 'throttle', { enabled: true });
     try {
-      const err = await rejection(shopify.testConnection(ctx()));
+      const err = await expectProviderError(shopify.testConnection(ctx()));
       expect(err).toMatchObject({ kind: 'rate_limited', status: 429, retryable: true });
       expect(err.message).toContain('Exceeded 2 calls per second');
     } finally {
@@ -301,14 +261,9 @@ describe('shopify adapter and simulator', () => {
   });
 
   it('lists its controls and sandbox credentials', async () => {
-    const info = await (await fetch(`${running.baseUrl}/__sim`)).json();
-    expect(info.credentials).toEqual(credentials);
-    expect(info.controls).toEqual(
-      expect.arrayContaining([
-        'POST /__sim/products/:sku/stock',
-        'POST /__sim/throttle',
-        'POST /__sim/webhooks/sign',
-      ]),
-    );
+    await expectListing(running.baseUrl, {
+      credentials,
+      controls: ['POST /__sim/products/:sku/stock', 'POST /__sim/throttle', 'POST /__sim/webhooks/sign'],
+    });
   });
 });

@@ -1,12 +1,17 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contextFor, postControl, type SimulatorFixture } from '../../contract-kit';
-import { ProviderError } from '../../http';
+import {
+  contextFor,
+  expectProviderError,
+  fixtureFrom,
+  postControl,
+  type SimulatorFixture,
+} from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
 import { startSimulator, type RunningSimulator } from '../../simulator-kit';
-import { describeStoreContract } from '../contract';
-import type { StoreOrderInput, StoreProduct } from '../store-platform';
+import { describeStoreContract, orderFor } from '../contract';
+import type { StoreProduct } from '../store-platform';
 import { woocommerceCredentials, type WoocommerceCredentials } from './credentials';
 import { woocommerce } from './index';
 import {
@@ -53,34 +58,12 @@ const startWoo = (opts?: WoocommerceSimulatorOptions) =>
 const sandboxFetch = (sim: RunningSimulator) =>
   createSandboxFetch([{ host: '*.woocommerce.sandbox', target: sim.baseUrl }], realFetch);
 
-function orderInput(product: StoreProduct, quantity = 2): StoreOrderInput {
-  const address = {
-    name: 'Ada Lovelace',
-    line1: '1 Analytical Way',
-    city: 'London',
-    postalCode: 'N1 9GU',
-    country: 'GB',
-  };
-  return {
-    reference: `chk_${Math.random().toString(36).slice(2)}`,
-    currency: 'GBP',
-    lines: [
-      {
-        productId: product.id,
-        variantId: product.variantId,
-        sku: product.sku,
-        name: product.name,
-        quantity,
-        unitPriceMinor: product.priceMinor!,
-      },
-    ],
-    shipping: { methodId: 'flat_rate', label: 'Standard delivery', amountMinor: 499 },
+const orderInput = (product: StoreProduct, quantity = 2) =>
+  orderFor(product, {
+    quantity,
+    transactionId: 'pi_test_123',
     buyer: { name: 'Ada King Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
-    billingAddress: address,
-    shippingAddress: address,
-    payment: { provider: 'stripe', method: 'card', transactionId: 'pi_test_123', paid: true },
-  };
-}
+  });
 
 /** The parts of a WooCommerce order response the tests look at. */
 interface RawOrder {
@@ -180,17 +163,14 @@ describe('over plain HTTP, every request OAuth 1.0a signed', () => {
     platform: woocommerce,
     async start() {
       sim = await startWoo();
-      return {
-        baseUrl: sim.baseUrl,
-        credentials: { ...credentials, storeUrl: sim.baseUrl },
-        badCredentials: { ...unknownKeys, storeUrl: sim.baseUrl },
-        control: (path, body) => postControl(sim.baseUrl, path, body),
-        close: () => sim.close(),
-      };
+      return fixtureFrom(
+        sim,
+        { ...credentials, storeUrl: sim.baseUrl },
+        { ...unknownKeys, storeUrl: sim.baseUrl },
+      );
     },
     // A variation: its SKU is only reachable through its parent's variations.
     knownSku: 'TENT-2P-GRN',
-    stockControl: (sku) => `products/${sku}/stock`,
     async signedWebhook(fx, secret) {
       const { delivery } = await orderCreatedDelivery(sim, fx, secret);
       return { rawBody: delivery.body, headers: headersOf(delivery) };
@@ -207,10 +187,8 @@ describe('over HTTPS as sandbox mode routes it, with Basic auth', () => {
       // The contract builds contexts with the global fetch, so route it the way sandbox mode does.
       vi.stubGlobal('fetch', sandboxFetch(sim));
       return {
+        ...fixtureFrom(sim, credentials, unknownKeys),
         baseUrl: WOOCOMMERCE_SANDBOX_STORE_URL,
-        credentials,
-        badCredentials: unknownKeys,
-        control: (path, body) => postControl(sim.baseUrl, path, body),
         async close() {
           vi.unstubAllGlobals();
           await sim.close();
@@ -293,9 +271,9 @@ describe('woocommerce adapter against the simulator', () => {
     expect(unknown.res.status).toBe(401);
     expect(unknown.body.code).toBe('woocommerce_rest_cannot_create');
 
-    const refused = (await woocommerce
-      .testConnection(contextFor(sim, { ...unknownKeys, storeUrl: sim.baseUrl }))
-      .catch((e: unknown) => e)) as ProviderError;
+    const refused = await expectProviderError(
+      woocommerce.testConnection(contextFor(sim, { ...unknownKeys, storeUrl: sim.baseUrl })),
+    );
     expect(refused).toMatchObject({ kind: 'auth', status: 401, statusText: 'Unauthorized' });
     expect(refused.message).toContain('Consumer key is invalid.');
   });
@@ -321,10 +299,7 @@ describe('woocommerce adapter against the simulator', () => {
     const ctx = overHttps(readOnly);
     const product = (await woocommerce.findProductBySku(ctx, 'TEST-PRODUCT-001'))!;
     expect(product.priceMinor).toBe(1999);
-    const err = (await woocommerce
-      .createOrder(ctx, orderInput(product))
-      .catch((e: unknown) => e)) as ProviderError;
-    expect(err).toBeInstanceOf(ProviderError);
+    const err = await expectProviderError(woocommerce.createOrder(ctx, orderInput(product)));
     expect(err).toMatchObject({ kind: 'auth', status: 401 });
     expect(err.message).toContain('does not have write permissions');
   });
