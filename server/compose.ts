@@ -37,6 +37,7 @@ export function composeServices(opts: {
   return {
     config,
     db: database.db,
+    pool: database.pool,
     auth: createAuth(config, database.db),
     mailer: createMailer({
       db: database.db,

@@ -57,7 +57,9 @@ function claimDataDir(dataDir: string): () => void {
       alive = false;
     }
     if (alive) {
-      throw new Error(`Another AgentCart process (pid ${holder}) is using ${dataDir}. Stop it, or start this one with another DATA_DIR.`);
+      throw new Error(
+        `Another AgentCart process (pid ${holder}) is using ${dataDir}. Stop it, or start this one with another DATA_DIR.`,
+      );
     }
     writeFileSync(lockFile, String(process.pid));
   }

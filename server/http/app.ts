@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
+import type pg from 'pg';
 import type { Db } from '../db/client';
 import type { Auth } from '../features/auth/auth';
 import type { IntegrationRuntime } from '../features/connections/integration-runtime';
@@ -17,6 +18,7 @@ import { registerDeveloperRoutes } from '../features/developers/routes';
 import type { JobQueue } from '../jobs/queue';
 import { registerAuthRoutes } from '../features/auth/routes';
 import { registerContactRoutes } from '../features/contact/routes';
+import { registerDashboardRoutes } from '../features/dashboard/routes';
 import type { Mailer } from '../features/mail/mailer';
 import { registerSandboxMailbox } from '../features/mail/sandbox-mailbox';
 import { registerMerchantRoutes } from '../features/merchants/routes';
@@ -30,6 +32,8 @@ import { registerWebApp } from './spa';
 export interface AppContext {
   config: AppConfig;
   db: Db;
+  /** The node-postgres pool behind `db`, for what Drizzle does not do (LISTEN/NOTIFY, pg-boss). */
+  pool: pg.Pool;
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
@@ -106,6 +110,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     publicUrl: ctx.config.publicUrl,
   });
   registerDeveloperRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
   const engine = { db: ctx.db, runtime: ctx.runtime, keyring: ctx.config.keyring, jobs: ctx.jobs };
   registerAgentApiRoutes(app, { ...engine, publicUrl: ctx.config.publicUrl });
   registerPaymentWebhookRoutes(app, engine);

@@ -14,6 +14,7 @@ import { AgentApiError } from './agent-error';
 import { getOrderForAgent } from './get-order';
 import { beginIdempotent, finishIdempotent, hashRequest } from './idempotency';
 import { acceptedToApi, checkoutToApi, offerToApi, orderToApi } from './to-api';
+import { paymentWebhookUrl } from '../commerce/webhook-routes';
 import { toAgentError } from './to-agent-error';
 
 export type AgentApiDeps = EngineDeps & { publicUrl: string };
@@ -143,7 +144,7 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
                     currency: payment.currency,
                   }
                 : { method: 'btc', amount: payment.amount, currency: payment.currency },
-            callbackUrl: (provider) => `${deps.publicUrl}/webhooks/payments/${provider}/${merchant.id}`,
+            callbackUrl: (provider) => paymentWebhookUrl(deps.publicUrl, provider, merchant.id),
           });
           return { status: 201, body: checkoutToApi(checkout, row) };
         }),

@@ -6,6 +6,11 @@ import { CommerceError } from './commerce-error';
 import { confirmBitcoin, type EngineDeps } from './confirm-checkout';
 import { merchantLightningAccount } from './merchant-accounts';
 
+/** Where a merchant's Lightning provider notifies us about its invoices. */
+export function paymentWebhookUrl(publicUrl: string, provider: string, merchantId: string): string {
+  return `${publicUrl}/webhooks/payments/${provider}/${merchantId}`;
+}
+
 /**
  * Lightning provider notifications: `/webhooks/payments/<provider>/<merchantId>`. The raw body is
  * verified with the merchant's own credentials, then the invoice is re-read from the provider (a

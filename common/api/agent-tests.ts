@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { decimalToMinor } from '../domain/money';
+
+/** Spec §7 test-acp-flow and simulate-opennode-paid: a merchant runs a real checkout against its own setup. */
+export const AGENT_TEST_DEFAULTS = { sku: 'TEST-PRODUCT-001', amount: 19.99, currency: 'GBP' } as const;
+
+/** Spec §5 wording where the spec has one. */
+export const AGENT_TEST_MESSAGES = {
+  skuAndAmount: 'Please fill in test SKU and amount',
+  sptFormat: 'Please enter a valid test SPT token (format: spt_...)',
+  amountDecimals: 'The amount can have at most 2 decimal places',
+  currency: 'The currency must be a 3-letter code such as GBP',
+  paymentMethod: 'Choose stripe or bitcoin as the payment method',
+  checkoutId: 'checkout_id is required to confirm a test checkout',
+} as const;
+
+const SPT = /^spt_[A-Za-z0-9_]+$/;
+
+/** Exact minor units of a decimal amount like 19.99, or null when it has more than 2 decimals. */
+export function amountToMinor(amount: number): number | null {
+  try {
+    return decimalToMinor(String(amount));
+  } catch {
+    return null;
+  }
+}
+
+export const acpFlowInput = z
+  .object({
+    sku: z
+      .string(AGENT_TEST_MESSAGES.skuAndAmount)
+      .trim()
+      .min(1, AGENT_TEST_MESSAGES.skuAndAmount)
+      .max(100)
+      .default(AGENT_TEST_DEFAULTS.sku),
+    /**
+     * What the person expects the product to cost, in major units. The store is the authority on price:
+     * a different store price is reported, never charged in its place.
+     */
+    amount: z
+      .number(AGENT_TEST_MESSAGES.skuAndAmount)
+      .positive(AGENT_TEST_MESSAGES.skuAndAmount)
+      .max(1_000_000)
+      .refine((v) => amountToMinor(v) !== null, AGENT_TEST_MESSAGES.amountDecimals)
+      .default(AGENT_TEST_DEFAULTS.amount),
+    currency: z
+      .string(AGENT_TEST_MESSAGES.currency)
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, AGENT_TEST_MESSAGES.currency)
+      .default(AGENT_TEST_DEFAULTS.currency),
+    payment_method: z.enum(['stripe', 'bitcoin'], AGENT_TEST_MESSAGES.paymentMethod),
+    test_spt: z
+      .string(AGENT_TEST_MESSAGES.sptFormat)
+      .trim()
+      .regex(SPT, AGENT_TEST_MESSAGES.sptFormat)
+      .optional(),
+    /** Confirms the checkout `checkout_id` (a Bitcoin test after its invoice was paid) instead of starting one. */
+    confirm_only: z.boolean().optional(),
+    checkout_id: z.string().trim().min(1).max(100).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.confirm_only) {
+      if (!body.checkout_id)
+        ctx.addIssue({ code: 'custom', path: ['checkout_id'], message: AGENT_TEST_MESSAGES.checkoutId });
+    } else if (body.payment_method === 'stripe' && !body.test_spt) {
+      ctx.addIssue({ code: 'custom', path: ['test_spt'], message: AGENT_TEST_MESSAGES.sptFormat });
+    }
+  });
+export type AcpFlowInput = z.input<typeof acpFlowInput>;
+
+export const ACP_FLOW_STEPS = ['offer', 'checkout', 'confirm'] as const;
+
+/**
+ * The test's answer: HTTP 200 whenever the flow ran, with `error` and `step` when a step failed (a
+ * declined card is a test result, not a failed request). `status` is the checkout's: ACCEPTED,
+ * DECLINED or PENDING_PAYMENT. Amounts are minor units.
+ */
+export const acpFlowOutput = z.object({
+  error: z.string().optional(),
+  step: z.enum(ACP_FLOW_STEPS).optional(),
+  status: z.string().optional(),
+  message: z.string().optional(),
+  checkout_id: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  requires_payment: z.boolean().optional(),
+  invoice_id: z.string().nullable().optional(),
+  /** The BOLT11 payment request (what the QR code shows). */
+  invoice_url: z.string().nullable().optional(),
+  expires_at: z.string().optional(),
+  order_id: z.string().optional(),
+  /** The store's own order id (named after WooCommerce, as in the spec, whatever the platform). */
+  woo_order_id: z.string().nullable().optional(),
+});
+export type AcpFlowOutput = z.infer<typeof acpFlowOutput>;
+
+export const simulateOpennodePaidInput = z.object({
+  checkout_id: z.string().trim().min(1).max(100),
+  invoice_id: z.string().trim().min(1).max(200),
+});
+export const simulateOpennodePaidOutput = z.object({ message: z.string() });

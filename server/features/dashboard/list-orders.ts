@@ -1,0 +1,48 @@
+import { and, count, desc, eq, gte } from 'drizzle-orm';
+import type { ListOrdersOutput, OrderView } from '#common/api/orders';
+import type { Db } from '../../db/client';
+import { orders, type Order } from '../../db/schema/index';
+
+export function toOrderView(order: Order): OrderView {
+  return {
+    id: order.id,
+    status: order.status,
+    total: order.totalMinor,
+    currency: order.currency,
+    created_at: order.createdAt.toISOString(),
+    store_order_id: order.storeOrderId,
+    checkout_id: order.checkoutId,
+    platform: order.platform,
+  };
+}
+
+/** The merchant's latest orders, newest first, and how many it has had since the month began (UTC). */
+export async function listOrders(
+  db: Db,
+  merchantId: string,
+  opts: { limit: number; now: Date },
+): Promise<ListOrdersOutput> {
+  const monthStart = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), 1));
+  const [rows, [month]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.merchantId, merchantId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(opts.limit),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.merchantId, merchantId), gte(orders.createdAt, monthStart))),
+  ]);
+  return { orders: rows.map(toOrderView), month_count: month?.n ?? 0 };
+}
+
+/** One of the merchant's orders, as the dashboard shows it, or null when it is not theirs. */
+export async function findOrderView(db: Db, merchantId: string, orderId: string): Promise<OrderView | null> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.merchantId, merchantId)));
+  return order ? toOrderView(order) : null;
+}

@@ -1,0 +1,143 @@
+import type { z } from 'zod';
+import { amountToMinor, type acpFlowInput, type AcpFlowOutput } from '#common/api/agent-tests';
+import { formatAmount } from '#common/domain/money';
+import type { Buyer, Merchant, Order } from '../../db/schema/index';
+import { CommerceError } from '../commerce/commerce-error';
+import { confirmCheckout, type ConfirmResult, type EngineDeps } from '../commerce/confirm-checkout';
+import { createCheckout } from '../commerce/create-checkout';
+import { createOffer } from '../commerce/create-offer';
+import { paymentWebhookUrl } from '../commerce/webhook-routes';
+import { testPaymentToken } from './sandbox-payments';
+
+type AgentTestDeps = EngineDeps & { publicUrl: string };
+type Step = NonNullable<AcpFlowOutput['step']>;
+
+/** Spec §9 test checkout: one item shipped to GB, to a buyer the store can recognise as a test. */
+const TEST_DESTINATION = { country: 'GB', postalCode: 'SW1A 1AA' };
+const TEST_BUYER: Buyer = {
+  name: 'AgentCart Test Buyer',
+  email: 'test-buyer@agentcart.dev',
+  address: { line1: '1 Test Street', city: 'London', postalCode: 'SW1A 1AA', country: 'GB' },
+};
+
+const money = (minor: number, currency: string) => `${currency} ${formatAmount(minor, currency)}`;
+
+function accepted(order: Order): AcpFlowOutput {
+  return {
+    status: 'ACCEPTED',
+    checkout_id: order.checkoutId,
+    order_id: order.id,
+    woo_order_id: order.storeOrderId,
+    amount: order.totalMinor,
+    currency: order.currency,
+    message: order.storeOrderId
+      ? `Paid ${money(order.totalMinor, order.currency)}; the store created order ${order.storeOrderId}.`
+      : `Paid ${money(order.totalMinor, order.currency)}; the store order is queued and will be written once the store answers.`,
+  };
+}
+
+function confirmed(result: ConfirmResult): AcpFlowOutput {
+  if (result.status === 'ACCEPTED') return accepted(result.order);
+  return {
+    status: 'PENDING_PAYMENT',
+    requires_payment: true,
+    checkout_id: result.checkout.id,
+    message: 'Waiting for payment...',
+  };
+}
+
+/** A step that failed, as the tester shows it: "[step] message", with the checkout's status when known. */
+function failed(step: Step, err: CommerceError): AcpFlowOutput {
+  const { status, checkout_id: checkoutId, order_id: orderId, adapter_ref: storeOrderId } = err.details;
+  // Confirming again after an acceptance (a double click) is not a failure of the test.
+  if (err.code === 'already_processed' && status === 'ACCEPTED' && typeof orderId === 'string') {
+    return {
+      status: 'ACCEPTED',
+      checkout_id: String(checkoutId),
+      order_id: orderId,
+      woo_order_id: typeof storeOrderId === 'string' ? storeOrderId : null,
+      message: 'This test checkout was already accepted.',
+    };
+  }
+  return {
+    error: err.message,
+    step,
+    ...(typeof status === 'string' ? { status } : {}),
+    ...(typeof checkoutId === 'string' ? { checkout_id: checkoutId } : {}),
+  };
+}
+
+/**
+ * Spec test-acp-flow: a real offer, checkout and confirm through the merchant's connected store and
+ * providers, by the same engine calls the agent API makes. Card: offer → checkout → confirm. Bitcoin:
+ * offer → checkout, answered with the invoice to pay; `confirm_only` then confirms it.
+ *
+ * `amount` is the product price the person expects. The store is the authority on price: when it
+ * prices the SKU differently the test stops at the offer and says so, so nothing is ever charged at an
+ * amount the person did not type. The charge is the store's price plus the standard GB shipping.
+ */
+export async function runAcpFlow(
+  deps: AgentTestDeps,
+  merchant: Merchant,
+  input: z.output<typeof acpFlowInput>,
+): Promise<AcpFlowOutput> {
+  let step: Step = 'offer';
+  try {
+    if (input.confirm_only) {
+      step = 'confirm';
+      return confirmed(await confirmCheckout(deps, merchant, input.checkout_id!));
+    }
+    const offer = await createOffer(deps, merchant, {
+      items: [{ sku: input.sku, quantity: 1 }],
+      destination: TEST_DESTINATION,
+      currency: input.currency,
+    });
+    const expected = amountToMinor(input.amount)!;
+    if (offer.subtotalMinor !== expected) {
+      return {
+        error: `The store prices ${input.sku} at ${money(offer.subtotalMinor, offer.currency)}, not ${money(expected, offer.currency)}. Nothing was charged; run the test with the store's price.`,
+        step,
+      };
+    }
+    const shipping = offer.shippingOptions[0]!;
+    const amountMinor = offer.subtotalMinor + shipping.priceMinor;
+
+    step = 'checkout';
+    const { checkout, payment } = await createCheckout(deps, merchant, {
+      offerId: offer.id,
+      shippingOptionId: shipping.id,
+      buyer: TEST_BUYER,
+      payment:
+        input.payment_method === 'stripe'
+          ? {
+              method: 'stripe',
+              sharedPaymentToken: await testPaymentToken(deps, merchant, input.test_spt!, {
+                amountMinor,
+                currency: offer.currency,
+              }),
+            }
+          : { method: 'btc' },
+      callbackUrl: (provider) => paymentWebhookUrl(deps.publicUrl, provider, merchant.id),
+    });
+    if (checkout.method === 'btc') {
+      const paymentRequest = payment.providerPayload.payment_request;
+      return {
+        status: checkout.status,
+        requires_payment: true,
+        checkout_id: checkout.id,
+        amount: checkout.amountMinor,
+        currency: checkout.currency,
+        invoice_id: payment.providerInvoiceId,
+        invoice_url: typeof paymentRequest === 'string' ? paymentRequest : null,
+        expires_at: checkout.expiresAt.toISOString(),
+        message: `Pay the Lightning invoice for ${money(checkout.amountMinor, checkout.currency)}, then confirm.`,
+      };
+    }
+
+    step = 'confirm';
+    return confirmed(await confirmCheckout(deps, merchant, checkout.id));
+  } catch (err) {
+    if (err instanceof CommerceError) return failed(step, err);
+    throw err;
+  }
+}

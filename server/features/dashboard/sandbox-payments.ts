@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { payments, type Merchant } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { IntegrationRuntime } from '../connections/integration-runtime';
+import { CommerceError } from '../commerce/commerce-error';
+import { merchantCardAccount, type CommerceDeps } from '../commerce/merchant-accounts';
+
+/**
+ * Sandbox helpers for the agent tester. They drive the provider simulators through their control
+ * endpoints (`POST /__sim/...` on each simulator's loopback base URL); live mode has no simulators.
+ */
+async function simulatorControl(
+  simulator: { baseUrl: string },
+  path: string,
+  body: Record<string, unknown> = {},
+): Promise<Record<string, unknown> | null> {
+  const res = await fetch(`${simulator.baseUrl}/__sim/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const answer = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  // The OpenNode simulator answers an unknown charge with 200 and `error`.
+  return res.ok && answer && !answer.error ? answer : null;
+}
+
+const stripeKeys = z.object({ secretKey: z.string(), accountId: z.string().optional() });
+
+/**
+ * Whether the merchant's Stripe account can see this Shared Payment Token. Our card adapter has no call
+ * for it (agents never need one), so this asks Stripe's endpoint through the merchant's own context.
+ */
+async function stripeKnowsToken(deps: CommerceDeps, merchant: Merchant, token: string): Promise<boolean> {
+  const card = await merchantCardAccount(deps, merchant);
+  const { secretKey, accountId } = stripeKeys.parse(card.ctx.credentials);
+  const url = new URL(
+    `/v1/shared_payment/granted_tokens/${encodeURIComponent(token)}`,
+    card.ctx.http.baseUrl,
+  );
+  let res;
+  try {
+    res = await card.ctx.http.fetch(url, {
+      headers: {
+        authorization: `Bearer ${secretKey}`,
+        ...(accountId ? { 'stripe-account': accountId } : {}),
+      },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    throw new CommerceError('provider_unavailable', 'Stripe could not be reached to check the test token.');
+  }
+  await res.body?.cancel();
+  // Any other answer (an outage, a refused key) is for the charge itself to report.
+  return res.status !== 404;
+}
+
+/**
+ * The token a card test pays with. A person trying the tester types a placeholder such as spt_test_123
+ * that no Stripe has ever issued; in sandbox mode such a token is replaced by one the Stripe simulator
+ * mints for exactly this payment, so the flow can succeed. A token the simulator knows (say one minted to
+ * decline) is used as typed, and live mode always uses the token as typed.
+ */
+export async function testPaymentToken(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  token: string,
+  payment: { amountMinor: number; currency: string },
+): Promise<string> {
+  const simulator = deps.runtime.mode === 'sandbox' ? deps.runtime.simulators.stripe : undefined;
+  if (!simulator || (await stripeKnowsToken(deps, merchant, token))) return token;
+  const minted = await simulatorControl(simulator, 'granted_tokens', {
+    currency: payment.currency.toLowerCase(),
+    max_amount: payment.amountMinor,
+  });
+  if (typeof minted?.id !== 'string')
+    throw new CommerceError('provider_unavailable', 'The Stripe simulator could not mint a test token.');
+  return minted.id;
+}
+
+/**
+ * Spec simulate-opennode-paid: marks the OpenNode invoice of one of the merchant's own checkouts paid on
+ * the OpenNode simulator. Sandbox only; the checkout settles on its next confirm (or the notification).
+ */
+export async function simulateOpennodePaid(
+  deps: { db: Db; runtime: IntegrationRuntime },
+  merchant: Merchant,
+  input: { checkout_id: string; invoice_id: string },
+): Promise<void> {
+  const simulator = deps.runtime.mode === 'sandbox' ? deps.runtime.simulators.opennode : undefined;
+  if (!simulator) {
+    throw new AppError(
+      'forbidden',
+      'Simulating a payment is only possible in sandbox mode; in live mode the invoice must really be paid.',
+    );
+  }
+  const [payment] = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.merchantId, merchant.id),
+        eq(payments.checkoutId, input.checkout_id),
+        eq(payments.provider, 'opennode'),
+        eq(payments.providerInvoiceId, input.invoice_id),
+      ),
+    );
+  if (!payment) throw new AppError('not_found', 'This checkout has no OpenNode invoice with that id.');
+  if (!(await simulatorControl(simulator, `charges/${encodeURIComponent(input.invoice_id)}/pay`))) {
+    throw new AppError(
+      'unprocessable',
+      'The OpenNode simulator no longer knows this invoice (was it restarted?). Start a new test.',
+    );
+  }
+}
