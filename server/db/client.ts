@@ -85,7 +85,12 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
     maxConnections: POOL_SIZE * 2,
   });
   await server.start();
-  const pool = new pg.Pool({ host: socketDir, port, user: 'postgres', database: 'postgres', max: POOL_SIZE });
+  // One connection: pglite-socket runs every client on PGlite's single session and keeps a client's
+  // protocol messages together only inside a transaction, so two clients' extended-protocol queries
+  // (Parse/Bind/Execute/Sync) can interleave and fail or get each other's answers under load
+  // (electric-sql/pglite#1046). PGlite executes one statement at a time anyway, so a single pooled
+  // connection costs little; it also means code inside a transaction must use `tx`, never `db`.
+  const pool = new pg.Pool({ host: socketDir, port, user: 'postgres', database: 'postgres', max: 1 });
   // The socket belongs to this process; an idle client only errors while it is shutting down.
   pool.on('error', () => undefined);
   return {

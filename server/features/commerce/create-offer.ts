@@ -19,7 +19,12 @@ export async function createOffer(
   },
 ): Promise<Offer> {
   const store = await merchantStore(deps, merchant);
-  const { items, currency } = await priceFromStore(store, input.items, merchant.defaultCurrency);
+  const { items, currency } = await priceFromStore(
+    store,
+    input.items,
+    merchant.defaultCurrency,
+    deps.runtime.caches.catalogue,
+  );
   if (input.currency && input.currency !== currency) {
     throw new CommerceError(
       'invalid_request',

@@ -23,6 +23,7 @@ export interface CommerceDeps {
 }
 
 export interface MerchantStore {
+  integrationId: string;
   platform: PlatformId;
   adapter: StorePlatform<unknown>;
   ctx: AdapterContext<unknown>;
@@ -30,15 +31,26 @@ export interface MerchantStore {
 
 /** The merchant's connected store (its primary integration), ready to call. */
 export async function merchantStore(deps: CommerceDeps, merchant: Merchant): Promise<MerchantStore> {
-  const saved = merchant.primaryIntegrationId
-    ? await loadStoreConnection(deps, merchant.id, { integrationId: merchant.primaryIntegrationId })
-    : null;
-  if (!saved) throw new CommerceError('not_configured', 'This merchant has not connected a store yet.');
-  const platform = saved.row.platform as PlatformId;
+  const cacheKey = `${merchant.id}:${merchant.primaryIntegrationId}`;
+  let connection = deps.runtime.caches.storeConnections.get(cacheKey);
+  if (!connection) {
+    const saved = merchant.primaryIntegrationId
+      ? await loadStoreConnection(deps, merchant.id, { integrationId: merchant.primaryIntegrationId })
+      : null;
+    if (!saved) throw new CommerceError('not_configured', 'This merchant has not connected a store yet.');
+    connection = {
+      integrationId: saved.row.id,
+      platform: saved.row.platform,
+      credentials: saved.credentials,
+    };
+    deps.runtime.caches.storeConnections.set(cacheKey, connection);
+  }
+  const platform = connection.platform as PlatformId;
   return {
+    integrationId: connection.integrationId,
     platform,
     adapter: storePlatform(platform),
-    ctx: storeContextFor(deps.runtime, platform, saved.credentials),
+    ctx: storeContextFor(deps.runtime, platform, connection.credentials),
   };
 }
 

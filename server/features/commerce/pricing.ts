@@ -1,6 +1,8 @@
 import { isCurrency } from '#common/domain/currencies';
 import { ProviderError } from '../../integrations/http';
 import type { OfferItem } from '../../db/schema/index';
+import type { StoreProduct } from '../../integrations/stores/store-platform';
+import type { TtlCache } from '../../lib/ttl-cache';
 import { CommerceError } from './commerce-error';
 import type { MerchantStore } from './merchant-accounts';
 
@@ -12,13 +14,23 @@ export async function priceFromStore(
   store: MerchantStore,
   requested: { sku: string; quantity: number }[],
   fallbackCurrency: string,
+  /** Offers may use recently read products; a confirm passes none and asks the store afresh. */
+  catalogue?: TtlCache<StoreProduct | null>,
 ): Promise<{ items: OfferItem[]; currency: string }> {
+  const lookup = async (sku: string) => {
+    const key = `${store.integrationId}:${sku}`;
+    const cached = catalogue?.get(key);
+    if (cached !== undefined) return cached;
+    const product = await store.adapter.findProductBySku(store.ctx, sku);
+    catalogue?.set(key, product);
+    return product;
+  };
   const merged = new Map<string, number>();
   for (const { sku, quantity } of requested) merged.set(sku, (merged.get(sku) ?? 0) + quantity);
   const lookups = await Promise.all(
     [...merged].map(async ([sku, quantity]) => {
       try {
-        return { sku, quantity, product: await store.adapter.findProductBySku(store.ctx, sku) };
+        return { sku, quantity, product: await lookup(sku) };
       } catch (err) {
         if (
           err instanceof ProviderError &&

@@ -4,6 +4,8 @@ import { createSandboxFetch, type SandboxRoute } from '../../integrations/sandbo
 import { systemClock, type Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { createPublicOnlyFetch } from '../../lib/url-safety';
+import type { StoreProduct } from '../../integrations/stores/store-platform';
+import { TtlCache } from '../../lib/ttl-cache';
 
 /**
  * How the app reaches the outside world, decided once at start: in sandbox mode every provider host is
@@ -20,6 +22,19 @@ export interface IntegrationRuntime {
   stripePlatform: { secretKey: string; clientId: string; connectBaseUrl: string } | null;
   /** Sandbox only: the simulators' loopback base URLs, by provider id (shown at GET /__sim). */
   simulators: Record<string, { baseUrl: string }>;
+  /**
+   * Short-lived caches for the offer path (agents ask for offers far more often than stores change):
+   * products by `<integrationId>:<sku>` for 30 s, decrypted store connections by merchant for 60 s.
+   * A confirm always re-prices against the store itself before money moves.
+   */
+  caches: {
+    catalogue: TtlCache<StoreProduct | null>;
+    storeConnections: TtlCache<{
+      integrationId: string;
+      platform: string;
+      credentials: Record<string, unknown>;
+    }>;
+  };
 }
 
 export interface SandboxNetwork {
@@ -54,6 +69,7 @@ export function createIntegrationRuntime(opts: {
     logger: opts.logger,
     stripePlatform,
     simulators: sandbox?.simulators ?? {},
+    caches: { catalogue: new TtlCache(30_000), storeConnections: new TtlCache(60_000) },
     context(credentials, baseUrl, ctxOpts = {}) {
       return {
         credentials,

@@ -29,7 +29,12 @@ import type { IntegrationRuntime } from './integration-runtime';
 import { listConnections } from './list-connections';
 import { saveBitcoinSettings, testPaymentCredentials, verifyAndSaveStripeKey } from './payment-connections';
 import { requireMerchant } from './require-merchant';
-import { checkStoreConnection, saveStoreConnection, testStoreCredentials } from './store-connections';
+import {
+  checkStoreConnection,
+  forgetStore,
+  saveStoreConnection,
+  testStoreCredentials,
+} from './store-connections';
 import {
   completeStripeOAuth,
   createAccountLink,
@@ -146,6 +151,7 @@ function registerMerchantConnectionRoutes(
             .where(eq(merchants.id, merchant.id));
         }
       });
+      forgetStore(deps.runtime, merchant.id, merchant.primaryIntegrationId);
       return reply.status(204).send();
     },
   );

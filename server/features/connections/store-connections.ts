@@ -134,43 +134,48 @@ export async function saveStoreConnection(
   const { credentials, storeName } = await testStoreCredentials(deps.runtime, platform, raw);
   const display = displayFor(platform, credentials, storeName);
   const now = deps.runtime.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(merchantIntegrations)
-      .values({
-        merchantId: merchant.id,
-        platform,
-        configEncrypted: sealCredentials(deps.keyring, credentials),
-        display,
-        status: 'connected',
-        lastTestedAt: now,
-        lastError: null,
-      })
-      .onConflictDoUpdate({
-        target: [merchantIntegrations.merchantId, merchantIntegrations.platform],
-        set: {
+  return deps.db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(merchantIntegrations)
+        .values({
+          merchantId: merchant.id,
+          platform,
           configEncrypted: sealCredentials(deps.keyring, credentials),
           display,
           status: 'connected',
           lastTestedAt: now,
           lastError: null,
+        })
+        .onConflictDoUpdate({
+          target: [merchantIntegrations.merchantId, merchantIntegrations.platform],
+          set: {
+            configEncrypted: sealCredentials(deps.keyring, credentials),
+            display,
+            status: 'connected',
+            lastTestedAt: now,
+            lastError: null,
+            updatedAt: now,
+          },
+        })
+        .returning({ id: merchantIntegrations.id });
+      await tx
+        .update(merchants)
+        .set({
+          platform,
+          storeUrl: display.storeUrl ?? display.host,
+          primaryIntegrationId: row!.id,
+          pspConfig: { ...merchant.pspConfig, store_url: display.storeUrl ?? display.host },
+          onboardingState: { ...merchant.onboardingState, platform, platform_configured: true },
           updatedAt: now,
-        },
-      })
-      .returning({ id: merchantIntegrations.id });
-    await tx
-      .update(merchants)
-      .set({
-        platform,
-        storeUrl: display.storeUrl ?? display.host,
-        primaryIntegrationId: row!.id,
-        pspConfig: { ...merchant.pspConfig, store_url: display.storeUrl ?? display.host },
-        onboardingState: { ...merchant.onboardingState, platform, platform_configured: true },
-        updatedAt: now,
-      })
-      .where(eq(merchants.id, merchant.id));
-    return { integrationId: row!.id, storeName };
-  });
+        })
+        .where(eq(merchants.id, merchant.id));
+      return { integrationId: row!.id, storeName };
+    })
+    .then((saved) => {
+      forgetStore(deps.runtime, merchant.id, saved.integrationId);
+      return saved;
+    });
 }
 
 /** Loads a saved store connection's credentials (re-sealing them under the current key if needed). */
@@ -226,4 +231,10 @@ export async function checkStoreConnection(
       .where(eq(merchantIntegrations.id, integrationId));
     return { success: false as const, error: message };
   }
+}
+
+/** After a store connection changes, this instance stops using what it cached about the old one. */
+export function forgetStore(runtime: IntegrationRuntime, merchantId: string, integrationId: string | null) {
+  runtime.caches.storeConnections.invalidate(`${merchantId}:`);
+  if (integrationId) runtime.caches.catalogue.invalidate(`${integrationId}:`);
 }

@@ -1,0 +1,514 @@
+/**
+ * `npm run bench`: load-tests the agent API with autocannon against a real AgentCart started in this
+ * process (fresh embedded database in a temp directory, in-process simulators, background jobs; see
+ * scripts/bench/instance.ts). autocannon runs in a worker thread so that the load generator does not
+ * share the app's event loop.
+ *
+ *   floor   GET /__sim: a trivial sandbox route, the framework's floor (helmet, request id, logging)
+ *   status  GET /api/status: the floor plus one database round trip
+ *   offer   POST /api/agent/offer: price a basket from the store (target: p99 < 50 ms at 50 agents)
+ *   flow    offer + checkout + confirm, each flow with its own Shared Payment Token: flows/s and the
+ *           server-side latency of each step
+ *
+ * The per-key limits (offer 100/min, checkout and confirm 30/min) stay as in production: the bench
+ * creates enough merchants, each with its own key, and spreads the agents over them.
+ *
+ * Options: --duration <s> (10) --connections <n> (50) --flows <n> (600) --flow-connections <n> (10)
+ *          --database-url <postgres://…> (a fresh database on that server instead of the embedded one)
+ *          --log-level <level> (info, the production default) --profile (CPU profile of the offer run)
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon, { type RequestSpec, type Result } from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { createMerchantKeys, startBenchInstance, type BenchInstance } from './bench/instance';
+import { startProfiling } from './bench/profile';
+import { percentile, type Usage } from './bench/usage-meter';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS_FILE = path.join(ROOT, 'bench-results.json');
+const PROFILE_FILE = path.join(ROOT, '.tmp', 'bench', 'offer.cpuprofile');
+const TARGET = { scenario: 'offer', connections: 50, p99Ms: 50 };
+/** Stay this far under each per-key limit, so an uneven spread never trips it. */
+const OFFER_BUDGET_PER_KEY = 80;
+const FLOW_BUDGET_PER_KEY = 25;
+/** Offers per second the offer keys are sized for; beyond that 429s show up in the table. */
+const OFFER_CAPACITY_PER_SECOND = 1_200;
+
+const OFFER_BODY = {
+  items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
+  shipping_to: { country: 'GB', postcode: 'N1 9GU' },
+};
+const BUYER = {
+  name: 'Bench Agent',
+  email: 'bench@example.com',
+  address: { line1: '1 Load Street', city: 'London', postcode: 'N1 9GU', country: 'GB' },
+};
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      flows: { type: 'string', default: '600' },
+      'flow-connections': { type: 'string', default: '10' },
+      'database-url': { type: 'string' },
+      'log-level': { type: 'string', default: 'info' },
+      profile: { type: 'boolean', default: false },
+    },
+  });
+  const int = (name: 'duration' | 'connections' | 'flows' | 'flow-connections') => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number`);
+    return n;
+  };
+  return {
+    duration: int('duration'),
+    connections: int('connections'),
+    flows: int('flows'),
+    flowConnections: int('flow-connections'),
+    databaseUrl: values['database-url'],
+    logLevel: values['log-level'],
+    profile: values.profile,
+  };
+}
+type Options = ReturnType<typeof readOptions>;
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+// ---------------------------------------------------------------------------------------------------
+// Server-side timings per route (Fastify's elapsed time, from the request's arrival to the reply)
+
+interface RouteTiming {
+  ms: number[];
+  statuses: Map<number, number>;
+}
+
+function routeTimings() {
+  let current: Map<string, RouteTiming> | null = null;
+  return {
+    attach(app: FastifyInstance) {
+      app.addHook('onResponse', async (request, reply) => {
+        if (!current) return;
+        const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+        const entry: RouteTiming = current.get(route) ?? { ms: [], statuses: new Map() };
+        entry.ms.push(reply.elapsedTime);
+        entry.statuses.set(reply.statusCode, (entry.statuses.get(reply.statusCode) ?? 0) + 1);
+        current.set(route, entry);
+      });
+    },
+    /** Starts a fresh recording; the returned function ends it. */
+    record() {
+      const recording = new Map<string, RouteTiming>();
+      current = recording;
+      return () => {
+        current = null;
+        return recording;
+      };
+    },
+  };
+}
+type RouteTimings = ReturnType<typeof routeTimings>;
+
+// ---------------------------------------------------------------------------------------------------
+// Running a scenario
+
+interface ScenarioResult {
+  scenario: string;
+  what: string;
+  connections: number;
+  requests: number;
+  durationSec: number;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Socket errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  /** What each request (each flow started, for the flow) cost downstream. */
+  downstream: {
+    per: 'request' | 'flow';
+    sqlStatements: number;
+    outbound: Record<string, { calls: number; p50Ms: number; p99Ms: number }>;
+  };
+  flowsCompleted?: number;
+  flowsPerSec?: number;
+  steps?: Record<string, { count: number; p50Ms: number; p99Ms: number; statuses: Record<string, number> }>;
+}
+
+interface Run {
+  result: Result;
+  usage: Usage;
+}
+
+async function load(
+  instance: BenchInstance,
+  opts: { title: string; connections: number; duration?: number; amount?: number; requests: RequestSpec[] },
+): Promise<Run> {
+  process.stdout.write(`  ${opts.title} … `);
+  const stop = instance.usage.start();
+  const result = await autocannon({
+    url: instance.url,
+    title: opts.title,
+    connections: opts.connections,
+    workers: 1,
+    timeout: 10,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
+    requests: opts.requests,
+  });
+  const usage = stop();
+  console.log(`${result.requests.total} requests in ${result.duration.toFixed(1)} s`);
+  return { result, usage };
+}
+
+function summarise(
+  scenario: string,
+  what: string,
+  connections: number,
+  { result: r, usage }: Run,
+  per: { unit: 'request' | 'flow'; count: number } = { unit: 'request', count: r.requests.total },
+): ScenarioResult {
+  const perUnit = (n: number) => round(n / Math.max(per.count, 1));
+  return {
+    scenario,
+    what,
+    connections,
+    requests: r.requests.total,
+    durationSec: round(r.duration),
+    requestsPerSec: round(r.requests.total / r.duration),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
+    downstream: {
+      per: per.unit,
+      sqlStatements: perUnit(usage.dbQueries),
+      outbound: Object.fromEntries(
+        Object.entries(usage.outbound).map(([id, o]) => [id, { ...o, calls: perUnit(o.calls) }]),
+      ),
+    },
+  };
+}
+
+const get = (apiPath: string): RequestSpec[] => [{ method: 'GET', path: apiPath }];
+
+/** One request per key, in turn: every agent connection walks the list, spreading the load evenly. */
+function offerRequests(keys: string[]): RequestSpec[] {
+  return keys.map((key) => ({
+    method: 'POST',
+    path: '/api/agent/offer',
+    headers: { ...JSON_HEADERS, authorization: `Bearer ${key}` },
+    body: JSON.stringify(OFFER_BODY),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The card flow
+
+/** Sandbox only: Shared Payment Tokens minted through the Stripe simulator's control, as a wallet would. */
+async function mintTokens(instance: BenchInstance, count: number, maxAmount: number): Promise<string[]> {
+  const stripe = instance.simulators.simulators.stripe.baseUrl;
+  const mint = async () => {
+    const res = await fetch(`${stripe}/__sim/granted_tokens`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ currency: 'gbp', max_amount: maxAmount }),
+    });
+    if (!res.ok) throw new Error(`minting a token failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const tokens: string[] = [];
+  while (tokens.length < count)
+    tokens.push(...(await Promise.all(Array.from({ length: Math.min(20, count - tokens.length) }, mint))));
+  return tokens;
+}
+
+/** Sandbox only: enough stock in the store simulator that every flow's order can be written. */
+async function restock(instance: BenchInstance, quantity: number) {
+  const woo = instance.simulators.simulators.woocommerce.baseUrl;
+  for (const { sku } of OFFER_BODY.items) {
+    const res = await fetch(`${woo}/__sim/products/${encodeURIComponent(sku)}/stock`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ quantity }),
+    });
+    if (!res.ok) throw new Error(`restocking ${sku} failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** What one flow's basket costs, so that each token is minted for exactly that. */
+async function flowTotal(instance: BenchInstance, key: string): Promise<number> {
+  const res = await fetch(`${instance.url}/api/agent/offer`, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, authorization: `Bearer ${key}` },
+    body: JSON.stringify(OFFER_BODY),
+  });
+  if (!res.ok) throw new Error(`the probe offer failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { total: number }).total;
+}
+
+function stepTimings(routes: Map<string, RouteTiming>) {
+  return Object.fromEntries(
+    ['offer', 'checkout', 'confirm'].map((name) => {
+      const entry = routes.get(`POST /api/agent/${name}`);
+      const sorted = [...(entry?.ms ?? [])].sort((a, b) => a - b);
+      const timing = {
+        count: sorted.length,
+        p50Ms: round(percentile(sorted, 50)),
+        p99Ms: round(percentile(sorted, 99)),
+        statuses: Object.fromEntries(entry?.statuses ?? []),
+      };
+      return [name, timing];
+    }),
+  );
+}
+
+/**
+ * Each connection is an agent looping offer -> checkout -> confirm (scripts/bench/flow-*.cjs, loaded by
+ * autocannon's worker). A fixed number of flows, so that every one has a token minted beforehand.
+ */
+async function cardFlow(
+  instance: BenchInstance,
+  timings: RouteTimings,
+  options: Options,
+  keys: string[],
+): Promise<ScenarioResult> {
+  const flows = Math.ceil(options.flows / options.flowConnections) * options.flowConnections;
+  await restock(instance, flows * 10);
+  const tokens = await mintTokens(instance, flows + 20, await flowTotal(instance, keys[0]!));
+  const flow = { keys, tokens, offer: OFFER_BODY, buyer: BUYER };
+  const module = (name: string) => fileURLToPath(new URL(`./bench/${name}`, import.meta.url));
+  const step = (name: string): RequestSpec => ({
+    method: 'POST',
+    path: `/api/agent/${name}`,
+    headers: JSON_HEADERS,
+    setupRequest: module('flow-request.cjs'),
+    onResponse: module('flow-response.cjs'),
+    step: name,
+    flow,
+  });
+  const stop = timings.record();
+  const run = await load(instance, {
+    title: `flow: ${flows} card flows`,
+    connections: options.flowConnections,
+    amount: flows * 3,
+    requests: [step('offer'), step('checkout'), step('confirm')],
+  });
+  const routes = stop();
+  const completed = routes.get('POST /api/agent/confirm')?.statuses.get(200) ?? 0;
+  const startedFlows = routes.get('POST /api/agent/offer')?.ms.length ?? 0;
+  return {
+    ...summarise('flow', 'offer + checkout + confirm (card, SPT)', options.flowConnections, run, {
+      unit: 'flow',
+      count: startedFlows,
+    }),
+    flowsCompleted: completed,
+    flowsPerSec: round(completed / run.result.duration),
+    steps: stepTimings(routes),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Report
+
+/** The app's error log lines (pino level 50 and above), counted by message. */
+function loggedErrors(logFile: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const lines = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n') : [];
+  for (const line of lines) {
+    if (!/"level":[56]\d/.test(line)) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+      const message = `${entry.msg ?? ''}: ${entry.err?.message ?? ''}`.replace(/\s+/g, ' ').slice(0, 150);
+      counts[message] = (counts[message] ?? 0) + 1;
+    } catch {
+      // A line cut short: not counted.
+    }
+  }
+  return counts;
+}
+
+function printTable(results: ScenarioResult[]) {
+  const rows = [
+    ['scenario', 'what', 'conns', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'],
+    ...results.map((r) => [
+      r.scenario,
+      r.what,
+      String(r.connections),
+      r.requestsPerSec.toFixed(1),
+      String(r.p50Ms),
+      String(r.p99Ms),
+      String(r.errors),
+      String(r.non2xx),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const left = (i: number) => i < 2;
+  const line = (row: string[]) =>
+    `| ${row.map((cell, i) => (left(i) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(`\n${line(rows[0]!)}`);
+  console.log(`|${widths.map((w, i) => (left(i) ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const row of rows.slice(1)) console.log(line(row));
+}
+
+function printDetails(results: ScenarioResult[]) {
+  for (const r of results) {
+    const odd = Object.entries(r.statusCodes).filter(([code]) => !code.startsWith('2'));
+    if (odd.length > 0)
+      console.log(`${r.scenario}: non-2xx answers ${JSON.stringify(Object.fromEntries(odd))}`);
+    if (r.statusCodes['429'])
+      console.log(
+        `${r.scenario}: 429s mean the bench ran out of per-key budget; it needs more merchant keys.`,
+      );
+  }
+  for (const r of results.filter((x) => x.scenario === 'offer' || x.scenario === 'flow')) {
+    const calls = Object.entries(r.downstream.outbound)
+      .map(([id, o]) => `${o.calls} ${id} calls (p50 ${o.p50Ms} ms, p99 ${o.p99Ms} ms)`)
+      .join(', ');
+    console.log(
+      `${r.scenario}: each ${r.downstream.per} cost ${r.downstream.sqlStatements} SQL statements and ${calls || 'no outbound calls'}`,
+    );
+  }
+  const flow = results.find((r) => r.flowsPerSec !== undefined);
+  if (flow) {
+    console.log(
+      `flow: ${flow.flowsCompleted} flows completed, ${flow.flowsPerSec} flows/s; server-side time per step:`,
+    );
+    for (const [name, s] of Object.entries(flow.steps ?? {}))
+      console.log(
+        `  ${name.padEnd(9)} p50 ${String(s.p50Ms).padStart(6)} ms   p99 ${String(s.p99Ms).padStart(6)} ms   ${JSON.stringify(s.statuses)}`,
+      );
+  }
+}
+
+function verdict(results: ScenarioResult[], uncaught: number) {
+  const offer = results.find((r) => r.scenario === TARGET.scenario)!;
+  const noErrors = uncaught === 0 && results.every((r) => r.errors === 0 && r.non2xx === 0);
+  const offerP99Met = offer.p99Ms < TARGET.p99Ms;
+  return { offerP99Ms: offer.p99Ms, offerP99Met, noErrors, met: offerP99Met && noErrors };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function runScenarios(instance: BenchInstance, timings: RouteTimings, options: Options) {
+  const { duration, connections } = options;
+  const offerKeyCount = Math.ceil((OFFER_CAPACITY_PER_SECOND * duration) / OFFER_BUDGET_PER_KEY);
+  const flowKeyCount = Math.ceil(options.flows / FLOW_BUDGET_PER_KEY) + 1;
+  const warmKeyCount = 10;
+  process.stdout.write(
+    `  creating ${warmKeyCount + offerKeyCount + flowKeyCount} merchants, each with its own API key … `,
+  );
+  const started = Date.now();
+  const warmKeys = await createMerchantKeys(instance, warmKeyCount);
+  const offerKeys = await createMerchantKeys(instance, offerKeyCount);
+  const flowKeys = await createMerchantKeys(instance, flowKeyCount, { card: true });
+  console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const results: ScenarioResult[] = [];
+  const simple = async (scenario: string, what: string, requests: RequestSpec[]) => {
+    const run = await load(instance, { title: scenario, connections, duration, requests });
+    results.push(summarise(scenario, what, connections, run));
+  };
+  await simple('floor', 'GET /__sim (trivial route)', get('/__sim'));
+  await simple('status', 'GET /api/status (1 DB query)', get('/api/status'));
+
+  // Warm-up (JIT, connection pools) on keys of its own; not reported.
+  await load(instance, { title: 'warm-up', connections, duration: 2, requests: offerRequests(warmKeys) });
+  const profiler = options.profile ? await startProfiling() : null;
+  await simple('offer', 'POST /api/agent/offer', offerRequests(offerKeys));
+  await profiler?.stop(PROFILE_FILE);
+
+  results.push(await cardFlow(instance, timings, options, flowKeys));
+  return results;
+}
+
+/**
+ * An error nothing caught would stop `npm start`'s process. The bench notes it and carries on, so that
+ * the report still comes out, and counts it as a failure.
+ */
+function recordUncaught() {
+  const uncaught: Record<string, number> = {};
+  const note = (err: unknown) => {
+    const message = (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 150);
+    if (!uncaught[message]) console.log(`\n  ! uncaught in the app (would stop the server): ${message}`);
+    uncaught[message] = (uncaught[message] ?? 0) + 1;
+  };
+  process.on('uncaughtException', note);
+  process.on('unhandledRejection', note);
+  return uncaught;
+}
+
+async function main() {
+  const options = readOptions();
+  const uncaught = recordUncaught();
+  const timings = routeTimings();
+  console.log('Starting AgentCart in this process (fresh database, simulators, background jobs)…');
+  const instance = await startBenchInstance({
+    logLevel: options.logLevel,
+    databaseUrl: options.databaseUrl,
+    beforeListen: timings.attach,
+  });
+  console.log(`  ${instance.url} on ${instance.databaseKind}, app log level ${options.logLevel}`);
+  let results: ScenarioResult[];
+  let appErrors: Record<string, number>;
+  try {
+    results = await runScenarios(instance, timings, options);
+  } finally {
+    appErrors = loggedErrors(instance.logFile);
+    // A wedged embedded database must not keep the bench from reporting.
+    await Promise.race([instance.close(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  }
+
+  printTable(results);
+  console.log('');
+  printDetails(results);
+  const errorCount = Object.values(appErrors).reduce((a, b) => a + b, 0);
+  if (errorCount > 0) {
+    console.log(`\nThe app logged ${errorCount} errors:`);
+    for (const [message, count] of Object.entries(appErrors))
+      console.log(`  ${String(count).padStart(5)}  ${message}`);
+  }
+  const uncaughtCount = Object.values(uncaught).reduce((a, b) => a + b, 0);
+  if (uncaughtCount > 0) {
+    console.log(`\n${uncaughtCount} uncaught errors in the app; any one of them stops \`npm start\`:`);
+    for (const [message, count] of Object.entries(uncaught))
+      console.log(`  ${String(count).padStart(5)}  ${message}`);
+  }
+  const outcome = verdict(results, uncaughtCount);
+  const report = {
+    generatedAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version },
+    setup: {
+      database: instance.databaseKind,
+      appLogLevel: options.logLevel,
+      loadGenerator: 'autocannon 9 in one worker thread, same process and machine',
+      durationSec: options.duration,
+    },
+    target: { ...TARGET, noErrors: true },
+    outcome,
+    appErrors,
+    uncaught,
+    scenarios: Object.fromEntries(results.map((r) => [r.scenario, r])),
+  };
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    `\nTarget (offer p99 < ${TARGET.p99Ms} ms at ${TARGET.connections} concurrent agents, no errors): ` +
+      `${outcome.met ? 'MET' : 'NOT MET'} — offer p99 ${outcome.offerP99Ms} ms, ` +
+      `${outcome.noErrors ? 'no errors or non-2xx answers' : 'errors or non-2xx answers (see above)'}.`,
+  );
+  console.log(`Results written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}.`);
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,187 @@
+/**
+ * The bench's AgentCart: the real app, wired like server/main.ts in sandbox mode (embedded PostgreSQL,
+ * migrations, in-process simulators, services, background jobs, demo merchant), but on a fresh database
+ * in a temporary directory and an ephemeral loopback port. Production defaults are untouched: the bench
+ * stays under the per-key rate limits by giving every simulated agent population enough merchant keys.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { pino } from 'pino';
+import { composeServices } from '../../server/compose';
+import { loadConfig } from '../../server/config';
+import { connectPostgres, startEmbeddedPostgres, type Database } from '../../server/db/client';
+import { runMigrations } from '../../server/db/migrate';
+import { merchants } from '../../server/db/schema/index';
+import { ensureDemoMerchant } from '../../server/db/seed/demo-merchant';
+import { saveStoreConnection } from '../../server/features/connections/store-connections';
+import { verifyAndSaveStripeKey } from '../../server/features/connections/payment-connections';
+import { issueApiKey } from '../../server/features/developers/api-keys';
+import { createMerchantForUser } from '../../server/features/merchants/create-merchant';
+import { buildApp, type AppContext } from '../../server/http/app';
+import { startSimulators, type RunningSimulators } from '../../server/integrations/simulators';
+import { allJobs } from '../../server/jobs/registry';
+import { createLogger } from '../../server/lib/logger';
+import { createUsageMeter, type UsageMeter } from './usage-meter';
+
+export interface BenchInstance {
+  url: string;
+  app: FastifyInstance;
+  services: AppContext;
+  simulators: RunningSimulators;
+  database: Database;
+  demoApiKey: string;
+  /** Which database it runs on. */
+  databaseKind: 'embedded PGlite' | 'PostgreSQL server';
+  /** Where the app's log lines go (at the production default level, `info`, unless told otherwise). */
+  logFile: string;
+  /** Database statements and outbound calls, counted while a scenario runs. */
+  usage: UsageMeter;
+  close(): Promise<void>;
+}
+
+/** A port that was free a moment ago (the app's PUBLIC_URL must name the port before it listens). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A new, empty database on a PostgreSQL server, dropped again on close. */
+async function freshServerDatabase(serverUrl: string): Promise<Database> {
+  const name = `agentcart_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString());
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export async function startBenchInstance(
+  opts: {
+    logLevel?: string;
+    /** A PostgreSQL server to run on instead of the embedded database (a fresh database is created). */
+    databaseUrl?: string;
+    /** Or a database already opened (experiments); closed with the instance. */
+    database?: Database;
+    /** Runs before the app listens (e.g. to add measuring hooks). */
+    beforeListen?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<BenchInstance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'agentcart-bench-'));
+  const port = await freePort();
+  const config = loadConfig({
+    APP_MODE: 'sandbox',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: opts.logLevel ?? 'info',
+  });
+  // The log lines cost what they cost in production (pino to a file descriptor), without flooding the terminal.
+  const logFile = path.join(dataDir, 'app.log');
+  const logger = createLogger(
+    config.logLevel,
+    pino.destination({ dest: logFile, sync: true }) as unknown as NodeJS.WritableStream,
+  );
+
+  const simulators = await startSimulators();
+  const usage = createUsageMeter(simulators);
+  const database =
+    opts.database ??
+    (opts.databaseUrl
+      ? await freshServerDatabase(opts.databaseUrl)
+      : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pglite') }));
+  usage.attachPool(database.pool);
+  await runMigrations(database);
+  // The sandbox network captures globalThis.fetch when the services are composed: measure through it.
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = usage.wrapFetch(realFetch);
+  let services: AppContext;
+  try {
+    services = composeServices({ config, database, logger, simulators });
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  const app = await buildApp(services);
+  await services.jobs.start(allJobs(services), { work: true });
+  const demo = await ensureDemoMerchant({ ...services, dataDir, simulators });
+  opts.beforeListen?.(app);
+  await app.listen({ port, host: '127.0.0.1' });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    services,
+    simulators,
+    database,
+    demoApiKey: demo.apiKey,
+    databaseKind: database.kind === 'postgres' ? 'PostgreSQL server' : 'embedded PGlite',
+    logFile,
+    usage,
+    async close() {
+      await app.close();
+      await services.jobs.stop();
+      await simulators.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let merchantCounter = 0;
+
+/**
+ * Merchants with the sandbox WooCommerce store (and, with `card`, the sandbox Stripe account)
+ * connected through the same operations the settings pages use, each with its own API key: one key per
+ * agent population slice, so the per-key limits (offer 100/min, checkout and confirm 30/min) hold.
+ */
+export async function createMerchantKeys(
+  instance: BenchInstance,
+  count: number,
+  opts: { card?: boolean } = {},
+): Promise<string[]> {
+  const { services, simulators } = instance;
+  const deps = { db: services.db, runtime: services.runtime, keyring: services.config.keyring };
+  const one = async () => {
+    merchantCounter += 1;
+    const { user } = await services.auth.api.signUpEmail({
+      body: {
+        email: `bench-${merchantCounter}-${Date.now()}@example.com`,
+        password: 'Bench-pass-1!Aa',
+        name: `Bench Store ${merchantCounter}`,
+      },
+    });
+    const merchant = await createMerchantForUser(services.db, user.id, `Bench Store ${merchantCounter}`);
+    await saveStoreConnection(deps, merchant, 'woocommerce', simulators.credentials.woocommerce);
+    if (opts.card) {
+      const fresh = await services.db.query.merchants.findFirst({ where: eq(merchants.id, merchant.id) });
+      await verifyAndSaveStripeKey(deps, fresh!, simulators.credentials.stripe.secretKey!);
+    }
+    const { apiKey } = await issueApiKey(services.db, merchant.id, 'sandbox', services.runtime.clock.now());
+    return apiKey;
+  };
+  // One at a time: concurrent transactions on the embedded database can trip pglite-socket's
+  // interleaving of clients (see the bench's notes in README.md).
+  const keys: string[] = [];
+  while (keys.length < count) keys.push(await one());
+  return keys;
+}

@@ -1,0 +1,533 @@
+/**
+ * `npm run demo:agent`: plays an AI shopping agent against a running AgentCart (sandbox mode) through
+ * the documented agent API, printing every request and answer.
+ *
+ *   1. card:      offer -> checkout with a Shared Payment Token -> confirm -> order -> the store's order
+ *   2. Lightning: offer -> checkout (btc) -> pay the invoice -> poll confirm -> order -> the store's order
+ *
+ * Usage: npm run demo:agent -- [--url http://localhost:3000] [--key ak_test_...]
+ * The key is --key, else $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json (DATA_DIR default ./data).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const USAGE = `Usage: npm run demo:agent -- [--url <base URL>] [--key <API key>]
+
+  --url   the running AgentCart instance (default http://localhost:3000)
+  --key   the merchant API key (default: $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json)
+  --acp   the Agentic Commerce Protocol flow (not available yet)
+  --help  this text`;
+
+const POLL_INTERVAL_MS = 3_000;
+const MAX_POLLS = 20;
+const SHIP_TO = { country: 'GB', postcode: 'SW1A 1AA' };
+const BUYER = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  address: { line1: '1 Analytical Way', city: 'London', postcode: 'SW1A 1AA', country: 'GB' },
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Output
+
+const useColour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+const paint = (code: string) => (text: string) => (useColour ? `\x1b[${code}m${text}\x1b[0m` : text);
+const c = {
+  bold: paint('1'),
+  dim: paint('2'),
+  red: paint('31'),
+  green: paint('32'),
+  yellow: paint('33'),
+  blue: paint('34'),
+  cyan: paint('36'),
+};
+
+const indent = (text: string, by = '    ') =>
+  text
+    .split('\n')
+    .map((line) => by + line)
+    .join('\n');
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+function heading(text: string) {
+  console.log(`\n${c.bold(c.blue(`━━ ${text} `.padEnd(100, '━')))}`);
+}
+function note(text: string) {
+  console.log(c.dim(`  ${text}`));
+}
+function statusColour(status: number) {
+  return status < 300 ? c.green : status < 500 ? c.yellow : c.red;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP
+
+/** A step went wrong: the message says which and what to do. */
+class DemoError extends Error {}
+
+interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Headers printed with the request (secrets masked). */
+  shownHeaders?: Record<string, string>;
+  /** Prints this instead of the whole response body (for long simulator listings). */
+  summary?: (body: unknown) => unknown;
+}
+
+/** One HTTP call, printed as it goes: request line, headers worth seeing, body; status, time, body. */
+async function call<T = Record<string, unknown>>(
+  method: 'GET' | 'POST',
+  url: string,
+  shownAs: string,
+  opts: CallOptions = {},
+): Promise<Reply<T>> {
+  console.log(`\n  ${c.bold(c.cyan(`→ ${method} ${shownAs}`))}`);
+  for (const [name, value] of Object.entries(opts.shownHeaders ?? {})) note(`  ${name}: ${value}`);
+  if (opts.body !== undefined) console.log(indent(json(opts.body)));
+  const started = performance.now();
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...opts.headers,
+      },
+      ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+    });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw new DemoError(
+      `Cannot reach ${new URL(url).origin} (${cause?.code ?? cause?.message ?? String(err)}).`,
+    );
+  }
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: shown as text.
+  }
+  const ms = Math.round(performance.now() - started);
+  console.log(
+    `  ${c.bold(statusColour(res.status)(`← ${res.status} ${res.statusText}`))} ${c.dim(`${ms} ms`)}`,
+  );
+  const shown = opts.summary && res.ok ? opts.summary(body) : body;
+  console.log(indent(typeof shown === 'string' ? shown : json(shown)));
+  return { status: res.status, body: body as T };
+}
+
+function expectStatus(reply: Reply<unknown>, expected: number[], step: string) {
+  if (expected.includes(reply.status)) return;
+  const body = reply.body as { error?: string; error_code?: string } | null;
+  const reason = body?.error_code ? `${body.error_code}: ${body.error}` : JSON.stringify(reply.body);
+  throw new DemoError(`${step} failed with HTTP ${reply.status} (${reason}).`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The instance, its key and its simulators
+
+interface Target {
+  baseUrl: string;
+  apiKey: string;
+}
+
+function readOptions(): { target: Target; acp: boolean } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        url: { type: 'string', default: 'http://localhost:3000' },
+        key: { type: 'string' },
+        acp: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (!URL.canParse(values.url) || !/^https?:$/.test(new URL(values.url).protocol)) {
+    console.error(`--url must be an http(s) URL, not ${values.url}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const baseUrl = values.url.replace(/\/+$/, '');
+  if (values.acp) return { target: { baseUrl, apiKey: '' }, acp: true };
+  return {
+    target: { baseUrl, apiKey: values.key ?? process.env.AGENTCART_API_KEY ?? demoApiKey() },
+    acp: false,
+  };
+}
+
+function demoApiKey(): string {
+  const file = path.resolve(process.env.DATA_DIR ?? './data', 'demo.json');
+  if (!existsSync(file))
+    throw new DemoError(
+      `No API key: pass --key, set AGENTCART_API_KEY, or point DATA_DIR at the instance's data directory (${file} was not found).`,
+    );
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { apiKey?: unknown };
+  if (typeof saved.apiKey === 'string') return saved.apiKey;
+  throw new DemoError(`No API key in ${file}: pass --key or set AGENTCART_API_KEY.`);
+}
+
+const masked = (key: string) => `${key.slice(0, 12)}…${key.slice(-4)}`;
+
+/** The documented agent API, authenticated with the merchant's key. */
+function agentApi(target: Target) {
+  const auth = { authorization: `Bearer ${target.apiKey}` };
+  return <T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    apiPath: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ) => {
+    const idem: Record<string, string> = idempotencyKey ? { 'idempotency-key': idempotencyKey } : {};
+    return call<T>(method, `${target.baseUrl}${apiPath}`, apiPath, {
+      body,
+      headers: { ...auth, ...idem },
+      shownHeaders: { Authorization: `Bearer ${masked(target.apiKey)}`, ...idem },
+    });
+  };
+}
+type AgentApi = ReturnType<typeof agentApi>;
+
+interface Simulators {
+  stripe: string;
+  opennode: string;
+  woocommerce: string;
+  /** The demo store's sandbox credentials, from the WooCommerce simulator's GET /__sim. */
+  woo: { storeUrl: string; consumerKey: string; consumerSecret: string };
+}
+
+/** The instance answers and runs in sandbox mode (it lists its simulators at GET /__sim). */
+async function discoverSimulators(target: Target): Promise<Simulators> {
+  heading('The instance and its simulators (sandbox only)');
+  const status = await call('GET', `${target.baseUrl}/api/status`, '/api/status', {
+    summary: (body) => {
+      const { status: health, mode, version } = body as Record<string, unknown>;
+      return { status: health, mode, version, '…': '(trimmed)' };
+    },
+  }).catch((err) => {
+    if (err instanceof DemoError)
+      throw new DemoError(`${err.message} Is AgentCart running? Start it with \`npm start\`, or pass --url.`);
+    throw err;
+  });
+  expectStatus(status, [200], 'The health check');
+  const list = await call<Record<string, { baseUrl: string } | undefined>>(
+    'GET',
+    `${target.baseUrl}/__sim`,
+    '/__sim',
+    {
+      summary: (body) =>
+        Object.entries(body as Record<string, { baseUrl: string }>)
+          .map(([id, sim]) => `${id.padEnd(12)} ${sim.baseUrl}`)
+          .join('\n'),
+    },
+  );
+  const base = (id: string) => {
+    const url = list.status === 200 ? list.body[id]?.baseUrl : undefined;
+    if (!url)
+      throw new DemoError(
+        'This instance lists no simulators at /__sim: the demo needs an instance in sandbox mode.',
+      );
+    return url;
+  };
+  const woocommerce = base('woocommerce');
+  const wooInfo = await call<{ credentials: Simulators['woo'] }>(
+    'GET',
+    `${woocommerce}/__sim`,
+    `${woocommerce}/__sim`,
+    { summary: (body) => ({ credentials: (body as { credentials: unknown }).credentials, controls: '…' }) },
+  );
+  expectStatus(wooInfo, [200], 'Reading the WooCommerce simulator controls');
+  return { stripe: base('stripe'), opennode: base('opennode'), woocommerce, woo: wooInfo.body.credentials };
+}
+
+/** POST <simulator>/__sim/<control>: sandbox-only switches that stand in for a buyer or a provider. */
+async function simControl<T = Record<string, unknown>>(
+  simBase: string,
+  control: string,
+  body: unknown,
+  opts: Pick<CallOptions, 'summary'> = {},
+) {
+  const reply = await call<T>('POST', `${simBase}/__sim/${control}`, `${simBase}/__sim/${control}`, {
+    body,
+    ...opts,
+  });
+  expectStatus(reply, [200, 201], `The simulator control ${control}`);
+  return reply.body;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The store (WooCommerce simulator)
+
+interface WooProduct {
+  sku: string;
+  name: string;
+  type: string;
+  status: string;
+  price: string;
+  purchasable: boolean;
+  stock_status: string;
+  stock_quantity: number | null;
+}
+
+/** One more simple, published, in-stock product of the store's catalogue, through its REST API. */
+async function pickCatalogueSku(sims: Simulators): Promise<string> {
+  heading('Browse the store catalogue (WooCommerce REST API, sandbox credentials)');
+  const { storeUrl, consumerKey, consumerSecret } = sims.woo;
+  const apiPath = '/wp-json/wc/v3/products?status=publish&type=simple&per_page=100';
+  const reply = await call<WooProduct[]>('GET', `${sims.woocommerce}${apiPath}`, `${storeUrl}${apiPath}`, {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString('base64')}`,
+      // The simulator is the store behind a TLS proxy: Basic auth is accepted over "HTTPS".
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': new URL(storeUrl).host,
+    },
+    shownHeaders: { Authorization: `Basic ${masked(consumerKey)}:…` },
+    summary: (body) =>
+      (body as WooProduct[]).map((p) => `${p.sku.padEnd(18)} ${p.price.padStart(7)}  ${p.name}`).join('\n'),
+  });
+  expectStatus(reply, [200], 'Listing the store products');
+  const pick = reply.body.find(
+    (p) =>
+      p.sku &&
+      p.sku !== 'TEST-PRODUCT-001' &&
+      p.status === 'publish' &&
+      p.purchasable &&
+      p.price !== '' &&
+      p.stock_status === 'instock' &&
+      (p.stock_quantity === null || p.stock_quantity >= 1),
+  );
+  if (!pick) throw new DemoError('The store has no other purchasable product in stock.');
+  note(`Picked ${pick.sku} (${pick.name}) to add to the basket.`);
+  return pick.sku;
+}
+
+interface WooOrder {
+  id: number;
+  status: string;
+  currency: string;
+  total: string;
+  shipping_total: string;
+  payment_method_title: string;
+  transaction_id: string;
+  billing: { first_name: string; last_name: string; email: string };
+  line_items: { sku: string; name: string; quantity: number; total: string }[];
+  meta_data: { key: string; value: unknown }[];
+}
+
+/** The order as the merchant sees it in their store, found by the checkout id AgentCart wrote on it. */
+async function showStoreOrder(sims: Simulators, checkoutId: string) {
+  heading('The order in the merchant’s store (WooCommerce simulator)');
+  const { orders } = await simControl<{ orders: WooOrder[] }>(
+    sims.woocommerce,
+    'orders',
+    {},
+    {
+      summary: (body) => `${(body as { orders: unknown[] }).orders.length} orders in the store`,
+    },
+  );
+  const order = orders.find((o) =>
+    o.meta_data.some((m) => m.key === '_agentcart_checkout_id' && m.value === checkoutId),
+  );
+  if (!order) throw new DemoError(`The store has no order for checkout ${checkoutId}.`);
+  note(`Store order #${order.id} (meta _agentcart_checkout_id = ${checkoutId}):`);
+  console.log(
+    indent(
+      json({
+        id: order.id,
+        status: order.status,
+        total: `${order.total} ${order.currency}`,
+        shipping_total: order.shipping_total,
+        payment_method_title: order.payment_method_title,
+        transaction_id: order.transaction_id,
+        billing: order.billing && {
+          name: `${order.billing.first_name} ${order.billing.last_name}`,
+          email: order.billing.email,
+        },
+        line_items: order.line_items.map(({ sku, name, quantity, total }) => ({
+          sku,
+          name,
+          quantity,
+          total,
+        })),
+        meta_data: order.meta_data.filter((m) => m.key.startsWith('_agentcart')),
+      }),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The agent's steps
+
+interface Offer {
+  offer_id: string;
+  total: number;
+  currency: string;
+  subtotal: number;
+  shipping_options: { id: string; price: number }[];
+}
+
+async function requestOffer(agent: AgentApi, items: { sku: string; quantity: number }[]) {
+  const reply = await agent<Offer>('POST', '/api/agent/offer', { items, shipping_to: SHIP_TO });
+  if (reply.status === 401)
+    throw new DemoError('The API key was refused (401): pass a current key with --key or AGENTCART_API_KEY.');
+  expectStatus(reply, [200], 'The offer');
+  return reply.body;
+}
+
+/** The agent picks the first (cheapest) shipping option and pays exactly the offer's total for it. */
+function chosenShipping(offer: Offer) {
+  const option = offer.shipping_options[0];
+  if (!option) throw new DemoError('The offer has no shipping option.');
+  return { id: option.id, amount: offer.subtotal + option.price };
+}
+
+async function getOrder(agent: AgentApi, orderId: string) {
+  const reply = await agent('GET', `/api/agent/order/${orderId}`);
+  expectStatus(reply, [200], 'Reading the order');
+}
+
+async function cardScenario(agent: AgentApi, sims: Simulators) {
+  const extraSku = await pickCatalogueSku(sims);
+  heading('Scenario 1: card payment with a Shared Payment Token');
+  const offer = await requestOffer(agent, [
+    { sku: 'TEST-PRODUCT-001', quantity: 2 },
+    { sku: extraSku, quantity: 1 },
+  ]);
+  const shipping = chosenShipping(offer);
+
+  note('SANDBOX ONLY: in real life the buyer’s AI assistant (e.g. ChatGPT) hands the agent a Shared');
+  note('Payment Token; here the Stripe simulator mints one, limited to this amount and currency.');
+  const token = await simControl<{ id: string }>(
+    sims.stripe,
+    'granted_tokens',
+    { currency: offer.currency.toLowerCase(), max_amount: shipping.amount },
+    {
+      summary: (body) => {
+        const { id, object, usage_limits } = body as Record<string, unknown>;
+        return { id, object, usage_limits, '…': '(card details trimmed)' };
+      },
+    },
+  );
+
+  const checkout = await agent<{ checkout_id: string; status: string }>(
+    'POST',
+    '/api/agent/checkout',
+    {
+      offer_id: offer.offer_id,
+      shipping_option_id: shipping.id,
+      buyer: BUYER,
+      payment: {
+        method: 'stripe',
+        shared_payment_token: token.id,
+        amount: shipping.amount,
+        currency: offer.currency,
+      },
+    },
+    randomUUID(),
+  );
+  expectStatus(checkout, [201], 'The card checkout');
+
+  const confirm = await agent<{ order_id: string; status: string }>(
+    'POST',
+    '/api/agent/confirm',
+    { checkout_id: checkout.body.checkout_id, commit: true },
+    randomUUID(),
+  );
+  expectStatus(confirm, [200], 'Confirming the card checkout');
+  if (confirm.body.status !== 'ACCEPTED')
+    throw new DemoError(`The card checkout ended ${confirm.body.status}, not ACCEPTED.`);
+  await getOrder(agent, confirm.body.order_id);
+  await showStoreOrder(sims, checkout.body.checkout_id);
+}
+
+interface BtcCheckout {
+  checkout_id: string;
+  btc: { payment_request: string | null; payment_url: string | null; expires_at: string };
+}
+
+type Settlement = { status: 'ACCEPTED'; orderId: string } | { status: 'DECLINED'; reason: string };
+
+/** Spec §4: poll confirm every 3 s until ACCEPTED or DECLINED (402 PAYMENT_EXPIRED / PAYMENT_DECLINED). */
+async function pollConfirm(agent: AgentApi, checkoutId: string): Promise<Settlement> {
+  for (let poll = 1; poll <= MAX_POLLS; poll += 1) {
+    note(`Poll ${poll}/${MAX_POLLS}`);
+    const reply = await agent<{ status?: string; order_id?: string; error_code?: string }>(
+      'POST',
+      '/api/agent/confirm',
+      { checkout_id: checkoutId },
+    );
+    expectStatus(reply, [200, 402], 'Polling confirm');
+    if (reply.status === 402) return { status: 'DECLINED', reason: reply.body.error_code ?? 'declined' };
+    if (reply.body.status === 'ACCEPTED') return { status: 'ACCEPTED', orderId: reply.body.order_id! };
+    if (poll < MAX_POLLS) await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+  }
+  throw new DemoError(`The invoice was still unpaid after ${MAX_POLLS} polls.`);
+}
+
+async function lightningScenario(agent: AgentApi, sims: Simulators) {
+  heading('Scenario 2: Bitcoin Lightning');
+  const offer = await requestOffer(agent, [{ sku: 'TEST-PRODUCT-001', quantity: 1 }]);
+  const checkout = await agent<BtcCheckout>(
+    'POST',
+    '/api/agent/checkout',
+    { offer_id: offer.offer_id, buyer: BUYER, payment: { method: 'btc' } },
+    randomUUID(),
+  );
+  expectStatus(checkout, [201], 'The Lightning checkout');
+  const { payment_request: invoice, payment_url: paymentUrl, expires_at: expiresAt } = checkout.body.btc;
+  if (!invoice || !paymentUrl) throw new DemoError('The Lightning checkout returned no invoice.');
+  console.log(`\n  ${c.bold('Pay this Lightning invoice (BOLT11), before')} ${expiresAt}:`);
+  console.log(`    ${c.yellow(invoice)}`);
+  console.log(`  ${c.bold('or open the payment page:')} ${paymentUrl}`);
+
+  const invoiceId = new URL(paymentUrl).pathname.split('/').filter(Boolean).pop()!;
+  note(`SANDBOX ONLY: the buyer's wallet pays invoice ${invoiceId} through the OpenNode simulator.`);
+  await simControl(sims.opennode, `charges/${encodeURIComponent(invoiceId)}/pay`, {});
+
+  const settlement = await pollConfirm(agent, checkout.body.checkout_id);
+  if (settlement.status === 'DECLINED')
+    throw new DemoError(`The Lightning payment was declined (${settlement.reason}).`);
+  await getOrder(agent, settlement.orderId);
+  await showStoreOrder(sims, checkout.body.checkout_id);
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main() {
+  const { target, acp } = readOptions();
+  if (acp) {
+    console.error('The ACP (Agentic Commerce Protocol) flow is not available yet; run without --acp.');
+    process.exit(2);
+  }
+  console.log(c.bold(`AgentCart agent demo against ${target.baseUrl}`));
+  note(`API key ${masked(target.apiKey)}`);
+  const agent = agentApi(target);
+  const sims = await discoverSimulators(target);
+  await cardScenario(agent, sims);
+  await lightningScenario(agent, sims);
+  console.log(`\n${c.bold(c.green('✔ Both purchases went through and landed in the merchant’s store.'))}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DemoError) {
+    console.error(`\n${c.red(c.bold('✘ ' + err.message))}`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});
