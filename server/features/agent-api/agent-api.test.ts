@@ -463,6 +463,25 @@ describe('agent API errors', () => {
     expect(viaHeader.statusCode).toBe(200);
   });
 
+  it('slows down an address that keeps presenting invalid keys', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/agent/offer',
+        remoteAddress: '192.0.2.200',
+        headers: {
+          authorization: `Bearer ak_test_${String(i).padStart(43, '0')}`,
+          'content-type': 'application/json',
+        },
+        payload: {},
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
   it('names malformed input and unsellable items', async () => {
     const bad = await agent('POST', '/api/agent/offer', { items: [{ sku: '', quantity: 0 }] });
     expect(bad.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import { checkoutRequest, confirmRequest, offerRequest } from '#common/api/agent
 import type { Merchant } from '../../db/schema/index';
 import { payments } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
+import { TtlCache } from '../../lib/ttl-cache';
 import { confirmCheckout, type EngineDeps } from '../commerce/confirm-checkout';
 import { createCheckout } from '../commerce/create-checkout';
 import { createOffer } from '../commerce/create-offer';
@@ -18,6 +19,8 @@ import { paymentWebhookUrl } from '../commerce/webhook-routes';
 import { toAgentError } from './to-agent-error';
 
 export type AgentApiDeps = EngineDeps & { publicUrl: string };
+
+const MAX_REFUSED_KEYS_PER_MINUTE = 30;
 
 /** Spec §9 per-key limits. The key is identified by its hash, so the limit follows the key, not the IP. */
 const limit = (max: number) => ({
@@ -48,15 +51,23 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
       return reply.status(agentError.status).send(agentError.body(request.id));
     });
 
-    scope.addHook('onRequest', async (request) => {
+    // Per-key limits cannot slow down someone trying keys; refused keys are counted per client address.
+    const refusals = new TtlCache<number>(60_000);
+    const refuse = (request: FastifyRequest, message: string): never => {
+      const count = (refusals.get(request.ip) ?? 0) + 1;
+      refusals.set(request.ip, count);
+      throw new AgentApiError('UNAUTHORIZED', message);
+    };
+    scope.addHook('onRequest', async (request, reply) => {
+      if ((refusals.get(request.ip) ?? 0) >= MAX_REFUSED_KEYS_PER_MINUTE) {
+        reply.header('retry-after', '60');
+        throw new AgentApiError('RATE_LIMIT', 'Too many requests with invalid API keys from this address');
+      }
       const key = presentedApiKey(request.headers);
       if (!key)
-        throw new AgentApiError(
-          'UNAUTHORIZED',
-          'Missing API key: send Authorization: Bearer <key> or an apikey header',
-        );
+        return refuse(request, 'Missing API key: send Authorization: Bearer <key> or an apikey header');
       const merchant = await merchantByApiKey(deps.db, key);
-      if (!merchant) throw new AgentApiError('UNAUTHORIZED', 'Invalid API key');
+      if (!merchant) return refuse(request, 'Invalid API key');
       merchantByRequest.set(request, merchant);
     });
     const merchantOf = (request: FastifyRequest) => merchantByRequest.get(request)!;
