@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, offers, orders, payments } from '../../db/schema/index';
-import { ensureDemoMerchant } from '../../db/seed/demo-merchant';
-import { createTestApp, TEST_ORIGIN, signUp, type TestApp } from '../../test/create-test-app';
+import { createTestApp, type TestApp } from '../../test/create-test-app';
+import {
+  agentRequest,
+  dashboardRequest,
+  demoMerchantApiKey,
+  mintSharedPaymentToken,
+  newMerchant,
+  sampleBuyer,
+  simControl,
+} from '../../test/merchant-kit';
 import { reconcileOrders } from '../commerce/jobs';
 import { writeStoreOrder } from '../commerce/write-store-order';
 
@@ -10,107 +18,26 @@ let t: TestApp;
 let apiKey: string;
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
-  ({ apiKey } = await ensureDemoMerchant({ ...t, simulators: t.simulators! }));
+  apiKey = await demoMerchantApiKey(t);
 });
 afterAll(() => t.close());
 
-const sim = (id: 'stripe' | 'opennode' | 'coincorner' | 'woocommerce') =>
-  t.simulators!.simulators[id].baseUrl;
-async function control(id: Parameters<typeof sim>[0], path: string, body: unknown = {}) {
-  const res = await fetch(`${sim(id)}/__sim/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+async function offer(items = [{ sku: 'TEST-PRODUCT-001', quantity: 2 }], key = apiKey) {
+  const res = await agentRequest(t, key, 'POST', '/api/agent/offer', {
+    items,
+    shipping_to: { country: 'GB', postcode: 'N1 9GU' },
   });
-  return res.json() as Promise<Record<string, unknown>>;
-}
-
-let ip = 0;
-function agent(
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-  opts: { key?: string | null; idempotencyKey?: string } = {},
-) {
-  const key = opts.key === undefined ? apiKey : opts.key;
-  ip += 1;
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: `10.9.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
-    headers: {
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
-
-const buyer = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  address: { line1: '1 Analytical Way', city: 'London', postcode: 'N1 9GU', country: 'GB' },
-};
-
-/** A merchant with the sandbox store, Stripe and OpenNode connected, and its own API key (its own rate limits). */
-async function connectedMerchant(): Promise<string> {
-  const { cookie } = await signUp(t.app);
-  const headers = { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
-  const creds = t.simulators!.credentials;
-  for (const [url, payload] of [
-    ['/api/connections/stores/woocommerce', { credentials: creds.woocommerce }],
-    [
-      '/api/connections/bitcoin',
-      { enabled: true, provider: 'opennode', credentials: creds.opennode, expiryMins: 15 },
-    ],
-  ] as const) {
-    const res = await t.app.inject({ method: 'PUT', url, headers, payload });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/connections/stripe/verify',
-    headers,
-    payload: { secretKey: creds.stripe.secretKey },
-  });
-  return (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/developers/api-key',
-      headers: { cookie, origin: TEST_ORIGIN },
-    })
-  ).json().apiKey;
-}
-
-async function offer(items = [{ sku: 'TEST-PRODUCT-001', quantity: 2 }], key?: string) {
-  const res = await agent(
-    'POST',
-    '/api/agent/offer',
-    { items, shipping_to: { country: 'GB', postcode: 'N1 9GU' } },
-    { key },
-  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
-async function mintToken(maxAmount: number, extra: Record<string, unknown> = {}) {
-  return (await control('stripe', 'granted_tokens', { currency: 'gbp', max_amount: maxAmount, ...extra }))
-    .id as string;
-}
-
-async function cardCheckout(o: { offer_id: string; total: number }, token: string, key?: string) {
-  const res = await agent(
-    'POST',
-    '/api/agent/checkout',
-    {
-      offer_id: o.offer_id,
-      shipping_option_id: 'standard',
-      buyer,
-      payment: { method: 'stripe', shared_payment_token: token, amount: o.total, currency: 'GBP' },
-    },
-    { key },
-  );
+async function cardCheckout(o: { offer_id: string; total: number }, token: string, key = apiKey) {
+  const res = await agentRequest(t, key, 'POST', '/api/agent/checkout', {
+    offer_id: o.offer_id,
+    shipping_option_id: 'standard',
+    buyer: sampleBuyer,
+    payment: { method: 'stripe', shared_payment_token: token, amount: o.total, currency: 'GBP' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -125,11 +52,11 @@ describe('the documented agent API, card', () => {
     expect(o.shipping_options.map((s: { id: string }) => s.id)).toEqual(['standard', 'express']);
     expect(Date.parse(o.expires_at)).toBeGreaterThan(Date.now());
 
-    const token = await mintToken(10_000);
+    const token = await mintSharedPaymentToken(t, 10_000);
     const checkout = await cardCheckout(o, token);
     expect(checkout).toMatchObject({ status: 'PENDING', amount_authorized: 4397 });
 
-    const confirm = await agent('POST', '/api/agent/confirm', {
+    const confirm = await agentRequest(t, apiKey, 'POST', '/api/agent/confirm', {
       checkout_id: checkout.checkout_id,
       commit: true,
     });
@@ -141,7 +68,7 @@ describe('the documented agent API, card', () => {
       adapter_ref: expect.any(String),
     });
 
-    const woo = (await control('woocommerce', 'orders')).orders as {
+    const woo = (await simControl(t, 'woocommerce', 'orders')).orders as {
       id: number;
       status: string;
       total: string;
@@ -155,7 +82,7 @@ describe('the documented agent API, card', () => {
       ]),
     );
 
-    const order = await agent('GET', `/api/agent/order/${accepted.order_id}`);
+    const order = await agentRequest(t, apiKey, 'GET', `/api/agent/order/${accepted.order_id}`);
     expect(order.json()).toMatchObject({
       order_id: accepted.order_id,
       status: 'ACCEPTED',
@@ -168,27 +95,34 @@ describe('the documented agent API, card', () => {
   });
 
   it('accepts the other field spellings and the hyphenated paths', async () => {
-    const res = await agent('POST', '/api/agent-offer', {
+    const res = await agentRequest(t, apiKey, 'POST', '/api/agent-offer', {
       products: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
       shipping_address: { country: 'gb', postal_code: 'EH1 1YZ' },
     });
     expect(res.statusCode, res.body).toBe(200);
     const o = res.json();
-    const token = await mintToken(5_000);
-    const checkout = await agent('POST', '/api/agent-checkout', {
+    const token = await mintSharedPaymentToken(t, 5_000);
+    const checkout = await agentRequest(t, apiKey, 'POST', '/api/agent-checkout', {
       offer_id: o.offer_id,
-      buyer: { ...buyer, address: { ...buyer.address, postcode: undefined, postal_code: 'EH1 1YZ' } },
+      buyer: {
+        ...sampleBuyer,
+        address: { ...sampleBuyer.address, postcode: undefined, postal_code: 'EH1 1YZ' },
+      },
       payment: { method: 'stripe', shared_payment_token: token },
     });
     expect(checkout.statusCode, checkout.body).toBe(201);
-    const confirm = await agent('POST', '/api/agent-confirm', { checkout_id: checkout.json().checkout_id });
+    const confirm = await agentRequest(t, apiKey, 'POST', '/api/agent-confirm', {
+      checkout_id: checkout.json().checkout_id,
+    });
     expect(confirm.json().status).toBe('ACCEPTED');
   });
 
   it('declines a card the issuer refuses, without creating an order', async () => {
     const o = await offer();
-    const checkout = await cardCheckout(o, await mintToken(10_000, { decline: true }));
-    const confirm = await agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id });
+    const checkout = await cardCheckout(o, await mintSharedPaymentToken(t, 10_000, { decline: true }));
+    const confirm = await agentRequest(t, apiKey, 'POST', '/api/agent/confirm', {
+      checkout_id: checkout.checkout_id,
+    });
     expect(confirm.statusCode).toBe(402);
     expect(confirm.json()).toMatchObject({
       error_code: 'PAYMENT_DECLINED',
@@ -201,13 +135,13 @@ describe('the documented agent API, card', () => {
   });
 
   it('charges exactly once when 50 confirms arrive together', async () => {
-    const key = await connectedMerchant();
+    const { apiKey: key } = await newMerchant(t, { connect: true, apiKey: true });
     const o = await offer(undefined, key);
-    const token = await mintToken(o.total * 3);
+    const token = await mintSharedPaymentToken(t, o.total * 3);
     const checkout = await cardCheckout(o, token, key);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id }, { key }),
+        agentRequest(t, key, 'POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id }),
       ),
     );
     const statuses = results.map((r) => r.statusCode);
@@ -215,11 +149,12 @@ describe('the documented agent API, card', () => {
     // Every other confirm is told the checkout was processed (or, past 30 a minute, to slow down).
     expect(statuses.filter((s) => s === 409 || s === 429)).toHaveLength(49);
     expect(results.find((r) => r.statusCode === 409)!.json().error_code).toBe('CHECKOUT_ALREADY_PROCESSED');
-    const granted = await fetch(`${sim('stripe')}/v1/shared_payment/granted_tokens/${token}`, {
-      headers: { authorization: `Bearer ${t.simulators!.credentials.stripe.secretKey}` },
+    const { simulators, credentials } = t.simulators!;
+    const granted = await fetch(`${simulators.stripe.baseUrl}/v1/shared_payment/granted_tokens/${token}`, {
+      headers: { authorization: `Bearer ${credentials.stripe.secretKey}` },
     });
     expect((await granted.json()).usage_details.amount_captured.value).toBe(o.total);
-    const woo = (await control('woocommerce', 'orders')).orders as {
+    const woo = (await simControl(t, 'woocommerce', 'orders')).orders as {
       meta_data: { key: string; value: string }[];
     }[];
     expect(woo.filter((w) => w.meta_data.some((m) => m.value === checkout.checkout_id))).toHaveLength(1);
@@ -229,15 +164,17 @@ describe('the documented agent API, card', () => {
   });
 
   it('takes the payment when the store goes down during confirm, and writes the order once it is back', async () => {
-    const key = await connectedMerchant();
+    const { apiKey: key } = await newMerchant(t, { connect: true, apiKey: true });
     const o = await offer(undefined, key);
-    const checkout = await cardCheckout(o, await mintToken(10_000), key);
-    await control('woocommerce', 'down');
+    const checkout = await cardCheckout(o, await mintSharedPaymentToken(t, 10_000), key);
+    await simControl(t, 'woocommerce', 'down');
     let confirm;
     try {
-      confirm = await agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id }, { key });
+      confirm = await agentRequest(t, key, 'POST', '/api/agent/confirm', {
+        checkout_id: checkout.checkout_id,
+      });
     } finally {
-      await control('woocommerce', 'up');
+      await simControl(t, 'woocommerce', 'up');
     }
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect(confirm.json()).toMatchObject({ status: 'ACCEPTED', adapter_ref: null });
@@ -255,14 +192,14 @@ describe('the documented agent API, card', () => {
   });
 
   it('repairs a paid checkout whose order write was lost, through reconciliation', async () => {
-    const key = await connectedMerchant();
+    const { apiKey: key } = await newMerchant(t, { connect: true, apiKey: true });
     const o = await offer(undefined, key);
-    const checkout = await cardCheckout(o, await mintToken(10_000), key);
-    await control('woocommerce', 'down');
+    const checkout = await cardCheckout(o, await mintSharedPaymentToken(t, 10_000), key);
+    await simControl(t, 'woocommerce', 'down');
     try {
-      await agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id }, { key });
+      await agentRequest(t, key, 'POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id });
     } finally {
-      await control('woocommerce', 'up');
+      await simControl(t, 'woocommerce', 'up');
     }
     const [order] = await t.db.select().from(orders).where(eq(orders.checkoutId, checkout.checkout_id));
     // Make it look like the job vanished a while ago (a crash between payment and store write).
@@ -289,14 +226,13 @@ describe('the documented agent API, card', () => {
 
 describe('the documented agent API, Bitcoin Lightning', () => {
   it('creates an invoice, reports it pending, then ACCEPTED once paid (OpenNode)', async () => {
-    const key = await connectedMerchant();
+    const { apiKey: key } = await newMerchant(t, { connect: true, apiKey: true });
     const o = await offer([{ sku: 'TEST-PRODUCT-001', quantity: 1 }], key);
-    const res = await agent(
-      'POST',
-      '/api/agent/checkout',
-      { offer_id: o.offer_id, buyer, payment: { method: 'btc' } },
-      { key },
-    );
+    const res = await agentRequest(t, key, 'POST', '/api/agent/checkout', {
+      offer_id: o.offer_id,
+      buyer: sampleBuyer,
+      payment: { method: 'btc' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const checkout = res.json();
     expect(checkout).toMatchObject({
@@ -309,32 +245,37 @@ describe('the documented agent API, Bitcoin Lightning', () => {
     });
     expect(checkout.btc).not.toHaveProperty('onchain_address');
 
-    const waiting = await agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id }, { key });
+    const waiting = await agentRequest(t, key, 'POST', '/api/agent/confirm', {
+      checkout_id: checkout.checkout_id,
+    });
     expect(waiting.json()).toMatchObject({ status: 'PENDING_PAYMENT' });
 
     const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, checkout.checkout_id));
-    await control('opennode', `charges/${payment!.providerInvoiceId}/pay`);
-    const paid = await agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id }, { key });
+    await simControl(t, 'opennode', `charges/${payment!.providerInvoiceId}/pay`);
+    const paid = await agentRequest(t, key, 'POST', '/api/agent/confirm', {
+      checkout_id: checkout.checkout_id,
+    });
     expect(paid.json()).toMatchObject({ status: 'ACCEPTED', adapter_ref: expect.any(String) });
-    const again = await agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id }, { key });
+    const again = await agentRequest(t, key, 'POST', '/api/agent/confirm', {
+      checkout_id: checkout.checkout_id,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().details).toMatchObject({ status: 'ACCEPTED' });
   });
 
   it('settles from a verified provider notification, and refuses a forged one', async () => {
-    const key = await connectedMerchant();
+    const { apiKey: key } = await newMerchant(t, { connect: true, apiKey: true });
     const o = await offer([{ sku: 'TEST-PRODUCT-001', quantity: 1 }], key);
     const checkout = (
-      await agent(
-        'POST',
-        '/api/agent/checkout',
-        { offer_id: o.offer_id, buyer, payment: { method: 'btc' } },
-        { key },
-      )
+      await agentRequest(t, key, 'POST', '/api/agent/checkout', {
+        offer_id: o.offer_id,
+        buyer: sampleBuyer,
+        payment: { method: 'btc' },
+      })
     ).json();
     const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, checkout.checkout_id));
-    await control('opennode', `charges/${payment!.providerInvoiceId}/pay`);
-    const notice = await control('opennode', `charges/${payment!.providerInvoiceId}/webhook`);
+    await simControl(t, 'opennode', `charges/${payment!.providerInvoiceId}/pay`);
+    const notice = await simControl(t, 'opennode', `charges/${payment!.providerInvoiceId}/webhook`);
     const merchantId = payment!.merchantId;
     const forged = await t.app.inject({
       method: 'POST',
@@ -354,7 +295,7 @@ describe('the documented agent API, Bitcoin Lightning', () => {
     expect(settled!.status).toBe('ACCEPTED');
     // The agent polling afterwards is told once that it was accepted.
     expect(
-      (await agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id }, { key })).json()
+      (await agentRequest(t, key, 'POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id })).json()
         .status,
     ).toBe('ACCEPTED');
     // A replayed notification changes nothing.
@@ -371,58 +312,42 @@ describe('the documented agent API, Bitcoin Lightning', () => {
   });
 
   it('declines an expired invoice with PAYMENT_EXPIRED', async () => {
-    const key = await connectedMerchant();
+    const { apiKey: key } = await newMerchant(t, { connect: true, apiKey: true });
     const o = await offer([{ sku: 'TEST-PRODUCT-001', quantity: 1 }], key);
     const checkout = (
-      await agent(
-        'POST',
-        '/api/agent/checkout',
-        { offer_id: o.offer_id, buyer, payment: { method: 'btc' } },
-        { key },
-      )
+      await agentRequest(t, key, 'POST', '/api/agent/checkout', {
+        offer_id: o.offer_id,
+        buyer: sampleBuyer,
+        payment: { method: 'btc' },
+      })
     ).json();
     const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, checkout.checkout_id));
-    await control('opennode', `charges/${payment!.providerInvoiceId}/expire`);
-    const res = await agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id }, { key });
+    await simControl(t, 'opennode', `charges/${payment!.providerInvoiceId}/expire`);
+    const res = await agentRequest(t, key, 'POST', '/api/agent/confirm', {
+      checkout_id: checkout.checkout_id,
+    });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ error_code: 'PAYMENT_EXPIRED', details: { status: 'DECLINED' } });
   });
 
   it('works with CoinCorner, including its on-chain address', async () => {
-    const { cookie } = await signUp(t.app);
-    const headers = { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/connections/stores/woocommerce',
-      headers,
-      payload: { credentials: t.simulators!.credentials.woocommerce },
+    const { cookie, apiKey: key } = await newMerchant(t, { apiKey: true });
+    await dashboardRequest(t, cookie, 'PUT', '/api/connections/stores/woocommerce', {
+      credentials: t.simulators!.credentials.woocommerce,
     });
-    const btc = await t.app.inject({
-      method: 'PUT',
-      url: '/api/connections/bitcoin',
-      headers,
-      payload: {
-        enabled: true,
-        provider: 'coincorner',
-        credentials: t.simulators!.credentials.coincorner,
-        expiryMins: 15,
-      },
+    const btc = await dashboardRequest(t, cookie, 'PUT', '/api/connections/bitcoin', {
+      enabled: true,
+      provider: 'coincorner',
+      credentials: t.simulators!.credentials.coincorner,
+      expiryMins: 15,
     });
     expect(btc.statusCode, btc.body).toBe(200);
-    const key = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/developers/api-key',
-        headers: { cookie, origin: TEST_ORIGIN },
-      })
-    ).json().apiKey;
     const o = await offer([{ sku: 'TEST-PRODUCT-001', quantity: 1 }], key);
-    const res = await agent(
-      'POST',
-      '/api/agent/checkout',
-      { offer_id: o.offer_id, buyer, payment: { method: 'btc' } },
-      { key },
-    );
+    const res = await agentRequest(t, key, 'POST', '/api/agent/checkout', {
+      offer_id: o.offer_id,
+      buyer: sampleBuyer,
+      payment: { method: 'btc' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().btc).toMatchObject({
       provider: 'coincorner',
@@ -433,15 +358,17 @@ describe('the documented agent API, Bitcoin Lightning', () => {
       .select()
       .from(payments)
       .where(eq(payments.checkoutId, res.json().checkout_id));
-    await control('coincorner', `orders/${payment!.providerInvoiceId}/pay`);
-    const paid = await agent('POST', '/api/agent/confirm', { checkout_id: res.json().checkout_id }, { key });
+    await simControl(t, 'coincorner', `orders/${payment!.providerInvoiceId}/pay`);
+    const paid = await agentRequest(t, key, 'POST', '/api/agent/confirm', {
+      checkout_id: res.json().checkout_id,
+    });
     expect(paid.json()).toMatchObject({ status: 'ACCEPTED' });
   });
 });
 
 describe('agent API errors', () => {
   it('refuses a missing or wrong API key in the documented shape', async () => {
-    const missing = await agent('POST', '/api/agent/offer', {}, { key: null });
+    const missing = await agentRequest(t, null, 'POST', '/api/agent/offer', {});
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual({
       error: expect.any(String),
@@ -449,7 +376,7 @@ describe('agent API errors', () => {
       correlation_id: expect.any(String),
       details: {},
     });
-    const wrong = await agent('POST', '/api/agent/offer', {}, { key: `ak_test_${'x'.repeat(43)}` });
+    const wrong = await agentRequest(t, `ak_test_${'x'.repeat(43)}`, 'POST', '/api/agent/offer', {});
     expect(wrong.statusCode).toBe(401);
     const viaHeader = await t.app.inject({
       method: 'POST',
@@ -483,10 +410,12 @@ describe('agent API errors', () => {
   });
 
   it('names malformed input and unsellable items', async () => {
-    const bad = await agent('POST', '/api/agent/offer', { items: [{ sku: '', quantity: 0 }] });
+    const bad = await agentRequest(t, apiKey, 'POST', '/api/agent/offer', {
+      items: [{ sku: '', quantity: 0 }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error_code).toBe('VALIDATION_ERROR');
-    const unknown = await agent('POST', '/api/agent/offer', {
+    const unknown = await agentRequest(t, apiKey, 'POST', '/api/agent/offer', {
       items: [{ sku: 'NOPE-1', quantity: 1 }],
       shipping_to: { country: 'GB', postcode: 'N1' },
     });
@@ -504,9 +433,9 @@ describe('agent API errors', () => {
 
   it('refuses an expired offer and a wrong amount', async () => {
     const o = await offer();
-    const wrongAmount = await agent('POST', '/api/agent/checkout', {
+    const wrongAmount = await agentRequest(t, apiKey, 'POST', '/api/agent/checkout', {
       offer_id: o.offer_id,
-      buyer,
+      buyer: sampleBuyer,
       payment: { method: 'stripe', shared_payment_token: 'spt_x', amount: 1 },
     });
     expect(wrongAmount.json()).toMatchObject({
@@ -517,9 +446,9 @@ describe('agent API errors', () => {
       .update(offers)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(offers.id, o.offer_id));
-    const expired = await agent('POST', '/api/agent/checkout', {
+    const expired = await agentRequest(t, apiKey, 'POST', '/api/agent/checkout', {
       offer_id: o.offer_id,
-      buyer,
+      buyer: sampleBuyer,
       payment: { method: 'stripe', shared_payment_token: 'spt_x' },
     });
     expect(expired.statusCode).toBe(400);
@@ -528,14 +457,24 @@ describe('agent API errors', () => {
 
   it('replays an idempotent request and refuses the key with another body', async () => {
     const o = await offer();
-    const token = await mintToken(10_000);
-    const body = { offer_id: o.offer_id, buyer, payment: { method: 'stripe', shared_payment_token: token } };
-    const first = await agent('POST', '/api/agent/checkout', body, { idempotencyKey: 'idem-checkout-1' });
-    const second = await agent('POST', '/api/agent/checkout', body, { idempotencyKey: 'idem-checkout-1' });
+    const token = await mintSharedPaymentToken(t, 10_000);
+    const body = {
+      offer_id: o.offer_id,
+      buyer: sampleBuyer,
+      payment: { method: 'stripe', shared_payment_token: token },
+    };
+    const first = await agentRequest(t, apiKey, 'POST', '/api/agent/checkout', body, {
+      idempotencyKey: 'idem-checkout-1',
+    });
+    const second = await agentRequest(t, apiKey, 'POST', '/api/agent/checkout', body, {
+      idempotencyKey: 'idem-checkout-1',
+    });
     expect(second.statusCode).toBe(first.statusCode);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
-    const other = await agent(
+    const other = await agentRequest(
+      t,
+      apiKey,
       'POST',
       '/api/agent/checkout',
       { ...body, shipping_option_id: 'express' },
@@ -543,7 +482,7 @@ describe('agent API errors', () => {
     );
     expect(other.statusCode).toBe(409);
     expect(other.json().error_code).toBe('IDEMPOTENCY_CONFLICT');
-    const viaBody = await agent('POST', '/api/agent/checkout', {
+    const viaBody = await agentRequest(t, apiKey, 'POST', '/api/agent/checkout', {
       ...body,
       idempotency_key: 'idem-checkout-1',
     });
@@ -551,18 +490,11 @@ describe('agent API errors', () => {
   });
 
   it('limits confirms per key with Retry-After', async () => {
-    const { cookie } = await signUp(t.app);
-    const key = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/developers/api-key',
-        headers: { cookie, origin: TEST_ORIGIN },
-      })
-    ).json().apiKey;
+    const { apiKey: key } = await newMerchant(t, { apiKey: true });
     const statuses: number[] = [];
     let limited;
     for (let i = 0; i < 31; i++) {
-      const res = await agent('POST', '/api/agent/confirm', { checkout_id: `chk_${i}` }, { key });
+      const res = await agentRequest(t, key, 'POST', '/api/agent/confirm', { checkout_id: `chk_${i}` });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) limited = res;
     }
@@ -573,33 +505,22 @@ describe('agent API errors', () => {
 
   it('never lets one merchant touch another merchant’s offers, checkouts or orders', async () => {
     const o = await offer();
-    const checkout = await cardCheckout(o, await mintToken(10_000));
+    const checkout = await cardCheckout(o, await mintSharedPaymentToken(t, 10_000));
     const accepted = (
-      await agent('POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id })
+      await agentRequest(t, apiKey, 'POST', '/api/agent/confirm', { checkout_id: checkout.checkout_id })
     ).json();
-    const { cookie } = await signUp(t.app);
-    const other = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/developers/api-key',
-        headers: { cookie, origin: TEST_ORIGIN },
-      })
-    ).json().apiKey;
-    const useOffer = await agent(
-      'POST',
-      '/api/agent/checkout',
-      { offer_id: o.offer_id, buyer, payment: { method: 'stripe', shared_payment_token: 'spt_x' } },
-      { key: other },
-    );
+    const { apiKey: other } = await newMerchant(t, { apiKey: true });
+    const useOffer = await agentRequest(t, other, 'POST', '/api/agent/checkout', {
+      offer_id: o.offer_id,
+      buyer: sampleBuyer,
+      payment: { method: 'stripe', shared_payment_token: 'spt_x' },
+    });
     expect(useOffer.json().error_code).toBe('INVALID_CHECKOUT');
-    const confirm = await agent(
-      'POST',
-      '/api/agent/confirm',
-      { checkout_id: checkout.checkout_id },
-      { key: other },
-    );
+    const confirm = await agentRequest(t, other, 'POST', '/api/agent/confirm', {
+      checkout_id: checkout.checkout_id,
+    });
     expect(confirm.json().error_code).toBe('INVALID_CHECKOUT');
-    const read = await agent('GET', `/api/agent/order/${accepted.order_id}`, undefined, { key: other });
+    const read = await agentRequest(t, other, 'GET', `/api/agent/order/${accepted.order_id}`);
     expect(read.statusCode).toBe(404);
   });
 

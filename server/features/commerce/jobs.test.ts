@@ -1,52 +1,29 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkouts, orders, payments } from '../../db/schema/index';
-import { ensureDemoMerchant } from '../../db/seed/demo-merchant';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { agentCheckout, demoMerchantApiKey, simControl } from '../../test/merchant-kit';
 import { purgeOldPayloads, settleOpenCheckouts } from './jobs';
 
 let t: TestApp;
 let apiKey: string;
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
-  ({ apiKey } = await ensureDemoMerchant({ ...t, simulators: t.simulators! }));
+  apiKey = await demoMerchantApiKey(t);
 });
 afterAll(() => t.close());
 
 const deps = () => ({ ...t.services, keyring: t.config.keyring });
-const agent = (url: string, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    payload,
-  });
-const buyer = {
-  name: 'Grace Hopper',
-  email: 'grace@example.com',
-  address: { line1: '1 Cobol St', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' },
-};
 
 async function bitcoinCheckout() {
-  const offer = (
-    await agent('/api/agent/offer', {
-      items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
-      shipping_to: { country: 'GB', postcode: 'LS1' },
-    })
-  ).json();
-  const checkout = (
-    await agent('/api/agent/checkout', { offer_id: offer.offer_id, buyer, payment: { method: 'btc' } })
-  ).json();
+  const { checkout } = await agentCheckout(t, apiKey, { method: 'btc' });
   const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, checkout.checkout_id));
   return { checkoutId: checkout.checkout_id as string, invoiceId: payment!.providerInvoiceId! };
 }
 
-const opennode = (path: string) =>
-  fetch(`${t.simulators!.simulators.opennode.baseUrl}/__sim/${path}`, { method: 'POST' });
-
 it('settles a paid invoice in the background when no agent confirms, exactly once', async () => {
   const { checkoutId, invoiceId } = await bitcoinCheckout();
-  await opennode(`charges/${invoiceId}/pay`);
+  await simControl(t, 'opennode', `charges/${invoiceId}/pay`);
   await settleOpenCheckouts(deps());
   await settleOpenCheckouts(deps());
   const [checkout] = await t.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
@@ -58,12 +35,12 @@ it('settles a paid invoice in the background when no agent confirms, exactly onc
 
 it('expires invoices the provider expired, and makes a late payment visible for review', async () => {
   const { checkoutId, invoiceId } = await bitcoinCheckout();
-  await opennode(`charges/${invoiceId}/expire`);
+  await simControl(t, 'opennode', `charges/${invoiceId}/expire`);
   await settleOpenCheckouts(deps());
   expect((await t.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)))[0]!.status).toBe(
     'EXPIRED',
   );
-  await opennode(`charges/${invoiceId}/pay`);
+  await simControl(t, 'opennode', `charges/${invoiceId}/pay`);
   await settleOpenCheckouts(deps());
   const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, checkoutId));
   expect(payment!.status).toBe('needs_review');
@@ -72,19 +49,10 @@ it('expires invoices the provider expired, and makes a late payment visible for 
 });
 
 it('expires card checkouts that were never confirmed', async () => {
-  const offer = (
-    await agent('/api/agent/offer', {
-      items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
-      shipping_to: { country: 'GB', postcode: 'LS1' },
-    })
-  ).json();
-  const checkout = (
-    await agent('/api/agent/checkout', {
-      offer_id: offer.offer_id,
-      buyer,
-      payment: { method: 'stripe', shared_payment_token: 'spt_never_used' },
-    })
-  ).json();
+  const { checkout } = await agentCheckout(t, apiKey, {
+    method: 'stripe',
+    shared_payment_token: 'spt_never_used',
+  });
   await t.db
     .update(checkouts)
     .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -110,19 +78,10 @@ it('purges provider payloads older than 90 days and keeps newer ones', async () 
 });
 
 it('keeps no Shared Payment Token in plain text', async () => {
-  const offer = (
-    await agent('/api/agent/offer', {
-      items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
-      shipping_to: { country: 'GB', postcode: 'LS1' },
-    })
-  ).json();
-  const checkout = (
-    await agent('/api/agent/checkout', {
-      offer_id: offer.offer_id,
-      buyer,
-      payment: { method: 'stripe', shared_payment_token: 'spt_secret_marker_123' },
-    })
-  ).json();
+  const { checkout } = await agentCheckout(t, apiKey, {
+    method: 'stripe',
+    shared_payment_token: 'spt_secret_marker_123',
+  });
   const [row] = await t.db.select().from(checkouts).where(eq(checkouts.id, checkout.checkout_id));
   expect(row!.paymentTokenSealed).toBeTruthy();
   expect(JSON.stringify(row)).not.toContain('spt_secret_marker_123');

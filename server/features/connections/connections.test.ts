@@ -3,9 +3,10 @@ import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
-import { merchantIntegrations, merchants } from '../../db/schema/index';
+import { merchantIntegrations } from '../../db/schema/index';
 import { createKeyring } from '../../lib/crypto';
-import { createTestApp, postJson, signUp, TEST_ORIGIN, type TestApp } from '../../test/create-test-app';
+import { createTestApp, postJson, signUp, type TestApp } from '../../test/create-test-app';
+import { dashboardRequest, merchantOf, simControl } from '../../test/merchant-kit';
 import { loadStoreConnection } from './store-connections';
 
 let t: TestApp;
@@ -18,28 +19,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sandbox = () => t.simulators!.credentials;
-const send = (method: 'PUT' | 'POST' | 'GET' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      cookie,
-      origin: TEST_ORIGIN,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function merchantOf(cookie: string) {
-  const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
-  const [row] = await t.db.select().from(merchants).where(eq(merchants.id, account.json().merchant.id));
-  return row!;
-}
 
 describe('store connections', () => {
   it('tests WooCommerce credentials without saving them', async () => {
     const { cookie } = await signUp(t.app);
-    const res = await send('POST', '/api/connections/stores/test', cookie, {
+    const res = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
       platform: 'woocommerce',
       credentials: sandbox().woocommerce,
     });
@@ -48,7 +32,7 @@ describe('store connections', () => {
       success: true,
       message: 'WooCommerce is properly configured and responding.',
     });
-    const merchant = await merchantOf(cookie);
+    const merchant = await merchantOf(t, cookie);
     expect(
       await t.db.select().from(merchantIntegrations).where(eq(merchantIntegrations.merchantId, merchant.id)),
     ).toHaveLength(0);
@@ -57,19 +41,19 @@ describe('store connections', () => {
   it('applies the store setup rules with the spec messages', async () => {
     const { cookie } = await signUp(t.app);
     const woo = sandbox().woocommerce;
-    const missing = await send('POST', '/api/connections/stores/test', cookie, {
+    const missing = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
       platform: 'woocommerce',
       credentials: { ...woo, consumerSecret: ' ' },
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe(CONNECTION_MESSAGES.fillAllCredentials('woocommerce'));
     expect(missing.json().error.message).toBe('Please fill in all WooCommerce credentials');
-    const plainHttp = await send('POST', '/api/connections/stores/test', cookie, {
+    const plainHttp = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
       platform: 'woocommerce',
       credentials: { ...woo, storeUrl: woo.storeUrl!.replace('https://', 'http://') },
     });
     expect(plainHttp.json().error.message).toBe('Store URL must start with https://');
-    const shopify = await send('POST', '/api/connections/stores/test', cookie, {
+    const shopify = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
       platform: 'shopify',
       credentials: { storeName: 'demo' },
     });
@@ -80,7 +64,7 @@ describe('store connections', () => {
     const { cookie } = await signUp(t.app);
     const woo = sandbox().woocommerce;
     const wrongSecret = `cs_${'0'.repeat(40)}`;
-    const res = await send('POST', '/api/connections/stores/test', cookie, {
+    const res = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
       platform: 'woocommerce',
       credentials: { ...woo, consumerSecret: wrongSecret },
     });
@@ -91,13 +75,13 @@ describe('store connections', () => {
   it('saves a tested connection encrypted, strips the trailing slash, and updates the merchant', async () => {
     const { cookie } = await signUp(t.app);
     const woo = sandbox().woocommerce;
-    const res = await send('PUT', '/api/connections/stores/woocommerce', cookie, {
+    const res = await dashboardRequest(t, cookie, 'PUT', '/api/connections/stores/woocommerce', {
       credentials: { ...woo, storeUrl: `${woo.storeUrl}/` },
     });
     expect(res.statusCode, res.body).toBe(200);
     const { integrationId } = res.json();
 
-    const merchant = await merchantOf(cookie);
+    const merchant = await merchantOf(t, cookie);
     expect(merchant).toMatchObject({
       platform: 'woocommerce',
       storeUrl: woo.storeUrl,
@@ -106,22 +90,22 @@ describe('store connections', () => {
     expect(merchant.onboardingState).toMatchObject({ platform: 'woocommerce', platform_configured: true });
     expect(merchant.pspConfig).toMatchObject({ store_url: woo.storeUrl });
 
-    const list = await send('GET', '/api/connections', cookie);
+    const list = await dashboardRequest(t, cookie, 'GET', '/api/connections');
     const [store] = list.json().stores;
     expect(store).toMatchObject({ id: integrationId, platform: 'woocommerce', status: 'connected' });
     expect(store.display.keyHint).toMatch(/^ck_.*••••/);
     expect(list.body).not.toContain(woo.consumerSecret);
     expect(list.body).not.toContain(woo.consumerKey);
 
-    const check = await send('POST', `/api/connections/stores/${integrationId}/check`, cookie);
+    const check = await dashboardRequest(t, cookie, 'POST', `/api/connections/stores/${integrationId}/check`);
     expect(check.json()).toEqual({ success: true });
   });
 
   it('keeps no plaintext secret in the database or the logs', async () => {
     const { cookie } = await signUp(t.app);
     const woo = sandbox().woocommerce;
-    await send('PUT', '/api/connections/stores/woocommerce', cookie, { credentials: woo });
-    await send('PUT', '/api/connections/bitcoin', cookie, {
+    await dashboardRequest(t, cookie, 'PUT', '/api/connections/stores/woocommerce', { credentials: woo });
+    await dashboardRequest(t, cookie, 'PUT', '/api/connections/bitcoin', {
       enabled: true,
       provider: 'opennode',
       credentials: sandbox().opennode,
@@ -143,28 +127,34 @@ describe('store connections', () => {
   it('reports a saved connection failing when the store goes down, and recovering', async () => {
     const { cookie } = await signUp(t.app);
     const { integrationId } = (
-      await send('PUT', '/api/connections/stores/woocommerce', cookie, { credentials: sandbox().woocommerce })
+      await dashboardRequest(t, cookie, 'PUT', '/api/connections/stores/woocommerce', {
+        credentials: sandbox().woocommerce,
+      })
     ).json();
-    const woo = t.simulators!.simulators.woocommerce.baseUrl;
-    await fetch(`${woo}/__sim/down`, { method: 'POST' });
+    await simControl(t, 'woocommerce', 'down');
     try {
-      const down = await send('POST', `/api/connections/stores/${integrationId}/check`, cookie);
+      const down = await dashboardRequest(
+        t,
+        cookie,
+        'POST',
+        `/api/connections/stores/${integrationId}/check`,
+      );
       expect(down.json().success).toBe(false);
       expect(down.json().error).toMatch(/^Connection failed/);
     } finally {
-      await fetch(`${woo}/__sim/up`, { method: 'POST' });
+      await simControl(t, 'woocommerce', 'up');
     }
-    const up = await send('POST', `/api/connections/stores/${integrationId}/check`, cookie);
+    const up = await dashboardRequest(t, cookie, 'POST', `/api/connections/stores/${integrationId}/check`);
     expect(up.json()).toEqual({ success: true });
   });
 
   it('connects the custom API platform, and refuses to save a coming-soon platform', async () => {
     const { cookie } = await signUp(t.app);
-    const custom = await send('PUT', '/api/connections/stores/custom', cookie, {
+    const custom = await dashboardRequest(t, cookie, 'PUT', '/api/connections/stores/custom', {
       credentials: sandbox().custom,
     });
     expect(custom.statusCode, custom.body).toBe(200);
-    const shopify = await send('PUT', '/api/connections/stores/shopify', cookie, {
+    const shopify = await dashboardRequest(t, cookie, 'PUT', '/api/connections/stores/shopify', {
       credentials: sandbox().shopify,
     });
     expect(shopify.statusCode).toBe(400);
@@ -173,8 +163,10 @@ describe('store connections', () => {
 
   it('opens credentials sealed under a previous key and re-seals them under the current one', async () => {
     const { cookie } = await signUp(t.app);
-    await send('PUT', '/api/connections/stores/woocommerce', cookie, { credentials: sandbox().woocommerce });
-    const merchant = await merchantOf(cookie);
+    await dashboardRequest(t, cookie, 'PUT', '/api/connections/stores/woocommerce', {
+      credentials: sandbox().woocommerce,
+    });
+    const merchant = await merchantOf(t, cookie);
     const rotated = createKeyring(randomBytes(32), [t.config.keyring.current.key]);
     const loaded = await loadStoreConnection({ db: t.db, keyring: rotated }, merchant.id, {
       platform: 'woocommerce',
@@ -193,16 +185,23 @@ describe('tenant isolation', () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
     const { integrationId } = (
-      await send('PUT', '/api/connections/stores/woocommerce', alice.cookie, {
+      await dashboardRequest(t, alice.cookie, 'PUT', '/api/connections/stores/woocommerce', {
         credentials: sandbox().woocommerce,
       })
     ).json();
-    const bobCheck = await send('POST', `/api/connections/stores/${integrationId}/check`, bob.cookie);
+    const bobCheck = await dashboardRequest(
+      t,
+      bob.cookie,
+      'POST',
+      `/api/connections/stores/${integrationId}/check`,
+    );
     expect(bobCheck.statusCode).toBe(404);
-    expect((await send('GET', '/api/connections', bob.cookie)).json().stores).toEqual([]);
-    const bobDelete = await send('DELETE', '/api/connections/stores/woocommerce', bob.cookie);
+    expect((await dashboardRequest(t, bob.cookie, 'GET', '/api/connections')).json().stores).toEqual([]);
+    const bobDelete = await dashboardRequest(t, bob.cookie, 'DELETE', '/api/connections/stores/woocommerce');
     expect(bobDelete.statusCode).toBe(204);
-    expect((await send('GET', '/api/connections', alice.cookie)).json().stores).toHaveLength(1);
+    expect((await dashboardRequest(t, alice.cookie, 'GET', '/api/connections')).json().stores).toHaveLength(
+      1,
+    );
   });
 
   it('refuses every connection endpoint without a session', async () => {
@@ -221,28 +220,28 @@ describe('tenant isolation', () => {
 describe('bitcoin connections', () => {
   it('tests OpenNode and CoinCorner credentials with the spec messages', async () => {
     const { cookie } = await signUp(t.app);
-    const ok = await send('POST', '/api/connections/bitcoin/test', cookie, {
+    const ok = await dashboardRequest(t, cookie, 'POST', '/api/connections/bitcoin/test', {
       provider: 'opennode',
       credentials: sandbox().opennode,
     });
     expect(ok.json()).toEqual({ success: true });
-    const missing = await send('POST', '/api/connections/bitcoin/test', cookie, {
+    const missing = await dashboardRequest(t, cookie, 'POST', '/api/connections/bitcoin/test', {
       provider: 'opennode',
       credentials: { apiKey: '' },
     });
     expect(missing.json().error.message).toBe('Please enter your OpenNode API key');
-    const cc = await send('POST', '/api/connections/bitcoin/test', cookie, {
+    const cc = await dashboardRequest(t, cookie, 'POST', '/api/connections/bitcoin/test', {
       provider: 'coincorner',
       credentials: { apiKey: 'x' },
     });
     expect(cc.json().error.message).toBe('Please enter your CoinCorner API credentials');
-    const refused = await send('POST', '/api/connections/bitcoin/test', cookie, {
+    const refused = await dashboardRequest(t, cookie, 'POST', '/api/connections/bitcoin/test', {
       provider: 'opennode',
       credentials: { apiKey: '00000000-0000-4000-8000-000000000000' },
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toMatch(/^Connection failed: /);
-    const coincorner = await send('POST', '/api/connections/bitcoin/test', cookie, {
+    const coincorner = await dashboardRequest(t, cookie, 'POST', '/api/connections/bitcoin/test', {
       provider: 'coincorner',
       credentials: sandbox().coincorner,
     });
@@ -251,37 +250,37 @@ describe('bitcoin connections', () => {
 
   it('saves Bitcoin settings on the merchant, with the expiry range enforced', async () => {
     const { cookie } = await signUp(t.app);
-    const tooShort = await send('PUT', '/api/connections/bitcoin', cookie, {
+    const tooShort = await dashboardRequest(t, cookie, 'PUT', '/api/connections/bitcoin', {
       enabled: true,
       provider: 'opennode',
       credentials: sandbox().opennode,
       expiryMins: 4,
     });
     expect(tooShort.json().error.message).toBe(CONNECTION_MESSAGES.expiryRange);
-    const saved = await send('PUT', '/api/connections/bitcoin', cookie, {
+    const saved = await dashboardRequest(t, cookie, 'PUT', '/api/connections/bitcoin', {
       enabled: true,
       provider: 'opennode',
       credentials: sandbox().opennode,
       expiryMins: 30,
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const merchant = await merchantOf(cookie);
+    const merchant = await merchantOf(t, cookie);
     expect(merchant).toMatchObject({ btcEnabled: true, btcProvider: 'opennode', btcOpennodeEnabled: true });
     expect(merchant.btcConfig).toMatchObject({ expiryMins: 30 });
     // Disabling keeps the saved key; enabling again needs no re-entry.
-    await send('PUT', '/api/connections/bitcoin', cookie, {
+    await dashboardRequest(t, cookie, 'PUT', '/api/connections/bitcoin', {
       enabled: false,
       provider: 'opennode',
       expiryMins: 30,
     });
-    expect((await merchantOf(cookie)).btcEnabled).toBe(false);
-    const again = await send('PUT', '/api/connections/bitcoin', cookie, {
+    expect((await merchantOf(t, cookie)).btcEnabled).toBe(false);
+    const again = await dashboardRequest(t, cookie, 'PUT', '/api/connections/bitcoin', {
       enabled: true,
       provider: 'opennode',
       expiryMins: 30,
     });
     expect(again.statusCode).toBe(200);
-    const strike = await send('PUT', '/api/connections/bitcoin', cookie, {
+    const strike = await dashboardRequest(t, cookie, 'PUT', '/api/connections/bitcoin', {
       enabled: true,
       provider: 'strike',
       credentials: sandbox().strike,
@@ -295,21 +294,25 @@ describe('stripe with a secret key', () => {
   it('validates, verifies and saves the key', async () => {
     const { cookie } = await signUp(t.app);
     expect(
-      (await send('POST', '/api/connections/stripe/verify', cookie, { secretKey: '' })).json().error.message,
+      (await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/verify', { secretKey: '' })).json()
+        .error.message,
     ).toBe('Please enter your Stripe secret key');
     expect(
-      (await send('POST', '/api/connections/stripe/verify', cookie, { secretKey: 'pk_test_123' })).json()
-        .error.message,
+      (
+        await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/verify', {
+          secretKey: 'pk_test_123',
+        })
+      ).json().error.message,
     ).toBe('Invalid Stripe secret key format (must start with sk_)');
-    const refused = await send('POST', '/api/connections/stripe/verify', cookie, {
+    const refused = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/verify', {
       secretKey: `sk_test_${'x'.repeat(24)}`,
     });
     expect(refused.statusCode).toBe(422);
-    const ok = await send('POST', '/api/connections/stripe/verify', cookie, {
+    const ok = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/verify', {
       secretKey: sandbox().stripe.secretKey,
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    const merchant = await merchantOf(cookie);
+    const merchant = await merchantOf(t, cookie);
     expect(merchant.stripeAccountId).toMatch(/^acct_/);
     expect(merchant.onboardingState).toMatchObject({ stripe_connected: true });
   });
@@ -328,17 +331,12 @@ describe('live mode', () => {
     });
     try {
       const { cookie } = await signUp(live.app);
-      const res = await live.app.inject({
-        method: 'POST',
-        url: '/api/connections/stores/test',
-        headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
-        payload: {
-          platform: 'woocommerce',
-          credentials: {
-            storeUrl: 'https://169.254.169.254',
-            consumerKey: `ck_${'a'.repeat(40)}`,
-            consumerSecret: `cs_${'b'.repeat(40)}`,
-          },
+      const res = await dashboardRequest(live, cookie, 'POST', '/api/connections/stores/test', {
+        platform: 'woocommerce',
+        credentials: {
+          storeUrl: 'https://169.254.169.254',
+          consumerKey: `ck_${'a'.repeat(40)}`,
+          consumerSecret: `cs_${'b'.repeat(40)}`,
         },
       });
       expect(res.statusCode).toBe(400);
@@ -375,7 +373,7 @@ describe('stripe connect', () => {
 
   it('connects an account through OAuth and lands on settings with the account id', async () => {
     const { cookie } = await signUp(t.app);
-    const start = await send('POST', '/api/connections/stripe/oauth/start', cookie);
+    const start = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/oauth/start');
     expect(start.statusCode, start.body).toBe(200);
     const authorizeUrl = start.json().url as string;
     expect(authorizeUrl.startsWith(t.simulators!.simulators.stripe.baseUrl)).toBe(true);
@@ -392,7 +390,7 @@ describe('stripe connect', () => {
     });
     const accountId = location.searchParams.get('account_id');
     expect(accountId).toMatch(/^acct_/);
-    expect((await merchantOf(cookie)).stripeAccountId).toBe(accountId);
+    expect((await merchantOf(t, cookie)).stripeAccountId).toBe(accountId);
 
     // The state was single-use: replaying the callback is refused.
     const replay = new URL((await callback(back, cookie)).headers.location as string);
@@ -419,12 +417,12 @@ describe('stripe connect', () => {
     });
     expect((await errorOf('?code=ac_x&state=forged')).searchParams.get('error')).toBe('invalid_state');
 
-    const start = await send('POST', '/api/connections/stripe/oauth/start', cookie);
+    const start = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/oauth/start');
     const denied = await consent(start.json().url, 'deny');
     const deniedRedirect = new URL((await callback(denied, cookie)).headers.location as string);
     expect(deniedRedirect.searchParams.get('error')).toBe('access_denied');
 
-    const again = await send('POST', '/api/connections/stripe/oauth/start', cookie);
+    const again = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/oauth/start');
     const state = new URL(again.json().url).searchParams.get('state');
     const badCode = await errorOf(`?code=ac_doesnotexist&state=${state}`);
     expect(badCode.searchParams.get('error')).toBe('token_exchange_failed');
@@ -433,37 +431,37 @@ describe('stripe connect', () => {
   it('will not finish another merchant’s OAuth flow', async () => {
     const alice = await signUp(t.app);
     const mallory = await signUp(t.app);
-    const start = await send('POST', '/api/connections/stripe/oauth/start', alice.cookie);
+    const start = await dashboardRequest(t, alice.cookie, 'POST', '/api/connections/stripe/oauth/start');
     const back = await consent(start.json().url, 'allow');
     const res = await callback(back, mallory.cookie);
     expect(new URL(res.headers.location as string).searchParams.get('error')).toBe('invalid_state');
-    expect((await merchantOf(mallory.cookie)).stripeAccountId).toBeNull();
+    expect((await merchantOf(t, mallory.cookie)).stripeAccountId).toBeNull();
   });
 
   it('creates an Express account once, onboards it through an account link, and reports its status', async () => {
     const { cookie } = await signUp(t.app);
-    const noAccount = await send('POST', '/api/connections/stripe/account-link', cookie);
+    const noAccount = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/account-link');
     expect(noAccount.statusCode).toBe(400);
 
-    const created = await send('POST', '/api/connections/stripe/connected-account', cookie);
+    const created = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/connected-account');
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({
       alreadyExists: false,
       accountId: expect.stringMatching(/^acct_/),
     });
-    const again = await send('POST', '/api/connections/stripe/connected-account', cookie);
+    const again = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/connected-account');
     expect(again.json()).toEqual({ accountId: created.json().accountId, alreadyExists: true });
 
-    const before = await send('GET', '/api/connections/stripe/account-status', cookie);
+    const before = await dashboardRequest(t, cookie, 'GET', '/api/connections/stripe/account-status');
     expect(before.json()).toMatchObject({ chargesEnabled: false, detailsSubmitted: false });
 
-    const link = await send('POST', '/api/connections/stripe/account-link', cookie);
+    const link = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/account-link');
     const linkUrl = new URL(link.json().url);
     await fetch(linkUrl);
     const done = await fetch(linkUrl, { method: 'POST', redirect: 'manual' });
     expect(done.headers.get('location')).toContain('/settings?tab=stripe');
 
-    const after = await send('GET', '/api/connections/stripe/account-status', cookie);
+    const after = await dashboardRequest(t, cookie, 'GET', '/api/connections/stripe/account-status');
     expect(after.json()).toMatchObject({ chargesEnabled: true, detailsSubmitted: true });
   });
 });

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_TEST_MESSAGES } from '#common/api/agent-tests';
 import { checkouts, orders, payments } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { dashboard, newMerchant, type TestMerchant } from './test-kit';
+import {
+  dashboardRequest,
+  mintSharedPaymentToken,
+  newMerchant,
+  simControl,
+  type TestMerchant,
+} from '../../test/merchant-kit';
 
 let t: TestApp;
 let a: TestMerchant;
@@ -16,18 +22,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const acpFlow = (merchant: TestMerchant, body: object) =>
-  dashboard(t, merchant.cookie, 'POST', '/api/agent-tests/acp-flow', body);
+  dashboardRequest(t, merchant.cookie, 'POST', '/api/agent-tests/acp-flow', body);
 const simulatePaid = (merchant: TestMerchant, body: object) =>
-  dashboard(t, merchant.cookie, 'POST', '/api/agent-tests/simulate-opennode-paid', body);
-
-async function control(simulator: 'stripe' | 'woocommerce', path: string, body: object = {}) {
-  const res = await fetch(`${t.simulators!.simulators[simulator].baseUrl}/__sim/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return res.json() as Promise<Record<string, unknown>>;
-}
+  dashboardRequest(t, merchant.cookie, 'POST', '/api/agent-tests/simulate-opennode-paid', body);
 
 describe('agent test, card', () => {
   it('runs offer, checkout and confirm through the store and Stripe, with a placeholder token', async () => {
@@ -44,7 +41,7 @@ describe('agent test, card', () => {
       currency: 'GBP',
       message: `Paid GBP 23.98; the store created order ${body.woo_order_id}.`,
     });
-    const woo = (await control('woocommerce', 'orders')).orders as { id: number; total: string }[];
+    const woo = (await simControl(t, 'woocommerce', 'orders')).orders as { id: number; total: string }[];
     expect(woo.find((o) => String(o.id) === body.woo_order_id)).toMatchObject({ total: '23.98' });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, body.order_id));
     expect(order).toMatchObject({ merchantId: a.merchantId, storeOrderId: body.woo_order_id });
@@ -53,9 +50,7 @@ describe('agent test, card', () => {
   });
 
   it('uses a token the simulator knows as typed, and reports its decline at the confirm step', async () => {
-    const declining = (
-      await control('stripe', 'granted_tokens', { currency: 'gbp', max_amount: 10_000, decline: true })
-    ).id;
+    const declining = await mintSharedPaymentToken(t, 10_000, { decline: true });
     const res = await acpFlow(a, { payment_method: 'stripe', test_spt: declining });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -221,10 +216,16 @@ describe('live mode', () => {
     });
     try {
       const merchant = await newMerchant(live);
-      const res = await dashboard(live, merchant.cookie, 'POST', '/api/agent-tests/simulate-opennode-paid', {
-        checkout_id: 'chk_1',
-        invoice_id: 'inv_1',
-      });
+      const res = await dashboardRequest(
+        live,
+        merchant.cookie,
+        'POST',
+        '/api/agent-tests/simulate-opennode-paid',
+        {
+          checkout_id: 'chk_1',
+          invoice_id: 'inv_1',
+        },
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json().error.message).toBe(
         'Simulating a payment is only possible in sandbox mode; in live mode the invoice must really be paid.',

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ORDER_STREAM_EVENT, type OrderStreamEvent } from '#common/api/orders';
 import { orders } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { dashboard, insertCheckout, newMerchant } from './test-kit';
+import { dashboardRequest, newMerchant } from '../../test/merchant-kit';
+import { insertCheckout } from './test-kit';
 
 let t: TestApp;
 let baseUrl: string;
@@ -80,7 +81,7 @@ describe('orders list', () => {
     });
     await insertCheckout(t, b.merchantId, { createdAt: at(4000), order: { status: 'ACCEPTED' } });
 
-    const res = await dashboard(t, a.cookie, 'GET', '/api/orders');
+    const res = await dashboardRequest(t, a.cookie, 'GET', '/api/orders');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.month_count).toBe(3);
@@ -98,14 +99,14 @@ describe('orders list', () => {
       platform: null,
     });
 
-    const two = await dashboard(t, a.cookie, 'GET', '/api/orders?limit=2');
+    const two = await dashboardRequest(t, a.cookie, 'GET', '/api/orders?limit=2');
     expect(two.json().orders.map((o: { id: string }) => o.id)).toEqual([third.orderId, second.orderId]);
     expect(two.json().month_count).toBe(3);
     for (const limit of ['0', '51', 'ten']) {
-      expect((await dashboard(t, a.cookie, 'GET', `/api/orders?limit=${limit}`)).statusCode).toBe(400);
+      expect((await dashboardRequest(t, a.cookie, 'GET', `/api/orders?limit=${limit}`)).statusCode).toBe(400);
     }
 
-    const other = (await dashboard(t, b.cookie, 'GET', '/api/orders')).json();
+    const other = (await dashboardRequest(t, b.cookie, 'GET', '/api/orders')).json();
     expect(other.orders).toHaveLength(1);
     expect(other.month_count).toBe(1);
   });
@@ -128,7 +129,7 @@ describe('live orders stream', () => {
 
       // A real test checkout: the order is created when the payment succeeds, then updated with the
       // store's order id once it is written to the store.
-      const flow = await dashboard(t, a.cookie, 'POST', '/api/agent-tests/acp-flow', {
+      const flow = await dashboardRequest(t, a.cookie, 'POST', '/api/agent-tests/acp-flow', {
         payment_method: 'stripe',
         test_spt: 'spt_test_123',
       });

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { dashboard, insertCheckout, newMerchant, type TestMerchant } from './test-kit';
+import { dashboardRequest, newMerchant, type TestMerchant } from '../../test/merchant-kit';
+import { insertCheckout } from './test-kit';
 
 let t: TestApp;
 let a: TestMerchant;
@@ -48,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = async (merchant: TestMerchant, query = '') => {
-  const res = await dashboard(t, merchant.cookie, 'GET', `/api/payments${query}`);
+  const res = await dashboardRequest(t, merchant.cookie, 'GET', `/api/payments${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().payments as { checkout_id: string; raw_status: string; status: string }[];
 };
@@ -117,7 +118,7 @@ describe('payments history', () => {
     expect(await list(a, '?method=btc_strike')).toEqual([]);
     expect(await list(a, '?limit=2')).toHaveLength(2);
     for (const query of ['?status=paid', '?method=paypal', '?limit=0', '?limit=101']) {
-      expect((await dashboard(t, a.cookie, 'GET', `/api/payments${query}`)).statusCode).toBe(400);
+      expect((await dashboardRequest(t, a.cookie, 'GET', `/api/payments${query}`)).statusCode).toBe(400);
     }
   });
 
@@ -143,7 +144,7 @@ describe('checkout access log', () => {
       );
     }
     const log = async () => {
-      const res = await dashboard(t, c.cookie, 'GET', '/api/security/checkout-access');
+      const res = await dashboardRequest(t, c.cookie, 'GET', '/api/security/checkout-access');
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
@@ -179,7 +180,7 @@ describe('checkout access log', () => {
       status: 'PAID',
       created_at: expect.any(String),
     });
-    const limited = await dashboard(t, c.cookie, 'GET', '/api/security/checkout-access?limit=3');
+    const limited = await dashboardRequest(t, c.cookie, 'GET', '/api/security/checkout-access?limit=3');
     expect(limited.json().events).toHaveLength(3);
 
     // Older accesses stay in the log but no longer count towards the flag.
@@ -191,7 +192,7 @@ describe('checkout access log', () => {
     expect((await log()).events).toHaveLength(10);
 
     // Another merchant's log holds only its own reads.
-    const other = await dashboard(t, b.cookie, 'GET', '/api/security/checkout-access');
+    const other = await dashboardRequest(t, b.cookie, 'GET', '/api/security/checkout-access');
     expect(other.json().events.every((e: { user_id: string }) => e.user_id === b.userId)).toBe(true);
     expect(other.json().events.map((e: { checkout_id: string }) => e.checkout_id)).not.toContain(
       checkouts[0]!.checkoutId,

@@ -1,53 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { checkouts, offers, orders, payments } from '../../db/schema/index';
-import { signUp, TEST_ORIGIN, type TestApp } from '../../test/create-test-app';
+import type { TestApp } from '../../test/create-test-app';
 
-/** Test helpers shared by the dashboard's test files. */
-
-/** A dashboard request as the web app sends it: the session cookie, our origin, JSON. */
-export function dashboard(t: TestApp, cookie: string, method: 'GET' | 'POST', url: string, payload?: object) {
-  const request: InjectOptions = {
-    method,
-    url,
-    headers: {
-      cookie,
-      origin: TEST_ORIGIN,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(payload === undefined ? {} : { payload }),
-  };
-  return t.app.inject(request);
-}
-
-export interface TestMerchant {
-  cookie: string;
-  merchantId: string;
-  userId: string;
-}
-
-/** A freshly signed-up merchant; with `connect`, its sandbox store, Stripe and OpenNode are connected. */
-export async function newMerchant(t: TestApp, opts: { connect?: boolean } = {}): Promise<TestMerchant> {
-  const { cookie, user } = await signUp(t.app);
-  const account = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
-  const merchant = { cookie, merchantId: account.json().merchant.id as string, userId: user.id };
-  if (!opts.connect) return merchant;
-  const creds = t.simulators!.credentials;
-  const headers = { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
-  for (const [method, url, payload] of [
-    ['PUT', '/api/connections/stores/woocommerce', { credentials: creds.woocommerce }],
-    [
-      'PUT',
-      '/api/connections/bitcoin',
-      { enabled: true, provider: 'opennode', credentials: creds.opennode, expiryMins: 15 },
-    ],
-    ['POST', '/api/connections/stripe/verify', { secretKey: creds.stripe.secretKey }],
-  ] as const) {
-    const res = await t.app.inject({ method, url, headers, payload });
-    if (res.statusCode !== 200) throw new Error(`${url} failed: ${res.statusCode} ${res.body}`);
-  }
-  return merchant;
-}
+/** Test helpers for the dashboard's test files; the merchant helpers are in server/test/merchant-kit.ts. */
 
 /**
  * Writes a checkout with its payment (and, with `order`, its order) straight to the database, for tests
