@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
-/** Spec §3 health status response. Services not yet wired report "unknown". */
+/** Spec §3 health status response. */
 export const serviceHealth = z.enum(['operational', 'degraded', 'down', 'unknown']);
+export type ServiceHealth = z.infer<typeof serviceHealth>;
+
 export const statusResponse = z.object({
   status: z.enum(['healthy', 'degraded', 'unhealthy']),
   timestamp: z.string(),
@@ -10,10 +12,18 @@ export const statusResponse = z.object({
   services: z.object({
     database: serviceHealth,
     environment: serviceHealth,
+    encryption: serviceHealth,
+    stripe: serviceHealth,
+    opennode: serviceHealth,
   }),
   details: z.object({
+    encryption_key_length_valid: z.boolean(),
     missing_required_env_vars: z.array(z.string()),
     missing_optional_env_vars: z.array(z.string()),
+  }),
+  metrics: z.object({
+    recent_errors_15min: z.number().int(),
+    error_rate_healthy: z.boolean(),
   }),
 });
 export type StatusResponse = z.infer<typeof statusResponse>;

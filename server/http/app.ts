@@ -23,6 +23,7 @@ import type { Mailer } from '../features/mail/mailer';
 import { registerSandboxMailbox } from '../features/mail/sandbox-mailbox';
 import { registerMerchantRoutes } from '../features/merchants/routes';
 import { registerSecurityEventRoutes } from '../features/security-events/routes';
+import { recordRequestError } from '../features/status/record-request-error';
 import { registerStatusRoutes } from '../features/status/routes';
 import type { Logger } from '../lib/logger';
 import { registerCsrfProtection } from './csrf';
@@ -80,7 +81,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     reply.header('x-request-id', request.id);
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, (request, status) => recordRequestError(ctx.db, request, status));
   await app.register(helmet, {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     // The sandbox runs on plain http://localhost; HSTS there would only get in the way.

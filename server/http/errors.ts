@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiError } from '#common/api/errors';
@@ -17,10 +17,16 @@ function body(
  * One place that turns anything thrown into the documented error body. Client mistakes keep their 4xx
  * status; anything unexpected is logged with its cause and answered with a generic 500.
  */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  onServerError: (request: FastifyRequest, status: number) => void,
+) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error, internal: error.internal }, error.message);
+      if (error.status >= 500) {
+        request.log.error({ err: error, internal: error.internal }, error.message);
+        onServerError(request, error.status);
+      }
       return reply.status(error.status).send(body(error.code, error.message, request.id, error.fieldErrors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -57,6 +63,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(status).send(body('invalid_request', error.message, request.id));
     }
     request.log.error({ err: error }, 'unhandled error');
+    onServerError(request, 500);
     return reply.status(500).send(body('internal', 'Something went wrong on our side.', request.id));
   });
 

@@ -4,3 +4,4 @@ export * from './security-events';
 export * from './contact';
 export * from './connections';
 export * from './commerce';
+export * from './operations';

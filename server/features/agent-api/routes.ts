@@ -13,6 +13,7 @@ import { createOffer } from '../commerce/create-offer';
 import { merchantByApiKey, presentedApiKey } from '../developers/api-keys';
 import { AgentApiError } from './agent-error';
 import { getOrderForAgent } from './get-order';
+import { recordRequestError } from '../status/record-request-error';
 import { beginIdempotent, finishIdempotent, hashRequest } from './idempotency';
 import { acceptedToApi, checkoutToApi, offerToApi, orderToApi } from './to-api';
 import { paymentWebhookUrl } from '../commerce/webhook-routes';
@@ -45,8 +46,10 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
 
     scope.setErrorHandler((error, request, reply) => {
       const agentError = toAgentError(error);
-      if (agentError.status >= 500 && agentError.code === 'INTERNAL_ERROR')
+      if (agentError.status >= 500 && agentError.code === 'INTERNAL_ERROR') {
         request.log.error({ err: error }, 'agent API failure');
+        recordRequestError(deps.db, request, agentError.status);
+      }
       if (agentError.status === 503) reply.header('retry-after', '5');
       return reply.status(agentError.status).send(agentError.body(request.id));
     });

@@ -1,33 +1,90 @@
-import { sql } from 'drizzle-orm';
+import { count, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statusResponse, type StatusResponse } from '#common/api/status';
+import { statusResponse, type ServiceHealth, type StatusResponse } from '#common/api/status';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import { requestErrors } from '../../db/schema/index';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { IntegrationRuntime } from '../connections/integration-runtime';
+import { PAYMENT_API_BASE } from '../connections/provider-endpoints';
 
-/** GET /api/status: the spec's health status response, from a real database round trip. */
-export function registerStatusRoutes(app: FastifyInstance, deps: { db: Db; config: AppConfig }) {
+const ERROR_WINDOW_MS = 15 * 60 * 1000;
+const HEALTHY_ERROR_LIMIT = 10;
+
+/**
+ * Whether a provider's API answers at all: any HTTP answer below 500 (a 401 for our key-less probe
+ * included) means it is up. No credentials are sent. Results are kept 30 s so dashboards polling
+ * every minute do not turn into traffic to the provider.
+ */
+function providerProbe(runtime: IntegrationRuntime) {
+  const cache = new TtlCache<ServiceHealth>(30_000);
+  return async (name: string, url: string): Promise<ServiceHealth> => {
+    const cached = cache.get(name);
+    if (cached) return cached;
+    const ctx = runtime.context({}, url);
+    const health: ServiceHealth = await ctx.http
+      .fetch(url, { signal: AbortSignal.timeout(3_000) })
+      .then((res): ServiceHealth => (res.status < 500 ? 'operational' : 'degraded'))
+      .catch((): ServiceHealth => 'down');
+    cache.set(name, health);
+    return health;
+  };
+}
+
+/** GET /api/status: the spec's health status response, from real checks. */
+export function registerStatusRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: AppConfig; runtime: IntegrationRuntime },
+) {
+  const probe = providerProbe(deps.runtime);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/status',
       { schema: { response: { 200: statusResponse, 503: statusResponse } } },
       async (_request, reply) => {
-        const database = await deps.db
-          .execute(sql`SELECT 1`)
-          .then(() => 'operational' as const)
-          .catch(() => 'down' as const);
+        const now = deps.runtime.clock.now();
+        const [database, stripe, opennode, errors] = await Promise.all([
+          deps.db
+            .execute(sql`SELECT 1`)
+            .then((): ServiceHealth => 'operational')
+            .catch((): ServiceHealth => 'down'),
+          probe('stripe', `${PAYMENT_API_BASE.stripe}/v1/account`),
+          probe('opennode', `${PAYMENT_API_BASE.opennode}/v1/account/balance`),
+          deps.db
+            .select({ n: count() })
+            .from(requestErrors)
+            .where(gt(requestErrors.createdAt, new Date(now.getTime() - ERROR_WINDOW_MS)))
+            .then(([row]) => row?.n ?? 0)
+            .catch(() => 0),
+        ]);
+        const keyValid = deps.config.keyring.current.key.length === 32;
+        const providersHealthy = [stripe, opennode].every((s) => s === 'operational');
         const body: StatusResponse = {
-          status: database === 'operational' ? 'healthy' : 'unhealthy',
-          timestamp: new Date().toISOString(),
+          status:
+            database !== 'operational'
+              ? 'unhealthy'
+              : providersHealthy && errors < HEALTHY_ERROR_LIMIT
+                ? 'healthy'
+                : 'degraded',
+          timestamp: now.toISOString(),
           version: deps.config.version,
           mode: deps.config.mode,
           // Live mode cannot start without its required variables, so a running instance has them all.
-          services: { database, environment: 'operational' },
+          services: {
+            database,
+            environment: 'operational',
+            encryption: keyValid ? 'operational' : 'down',
+            stripe,
+            opennode,
+          },
           details: {
+            encryption_key_length_valid: keyValid,
             missing_required_env_vars: [],
             missing_optional_env_vars: deps.config.missingOptionalEnvVars,
           },
+          metrics: { recent_errors_15min: errors, error_rate_healthy: errors < HEALTHY_ERROR_LIMIT },
         };
         return reply.status(database === 'operational' ? 200 : 503).send(body);
       },

@@ -1,24 +1,55 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { statusResponse } from '#common/api/status';
+import { requestErrors } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ jobs: false });
 });
 afterAll(() => t.close());
 
-it('reports a healthy database and environment in the documented shape', async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/status' });
+const status = () => t.app.inject({ method: 'GET', url: '/api/status' });
+
+it('reports every service of the health status response from real checks', async () => {
+  const res = await status();
   expect(res.statusCode).toBe(200);
   const body = statusResponse.parse(res.json());
-  expect(body).toMatchObject({ status: 'healthy', mode: 'sandbox', services: { database: 'operational' } });
+  expect(body).toMatchObject({
+    status: 'healthy',
+    mode: 'sandbox',
+    services: {
+      database: 'operational',
+      environment: 'operational',
+      encryption: 'operational',
+      stripe: 'operational',
+      opennode: 'operational',
+    },
+    details: { encryption_key_length_valid: true },
+    metrics: { recent_errors_15min: 0, error_rate_healthy: true },
+  });
   expect(body.details.missing_optional_env_vars).toContain('SMTP_URL');
   expect(Date.parse(body.timestamp)).not.toBeNaN();
 });
 
+it('counts server errors of the last 15 minutes', async () => {
+  await t.db
+    .insert(requestErrors)
+    .values(Array.from({ length: 12 }, (_, i) => ({ route: '/api/x', status: 500, requestId: `r${i}` })));
+  await t.db.insert(requestErrors).values({
+    route: '/api/old',
+    status: 500,
+    requestId: 'old',
+    createdAt: new Date(Date.now() - 16 * 60_000),
+  });
+  const body = (await status()).json();
+  expect(body.metrics).toEqual({ recent_errors_15min: 12, error_rate_healthy: false });
+  expect(body.status).toBe('degraded');
+});
+
 it('reports the database down when it cannot be reached', async () => {
-  const other = await createTestApp();
+  const other = await createTestApp({ jobs: false });
+  await other.services.jobs.stop();
   await other.database.pool.end();
   const res = await other.app.inject({ method: 'GET', url: '/api/status' });
   expect(res.statusCode).toBe(503);
