@@ -1,7 +1,7 @@
-import { ArrowRight, Quote } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '#web/components/ui/button';
-import { Eyebrow, Lead, Section, SectionHeading } from '#web/components/ui/section';
+import { Quote } from 'lucide-react';
+import { Lead, Section } from '#web/components/ui/section';
+import { CtaActions } from '#web/features/marketing/sections/cta-actions';
+import { SectionIntro } from '#web/features/marketing/sections/section-intro';
 
 const TESTIMONIALS = [
   {
@@ -35,12 +35,11 @@ export function Testimonials() {
   return (
     <div className="bg-gradient-to-b from-white to-brand-50/70">
       <Section aria-labelledby="testimonials-heading">
-        <div className="mx-auto max-w-2xl text-center">
-          <Eyebrow>From our merchants</Eyebrow>
-          <SectionHeading id="testimonials-heading" className="mt-3">
-            Independent stores, selling where shoppers ask
-          </SectionHeading>
-        </div>
+        <SectionIntro
+          eyebrow="From our merchants"
+          headingId="testimonials-heading"
+          title="Independent stores, selling where shoppers ask"
+        />
         <ul className="mt-14 grid grid-cols-1 gap-6 lg:grid-cols-3">
           {TESTIMONIALS.map((t) => (
             <li key={t.name}>
@@ -75,17 +74,11 @@ export function Testimonials() {
           <Lead className="mt-4">
             Start your 14-day free trial and connect your store in under 5 minutes.
           </Lead>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/auth">
-                Start for Free
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/pricing">See pricing</Link>
-            </Button>
-          </div>
+          <CtaActions
+            primary={{ to: '/auth', label: 'Start for Free' }}
+            secondary={{ to: '/pricing', label: 'See pricing' }}
+            className="mt-8 justify-center"
+          />
         </div>
       </Section>
     </div>

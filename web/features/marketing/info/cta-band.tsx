@@ -1,56 +1,58 @@
-import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '#web/components/ui/button';
+import { cn } from '#web/lib/cn';
+import { CtaActions, type CtaLink } from '#web/features/marketing/sections/cta-actions';
+import { CtaPanel } from '#web/features/marketing/sections/cta-panel';
 
-interface CtaLink {
-  to: string;
-  label: string;
-}
+const TONES = {
+  slate: { text: 'text-slate-300' },
+  brand: { text: 'text-brand-100' },
+} as const;
 
 interface CtaBandProps {
   title: string;
   body: ReactNode;
   primary: CtaLink;
   secondary?: CtaLink;
+  /** Dark slate (the default) or the brand colour. */
+  tone?: keyof typeof TONES;
+  /** The h2's id; the band is then labelled by it. */
+  headingId?: string;
+  /** A small note under the buttons. */
+  footnote?: ReactNode;
+  /** Extra classes on the outer band, e.g. top padding. */
+  className?: string;
 }
 
-/** A closing call to action on a dark panel. */
-export function CtaBand({ title, body, primary, secondary }: CtaBandProps) {
+/** A closing call to action on a dark, centred panel. */
+export function CtaBand({
+  title,
+  body,
+  primary,
+  secondary,
+  tone = 'slate',
+  headingId,
+  footnote,
+  className,
+}: CtaBandProps) {
+  const { text } = TONES[tone];
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6 lg:pb-24">
-      <div className="relative overflow-hidden rounded-3xl bg-slate-900 px-6 py-12 text-center sm:px-12 sm:py-16">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -left-20 -top-20 size-64 rounded-full bg-brand-600/40 blur-3xl"
-        />
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -bottom-24 -right-16 size-64 rounded-full bg-lightning-500/20 blur-3xl"
-        />
+    <section
+      aria-labelledby={headingId}
+      className={cn('mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6 lg:pb-24', className)}
+    >
+      <CtaPanel tone={tone}>
         <div className="relative mx-auto max-w-2xl">
-          <h2 className="text-balance text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h2>
-          <p className="mt-4 text-lg leading-relaxed text-slate-300">{body}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to={primary.to}>
-                {primary.label}
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            {secondary && (
-              <Button
-                asChild
-                size="lg"
-                variant="outline"
-                className="border-slate-600 bg-transparent text-white hover:bg-slate-800"
-              >
-                <Link to={secondary.to}>{secondary.label}</Link>
-              </Button>
-            )}
-          </div>
+          <h2
+            id={headingId}
+            className="text-balance text-3xl font-bold tracking-tight text-white sm:text-4xl"
+          >
+            {title}
+          </h2>
+          <p className={cn('mt-4 text-lg leading-relaxed', text)}>{body}</p>
+          <CtaActions primary={primary} secondary={secondary} tone={tone} className="mt-8 justify-center" />
+          {footnote && <p className={cn('mt-6 text-sm', text)}>{footnote}</p>}
         </div>
-      </div>
+      </CtaPanel>
     </section>
   );
 }

@@ -15,9 +15,12 @@ import { Link } from 'react-router';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { Eyebrow, Lead, PageHeading, Section, SectionHeading } from '#web/components/ui/section';
+import { Lead, PageHeading, Section } from '#web/components/ui/section';
 import { useSeo } from '#web/lib/use-seo';
 import { InvoicePreview } from '#web/features/marketing/lightning/invoice-preview';
+import { CtaActions } from '#web/features/marketing/sections/cta-actions';
+import { LightningBadge } from '#web/features/marketing/sections/lightning-badge';
+import { SectionIntro } from '#web/features/marketing/sections/section-intro';
 
 const BENEFITS: { icon: LucideIcon; title: string; body: string }[] = [
   {
@@ -102,10 +105,7 @@ function Hero() {
       />
       <div className="relative mx-auto grid w-full max-w-6xl grid-cols-1 items-center gap-14 px-4 py-16 sm:px-6 lg:grid-cols-[1.2fr_0.8fr] lg:py-24">
         <div>
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-lightning-400/15 px-3 py-1 text-xs font-semibold text-lightning-400 ring-1 ring-lightning-400/30">
-            <Zap aria-hidden="true" className="size-3.5" />
-            Limited beta for the first 100 Lightning merchants
-          </span>
+          <LightningBadge>Limited beta for the first 100 Lightning merchants</LightningBadge>
           <PageHeading className="mt-6 text-balance text-white sm:text-6xl">
             Accept Bitcoin Lightning from <span className="text-lightning-400">AI shopping agents</span>
           </PageHeading>
@@ -113,22 +113,12 @@ function Hero() {
             Let shoppers pay AI agents in bitcoin. Invoices come from your own OpenNode or CoinCorner account,
             payments confirm in under 30 seconds, and there are no chargebacks to fight.
           </Lead>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" variant="lightning">
-              <Link to="/auth">
-                Join the Lightning Beta
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="ghost"
-              className="text-white ring-1 ring-white/25 hover:bg-white/10 hover:text-white"
-            >
-              <Link to="/docs#bitcoin">Read the Bitcoin docs</Link>
-            </Button>
-          </div>
+          <CtaActions
+            tone="lightning"
+            primary={{ to: '/auth', label: 'Join the Lightning Beta' }}
+            secondary={{ to: '/docs#bitcoin', label: 'Read the Bitcoin docs' }}
+            className="mt-8"
+          />
         </div>
         <InvoicePreview />
       </div>
@@ -139,16 +129,13 @@ function Hero() {
 function WhyLightning() {
   return (
     <Section aria-labelledby="why-lightning-heading">
-      <div className="mx-auto max-w-2xl text-center">
-        <Eyebrow className="text-amber-700">Why Lightning</Eyebrow>
-        <SectionHeading id="why-lightning-heading" className="mt-3">
-          Built for payments that happen in a conversation
-        </SectionHeading>
-        <Lead className="mt-4">
-          Agent checkout needs a payment that finishes before the shopper loses interest. Lightning does
-          exactly that.
-        </Lead>
-      </div>
+      <SectionIntro
+        eyebrow="Why Lightning"
+        eyebrowClassName="text-amber-700"
+        headingId="why-lightning-heading"
+        title="Built for payments that happen in a conversation"
+        lead="Agent checkout needs a payment that finishes before the shopper loses interest. Lightning does exactly that."
+      />
       <ul className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {BENEFITS.map((b) => (
           <li key={b.title}>
@@ -173,11 +160,12 @@ function HowItWorks() {
     <div className="bg-slate-50">
       <Section aria-labelledby="lightning-how-heading">
         <div className="grid grid-cols-1 gap-14 lg:grid-cols-[1.15fr_0.85fr]">
-          <div>
-            <Eyebrow>How it works</Eyebrow>
-            <SectionHeading id="lightning-how-heading" className="mt-3">
-              From invoice to order, straight to your account
-            </SectionHeading>
+          <SectionIntro
+            align="start"
+            eyebrow="How it works"
+            headingId="lightning-how-heading"
+            title="From invoice to order, straight to your account"
+          >
             <ol className="mt-10 space-y-8">
               {FLOW.map((step, i) => (
                 <li key={step.title} className="relative flex gap-5">
@@ -200,7 +188,7 @@ function HowItWorks() {
                 </li>
               ))}
             </ol>
-          </div>
+          </SectionIntro>
 
           <div className="space-y-6 lg:pt-4">
             <Card className="border-brand-200 bg-white">
@@ -238,16 +226,12 @@ function HowItWorks() {
 function Providers() {
   return (
     <Section aria-labelledby="providers-heading">
-      <div className="mx-auto max-w-2xl text-center">
-        <Eyebrow>Bring your own provider</Eyebrow>
-        <SectionHeading id="providers-heading" className="mt-3">
-          Works with OpenNode and CoinCorner
-        </SectionHeading>
-        <Lead className="mt-4">
-          Use the Bitcoin account you already have, or open one with either provider. You can switch at any
-          time in your settings.
-        </Lead>
-      </div>
+      <SectionIntro
+        eyebrow="Bring your own provider"
+        headingId="providers-heading"
+        title="Works with OpenNode and CoinCorner"
+        lead="Use the Bitcoin account you already have, or open one with either provider. You can switch at any time in your settings."
+      />
       <ul className="mx-auto mt-12 grid max-w-4xl grid-cols-1 gap-6 md:grid-cols-2">
         {PROVIDERS.map((p) => (
           <li key={p.name}>

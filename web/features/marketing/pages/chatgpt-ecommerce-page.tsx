@@ -1,20 +1,11 @@
-import {
-  ArrowRight,
-  Check,
-  Clock,
-  FileCheck,
-  MessageSquare,
-  Moon,
-  Rocket,
-  Store,
-  type LucideIcon,
-} from 'lucide-react';
-import { Link } from 'react-router';
+import { Check, Clock, FileCheck, MessageSquare, Moon, Rocket, Store, type LucideIcon } from 'lucide-react';
 import { PRODUCT_NAME } from '#common/domain/brand';
-import { Button } from '#web/components/ui/button';
-import { Eyebrow, Lead, PageHeading, Section, SectionHeading } from '#web/components/ui/section';
+import { Eyebrow, Lead, PageHeading, Section } from '#web/components/ui/section';
 import { useSeo } from '#web/lib/use-seo';
 import { ChatPreview } from '#web/features/marketing/chatgpt/chat-preview';
+import { CtaBand } from '#web/features/marketing/info/cta-band';
+import { CtaActions } from '#web/features/marketing/sections/cta-actions';
+import { SectionIntro } from '#web/features/marketing/sections/section-intro';
 
 const STEPS: { icon: LucideIcon; title: string; body: string }[] = [
   {
@@ -79,17 +70,11 @@ function Hero() {
             Shoppers already ask ChatGPT what to buy. Connect your store to ChatGPT Instant Checkout and they
             can buy from you without leaving the chat, paid straight into your own account.
           </Lead>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/auth">
-                Start for Free
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/docs">Read the API docs</Link>
-            </Button>
-          </div>
+          <CtaActions
+            primary={{ to: '/auth', label: 'Start for Free' }}
+            secondary={{ to: '/docs', label: 'Read the API docs' }}
+            className="mt-8"
+          />
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
             {['3 minutes setup', '10 minutes to first sale', '24/7 AI sales'].map((item) => (
               <li key={item} className="flex items-center gap-2">
@@ -108,15 +93,12 @@ function Hero() {
 function HowItWorks() {
   return (
     <Section aria-labelledby="chatgpt-how-heading">
-      <div className="mx-auto max-w-2xl text-center">
-        <Eyebrow>How it works</Eyebrow>
-        <SectionHeading id="chatgpt-how-heading" className="mt-3">
-          Three steps from your store to ChatGPT
-        </SectionHeading>
-        <Lead className="mt-4">
-          Keep your catalogue, prices and stock where they are. We handle the agent side.
-        </Lead>
-      </div>
+      <SectionIntro
+        eyebrow="How it works"
+        headingId="chatgpt-how-heading"
+        title="Three steps from your store to ChatGPT"
+        lead="Keep your catalogue, prices and stock where they are. We handle the agent side."
+      />
       <ol className="relative mt-14 grid grid-cols-1 gap-10 md:grid-cols-3 md:gap-8">
         <span
           aria-hidden="true"
@@ -149,12 +131,11 @@ function Benefits() {
   return (
     <div className="bg-slate-50">
       <Section aria-labelledby="chatgpt-benefits-heading">
-        <div className="mx-auto max-w-2xl text-center">
-          <Eyebrow>Benefits</Eyebrow>
-          <SectionHeading id="chatgpt-benefits-heading" className="mt-3">
-            A new sales channel without a new storefront
-          </SectionHeading>
-        </div>
+        <SectionIntro
+          eyebrow="Benefits"
+          headingId="chatgpt-benefits-heading"
+          title="A new sales channel without a new storefront"
+        />
         <ul className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-3">
           {BENEFITS.map((b) => (
             <li key={b.label} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -184,48 +165,16 @@ function Benefits() {
 
 function CallToAction() {
   return (
-    <Section aria-labelledby="chatgpt-cta-heading">
-      <div className="relative overflow-hidden rounded-3xl bg-brand-700 px-6 py-12 text-center sm:px-12 lg:py-16">
-        <div
-          aria-hidden="true"
-          className="absolute -top-24 -left-24 size-72 rounded-full bg-brand-500/50 blur-3xl"
-        />
-        <div
-          aria-hidden="true"
-          className="absolute -right-24 -bottom-24 size-72 rounded-full bg-emerald-400/25 blur-3xl"
-        />
-        <div className="relative mx-auto max-w-2xl">
-          <h2
-            id="chatgpt-cta-heading"
-            className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
-          >
-            Be there when shoppers ask ChatGPT what to buy
-          </h2>
-          <p className="mt-4 text-lg leading-relaxed text-brand-100">
-            Start your 14-day free trial, connect your store, and make your first sale in about ten minutes.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg" variant="outline" className="border-white">
-              <Link to="/auth">
-                Start for Free
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="ghost"
-              className="text-white ring-1 ring-white/40 hover:bg-white/10 hover:text-white"
-            >
-              <Link to="/docs">View the documentation</Link>
-            </Button>
-          </div>
-          <p className="mt-6 text-sm text-brand-100">
-            Agent checkout is currently available in the United States only.
-          </p>
-        </div>
-      </div>
-    </Section>
+    <CtaBand
+      tone="brand"
+      headingId="chatgpt-cta-heading"
+      title="Be there when shoppers ask ChatGPT what to buy"
+      body="Start your 14-day free trial, connect your store, and make your first sale in about ten minutes."
+      primary={{ to: '/auth', label: 'Start for Free' }}
+      secondary={{ to: '/docs', label: 'View the documentation' }}
+      footnote="Agent checkout is currently available in the United States only."
+      className="pt-16 lg:pt-24"
+    />
   );
 }
 

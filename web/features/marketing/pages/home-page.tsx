@@ -17,10 +17,14 @@ import { ParticleBackground } from '#web/components/layout/particle-background';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { Eyebrow, Lead, PageHeading, Section, SectionHeading } from '#web/components/ui/section';
+import { Lead, PageHeading, Section } from '#web/components/ui/section';
 import { useSeo } from '#web/lib/use-seo';
 import { AgentCheckoutPreview } from '#web/features/marketing/home/agent-checkout-preview';
 import { Testimonials } from '#web/features/marketing/home/testimonials';
+import { CtaActions } from '#web/features/marketing/sections/cta-actions';
+import { CtaPanel } from '#web/features/marketing/sections/cta-panel';
+import { LightningBadge } from '#web/features/marketing/sections/lightning-badge';
+import { SectionIntro } from '#web/features/marketing/sections/section-intro';
 
 const HIGHLIGHTS = [
   { value: '< 5 min', spoken: 'Under 5 minutes', label: 'to set up' },
@@ -108,17 +112,11 @@ function Hero() {
             Connect your existing store and your own payment accounts. Shoppers can then buy from you inside
             an AI conversation, and every payment settles straight to you.
           </Lead>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/auth">
-                Start for Free
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/chatgpt-ecommerce">Sell on ChatGPT</Link>
-            </Button>
-          </div>
+          <CtaActions
+            primary={{ to: '/auth', label: 'Start for Free' }}
+            secondary={{ to: '/chatgpt-ecommerce', label: 'Sell on ChatGPT' }}
+            className="mt-8"
+          />
           <p className="mt-4 text-sm text-slate-600">14-day free trial. Setup takes under 5 minutes.</p>
         </div>
         <AgentCheckoutPreview />
@@ -146,16 +144,12 @@ function Hero() {
 function HowItWorks() {
   return (
     <Section id="how-it-works" aria-labelledby="how-it-works-heading" className="scroll-mt-16">
-      <div className="mx-auto max-w-2xl text-center">
-        <Eyebrow>Three steps to your first agent sale</Eyebrow>
-        <SectionHeading id="how-it-works-heading" className="mt-3">
-          Set up in under 5 minutes
-        </SectionHeading>
-        <Lead className="mt-4">
-          No new storefront and no migration. {PRODUCT_NAME} sits between AI agents and the tools you already
-          run.
-        </Lead>
-      </div>
+      <SectionIntro
+        eyebrow="Three steps to your first agent sale"
+        headingId="how-it-works-heading"
+        title="Set up in under 5 minutes"
+        lead={`No new storefront and no migration. ${PRODUCT_NAME} sits between AI agents and the tools you already run.`}
+      />
       <ol className="mt-14 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {STEPS.map((step, i) => (
           <li key={step.title}>
@@ -186,22 +180,20 @@ function WhyChoose() {
     <div className="bg-slate-50">
       <Section aria-labelledby="why-heading">
         <div className="grid grid-cols-1 gap-12 lg:grid-cols-[0.8fr_1.2fr]">
-          <div>
-            <Eyebrow>Why {PRODUCT_NAME}</Eyebrow>
-            <SectionHeading id="why-heading" className="mt-3">
-              Agent checkout without giving up control
-            </SectionHeading>
-            <Lead className="mt-4">
-              {PRODUCT_NAME} is a software platform, not a payment gateway. We orchestrate the checkout; your
-              providers move the money.
-            </Lead>
+          <SectionIntro
+            align="start"
+            eyebrow={`Why ${PRODUCT_NAME}`}
+            headingId="why-heading"
+            title="Agent checkout without giving up control"
+            lead={`${PRODUCT_NAME} is a software platform, not a payment gateway. We orchestrate the checkout; your providers move the money.`}
+          >
             <Button asChild variant="link" className="mt-4 h-auto px-0">
               <Link to="/docs">
                 Read the API documentation
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-          </div>
+          </SectionIntro>
           <ul className="grid grid-cols-1 gap-x-8 gap-y-10 sm:grid-cols-2">
             {REASONS.map((r) => (
               <li key={r.title} className="flex gap-4">
@@ -224,21 +216,10 @@ function WhyChoose() {
 function BetaCallToAction() {
   return (
     <Section aria-labelledby="beta-heading">
-      <div className="relative overflow-hidden rounded-3xl bg-slate-950 px-6 py-12 sm:px-12 lg:py-16">
-        <div
-          aria-hidden="true"
-          className="absolute -top-24 -right-24 size-72 rounded-full bg-lightning-500/25 blur-3xl"
-        />
-        <div
-          aria-hidden="true"
-          className="absolute -bottom-32 -left-20 size-72 rounded-full bg-brand-600/30 blur-3xl"
-        />
+      <CtaPanel tone="night">
         <div className="relative grid grid-cols-1 items-center gap-10 lg:grid-cols-[1.4fr_1fr]">
           <div>
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-lightning-400/15 px-3 py-1 text-xs font-semibold text-lightning-400 ring-1 ring-lightning-400/30">
-              <Zap aria-hidden="true" className="size-3.5" />
-              Limited beta
-            </span>
+            <LightningBadge>Limited beta</LightningBadge>
             <h2
               id="beta-heading"
               className="mt-5 text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
@@ -251,24 +232,14 @@ function BetaCallToAction() {
               CoinCorner account.
             </p>
           </div>
-          <div className="flex flex-col gap-3 sm:flex-row lg:flex-col">
-            <Button asChild size="lg" variant="lightning">
-              <Link to="/auth">
-                Join the Lightning Beta
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="ghost"
-              className="text-white ring-1 ring-white/25 hover:bg-white/10 hover:text-white"
-            >
-              <Link to="/bitcoin-lightning">How Lightning works</Link>
-            </Button>
-          </div>
+          <CtaActions
+            tone="lightning"
+            primary={{ to: '/auth', label: 'Join the Lightning Beta' }}
+            secondary={{ to: '/bitcoin-lightning', label: 'How Lightning works' }}
+            className="lg:flex-col"
+          />
         </div>
-      </div>
+      </CtaPanel>
     </Section>
   );
 }

@@ -14,6 +14,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import { Badge } from '#web/components/ui/badge';
@@ -195,6 +196,38 @@ function PlatformCard({ platform }: { platform: Platform }) {
   );
 }
 
+interface PaymentCardProps {
+  icon: LucideIcon;
+  /** Background of the thin bar along the top. */
+  accent: string;
+  /** Background and text colour of the icon tile. */
+  tile: string;
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}
+
+/** One payment method: a coloured top bar, an icon tile with its name, then the details. */
+function PaymentCard({ icon: Icon, accent, tile, title, subtitle, children }: PaymentCardProps) {
+  return (
+    <Card className="flex flex-col overflow-hidden">
+      <div className={cn('h-1.5', accent)} aria-hidden="true" />
+      <CardHeader className="gap-4">
+        <div className="flex items-center gap-4">
+          <span className={cn('inline-flex size-12 shrink-0 items-center justify-center rounded-xl', tile)}>
+            <Icon aria-hidden="true" className="size-6" />
+          </span>
+          <div>
+            <CardTitle className="text-xl">{title}</CardTitle>
+            <p className="text-sm text-slate-600">{subtitle}</p>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="flex-1 space-y-6">{children}</CardContent>
+    </Card>
+  );
+}
+
 function PaymentFacts({ facts }: { facts: [label: string, value: string][] }) {
   return (
     <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-slate-50/60 text-sm">
@@ -299,81 +332,61 @@ export default function SupportedPage() {
           </div>
 
           <div className="mt-12 grid gap-6 lg:grid-cols-2">
-            <Card className="flex flex-col overflow-hidden">
-              <div className="h-1.5 bg-lightning-500" aria-hidden="true" />
-              <CardHeader className="gap-4">
-                <div className="flex items-center gap-4">
-                  <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-lightning-500 text-slate-950">
-                    <Zap aria-hidden="true" className="size-6" />
-                  </span>
-                  <div>
-                    <CardTitle className="text-xl">Bitcoin Lightning</CardTitle>
-                    <p className="text-sm text-slate-600">
-                      Instant, final payments from any Lightning wallet
-                    </p>
-                  </div>
-                </div>
-              </CardHeader>
-              <CardContent className="flex-1 space-y-6">
-                <PaymentFacts
-                  facts={[
-                    ['Availability', 'Global'],
-                    ['Settlement', 'Under 30 seconds'],
-                    ['Chargebacks', 'No chargeback risk'],
-                  ]}
-                />
-                <p className="leading-7 text-slate-600">
-                  The agent&rsquo;s checkout returns a Lightning invoice created in your own Bitcoin provider
-                  account. Once the shopper pays it, the payment is settled and cannot be reversed.
-                </p>
-                <div>
-                  <h3 className="text-sm font-semibold text-slate-900">Bitcoin payment providers</h3>
-                  <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
-                    {BITCOIN_PROVIDERS.map((p) => (
-                      <ProviderRow key={p.name} {...p} />
-                    ))}
-                  </ul>
-                  <p className="mt-3 text-sm text-slate-500">Strike support is also planned.</p>
-                </div>
-              </CardContent>
-            </Card>
+            <PaymentCard
+              icon={Zap}
+              accent="bg-lightning-500"
+              tile="bg-lightning-500 text-slate-950"
+              title="Bitcoin Lightning"
+              subtitle="Instant, final payments from any Lightning wallet"
+            >
+              <PaymentFacts
+                facts={[
+                  ['Availability', 'Global'],
+                  ['Settlement', 'Under 30 seconds'],
+                  ['Chargebacks', 'No chargeback risk'],
+                ]}
+              />
+              <p className="leading-7 text-slate-600">
+                The agent&rsquo;s checkout returns a Lightning invoice created in your own Bitcoin provider
+                account. Once the shopper pays it, the payment is settled and cannot be reversed.
+              </p>
+              <div>
+                <h3 className="text-sm font-semibold text-slate-900">Bitcoin payment providers</h3>
+                <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
+                  {BITCOIN_PROVIDERS.map((p) => (
+                    <ProviderRow key={p.name} {...p} />
+                  ))}
+                </ul>
+                <p className="mt-3 text-sm text-slate-500">Strike support is also planned.</p>
+              </div>
+            </PaymentCard>
 
-            <Card className="flex flex-col overflow-hidden">
-              <div className="h-1.5 bg-brand-600" aria-hidden="true" />
-              <CardHeader className="gap-4">
-                <div className="flex items-center gap-4">
-                  <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white">
-                    <CreditCard aria-hidden="true" className="size-6" />
-                  </span>
-                  <div>
-                    <CardTitle className="text-xl">Cards via Stripe</CardTitle>
-                    <p className="text-sm text-slate-600">
-                      Paid with the Shared Payment Token the agent hands over
-                    </p>
-                  </div>
-                </div>
-              </CardHeader>
-              <CardContent className="flex-1 space-y-6">
-                <PaymentFacts
-                  facts={[
-                    ['Availability', '46+ countries'],
-                    ['Settlement', '2–7 business days'],
-                    ['Refunds and disputes', 'In your Stripe account'],
-                  ]}
-                />
-                <p className="leading-7 text-slate-600">
-                  When a shopper pays by card, the AI agent passes a Stripe Shared Payment Token instead of
-                  card details. {PRODUCT_NAME} uses it to take the payment on your connected Stripe account,
-                  so card numbers never reach us, and payouts follow your usual Stripe schedule.
-                </p>
-                <div>
-                  <h3 className="text-sm font-semibold text-slate-900">Card payment provider</h3>
-                  <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
-                    <ProviderRow name="Stripe" live />
-                  </ul>
-                </div>
-              </CardContent>
-            </Card>
+            <PaymentCard
+              icon={CreditCard}
+              accent="bg-brand-600"
+              tile="bg-brand-600 text-white"
+              title="Cards via Stripe"
+              subtitle="Paid with the Shared Payment Token the agent hands over"
+            >
+              <PaymentFacts
+                facts={[
+                  ['Availability', '46+ countries'],
+                  ['Settlement', '2–7 business days'],
+                  ['Refunds and disputes', 'In your Stripe account'],
+                ]}
+              />
+              <p className="leading-7 text-slate-600">
+                When a shopper pays by card, the AI agent passes a Stripe Shared Payment Token instead of card
+                details. {PRODUCT_NAME} uses it to take the payment on your connected Stripe account, so card
+                numbers never reach us, and payouts follow your usual Stripe schedule.
+              </p>
+              <div>
+                <h3 className="text-sm font-semibold text-slate-900">Card payment provider</h3>
+                <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
+                  <ProviderRow name="Stripe" live />
+                </ul>
+              </div>
+            </PaymentCard>
           </div>
         </div>
       </section>
