@@ -25,6 +25,7 @@ import { registerMerchantRoutes } from '../features/merchants/routes';
 import { registerSecurityEventRoutes } from '../features/security-events/routes';
 import { recordRequestError } from '../features/status/record-request-error';
 import { registerStatusRoutes } from '../features/status/routes';
+import { registerReadinessRoutes } from '../features/readiness/routes';
 import type { Logger } from '../lib/logger';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './errors';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     publicUrl: ctx.config.publicUrl,
   });
   registerDeveloperRoutes(app, ctx);
+  registerReadinessRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   const engine = { db: ctx.db, runtime: ctx.runtime, keyring: ctx.config.keyring, jobs: ctx.jobs };
   registerAgentApiRoutes(app, { ...engine, publicUrl: ctx.config.publicUrl });

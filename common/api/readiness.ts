@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Spec §3 Readiness report: can agents buy from this merchant right now, and if not, why. */
+export const readinessService = z.object({ healthy: z.boolean(), configured: z.boolean() });
+export const readinessReason = z.object({ code: z.string(), message: z.string(), optional: z.boolean() });
+export const readinessReport = z.object({
+  status: z.enum(['OK', 'READY', 'DEGRADED', 'BLOCKED']),
+  reasons: z.array(readinessReason),
+  services: z.object({
+    app: readinessService,
+    crypto: readinessService,
+    stripe: readinessService,
+    bitcoin: readinessService,
+  }),
+  version: z.string(),
+  request_id: z.string(),
+  checked_at: z.string(),
+});
+export type ReadinessReport = z.infer<typeof readinessReport>;
+export type ReadinessReason = z.infer<typeof readinessReason>;
