@@ -5,3 +5,4 @@ export * from './contact';
 export * from './connections';
 export * from './commerce';
 export * from './operations';
+export * from './acp';
