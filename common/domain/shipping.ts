@@ -16,6 +16,9 @@ export interface ShippingQuote {
   label: string;
   priceMinor: number;
   eta: string;
+  /** Delivery window in business days, the numbers behind `eta`. */
+  minDays: number;
+  maxDays: number;
 }
 
 const EU = new Set([
@@ -63,13 +66,29 @@ export function shippingQuotes(currency: Currency, domestic: boolean): ShippingQ
       id: 'standard',
       label: domestic ? 'Standard delivery' : 'International standard',
       priceMinor: domestic ? prices.standard : prices.standard * 2,
-      eta: domestic ? '3-5 business days' : '7-12 business days',
+      ...window(domestic ? [3, 5] : [7, 12]),
     },
     {
       id: 'express',
       label: domestic ? 'Express delivery' : 'International express',
       priceMinor: domestic ? prices.express : prices.express * 2,
-      eta: domestic ? '1-2 business days' : '3-5 business days',
+      ...window(domestic ? [1, 2] : [3, 5]),
     },
   ];
+}
+
+function window([minDays, maxDays]: [number, number]) {
+  return { eta: `${minDays}-${maxDays} business days`, minDays, maxDays };
+}
+
+/** The date `businessDays` working days (Monday to Friday) after `from`, at the same time of day. */
+export function addBusinessDays(from: Date, businessDays: number): Date {
+  const date = new Date(from);
+  let left = businessDays;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const day = date.getUTCDay();
+    if (day !== 0 && day !== 6) left -= 1;
+  }
+  return date;
 }

@@ -10,8 +10,12 @@ import type pg from 'pg';
 import type { Db } from '../db/client';
 import type { Auth } from '../features/auth/auth';
 import type { IntegrationRuntime } from '../features/connections/integration-runtime';
+import { registerAcpAgentRoutes } from '../features/acp-agents/routes';
 import { registerConnectionRoutes } from '../features/connections/routes';
 import { registerSandboxRoutes } from '../features/sandbox/routes';
+import { registerAcpRoutes } from '../features/acp/routes';
+import { queueAcpOrderEvent } from '../features/acp-agents/queue-order-event';
+import { verifyAgentSignature } from '../features/acp-agents/verify-agent-signature';
 import { registerAgentApiRoutes } from '../features/agent-api/routes';
 import { registerPaymentWebhookRoutes } from '../features/commerce/webhook-routes';
 import { registerDeveloperRoutes } from '../features/developers/routes';
@@ -113,10 +117,17 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   });
   registerDeveloperRoutes(app, ctx);
   registerReadinessRoutes(app, ctx);
+  registerAcpAgentRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   const engine = { db: ctx.db, runtime: ctx.runtime, keyring: ctx.config.keyring, jobs: ctx.jobs };
   registerAgentApiRoutes(app, { ...engine, publicUrl: ctx.config.publicUrl });
   registerPaymentWebhookRoutes(app, engine);
+  const acpEngine = { ...engine, publicUrl: ctx.config.publicUrl };
+  registerAcpRoutes(app, {
+    ...acpEngine,
+    notifyOrder: (sessionId) => queueAcpOrderEvent(acpEngine, sessionId),
+    verifySignature: (merchantId, input) => verifyAgentSignature(engine, merchantId, input),
+  });
   if (ctx.config.mode === 'sandbox') {
     registerSandboxMailbox(app, ctx.db);
     registerSandboxRoutes(app, ctx.runtime);

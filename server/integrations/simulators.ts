@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxRoute } from './sandbox-network';
 import { startSimulator, type RunningSimulator } from './simulator-kit';
+import { createAgentSimulator } from './agents/simulator';
 import { createBtcpaySimulator } from './payments/btcpay/simulator';
 import { createCoincornerSimulator } from './payments/coincorner/simulator';
 import { createOpennodeSimulator } from './payments/opennode/simulator';
@@ -33,6 +34,8 @@ export const SIMULATORS = {
   bigcommerce: { create: () => createBigcommerceSimulator(), hosts: ['api.bigcommerce.com'] },
   magento: { create: () => createMagentoSimulator(), hosts: ['*.magento.sandbox'] },
   custom: { create: () => createCustomStoreSimulator(), hosts: ['*.custom.sandbox'] },
+  // An AI agent platform's order-events endpoint (ACP webhooks); last, so earlier ports stay put.
+  agent: { create: () => createAgentSimulator(), hosts: ['*.agent.sandbox'] },
 } satisfies Record<string, SimulatorDefinition>;
 
 export type SimulatorId = keyof typeof SIMULATORS;

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { checkouts, offers, orders } from './commerce';
+import { checkouts, offers, orders, type OfferItem } from './commerce';
 import { merchants } from './merchants';
 
 /** One item an agent asked for: `id` is the store product's SKU. */
@@ -66,6 +66,8 @@ export const acpSessions = pgTable(
     status: text('status').notNull(),
     currency: text('currency').notNull(),
     items: jsonb('items').$type<AcpRequestedItem[]>().notNull(),
+    /** The sellable items as the store priced them at the last change (the offer repeats them). */
+    pricedItems: jsonb('priced_items').$type<OfferItem[]>().notNull().default([]),
     itemIssues: jsonb('item_issues').$type<AcpItemIssue[]>().notNull().default([]),
     buyer: jsonb('buyer').$type<AcpBuyer | null>(),
     fulfillment: jsonb('fulfillment').$type<AcpFulfillment | null>(),

@@ -26,6 +26,9 @@ export interface ShippingOption {
   label: string;
   priceMinor: number;
   eta: string;
+  /** Business-day delivery window (absent on offers made before it was recorded). */
+  minDays?: number;
+  maxDays?: number;
 }
 
 export interface Destination {

@@ -6,3 +6,4 @@ export * from './connections';
 export * from './commerce';
 export * from './operations';
 export * from './acp';
+export * from './acp-request-signatures';

@@ -1,6 +1,12 @@
 import { isDomestic, shippingQuotes } from '#common/domain/shipping';
 import type { Currency } from '#common/domain/currencies';
-import { offers, type Merchant, type Offer } from '../../db/schema/index';
+import {
+  offers,
+  type Destination,
+  type Merchant,
+  type Offer,
+  type OfferItem,
+} from '../../db/schema/index';
 import { publicId } from '../../lib/ids';
 import { CommerceError } from './commerce-error';
 import { merchantStore, type CommerceDeps } from './merchant-accounts';
@@ -34,6 +40,16 @@ export async function createOffer(
       },
     );
   }
+  return saveOffer(deps, merchant, { items, currency, destination: input.destination });
+}
+
+/** Stores priced items as an offer with the shipping options for the destination, valid 15 minutes. */
+export async function saveOffer(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  input: { items: OfferItem[]; currency: string; destination: Destination },
+): Promise<Offer> {
+  const { items, currency } = input;
   const now = deps.runtime.clock.now();
   const shippingOptions = shippingQuotes(
     currency as Currency,

@@ -6,6 +6,15 @@ import type { TtlCache } from '../../lib/ttl-cache';
 import { CommerceError } from './commerce-error';
 import type { MerchantStore } from './merchant-accounts';
 
+export type BasketProblem = 'unknown_sku' | 'not_for_sale' | 'out_of_stock';
+
+export interface PricedBasket {
+  items: OfferItem[];
+  /** SKUs that cannot be sold, with the reason; the other items are still priced. */
+  problems: { sku: string; problem: BasketProblem }[];
+  currency: string;
+}
+
 /**
  * Prices a basket from the store's own catalogue (the store is the authority on price and stock). All
  * SKUs are looked up in parallel; any that cannot be sold is reported together in `details.items`.
@@ -17,6 +26,20 @@ export async function priceFromStore(
   /** Offers may use recently read products; a confirm passes none and asks the store afresh. */
   catalogue?: TtlCache<StoreProduct | null>,
 ): Promise<{ items: OfferItem[]; currency: string }> {
+  const { items, problems, currency } = await priceBasket(store, requested, fallbackCurrency, catalogue);
+  if (problems.length > 0) {
+    throw new CommerceError('invalid_request', 'Some items cannot be sold', { items: problems });
+  }
+  return { items, currency };
+}
+
+/** Like priceFromStore, but items that cannot be sold are listed instead of failing the whole basket. */
+export async function priceBasket(
+  store: MerchantStore,
+  requested: { sku: string; quantity: number }[],
+  fallbackCurrency: string,
+  catalogue?: TtlCache<StoreProduct | null>,
+): Promise<PricedBasket> {
   const lookup = async (sku: string) => {
     const key = `${store.integrationId}:${sku}`;
     const cached = catalogue?.get(key);
@@ -45,7 +68,7 @@ export async function priceFromStore(
       }
     }),
   );
-  const problems: { sku: string; problem: string }[] = [];
+  const problems: PricedBasket['problems'] = [];
   const items: OfferItem[] = [];
   const currencies = new Set<string>();
   for (const { sku, quantity, product } of lookups) {
@@ -65,9 +88,6 @@ export async function priceFromStore(
       });
     }
   }
-  if (problems.length > 0) {
-    throw new CommerceError('invalid_request', 'Some items cannot be sold', { items: problems });
-  }
   const currency = currencies.size === 1 ? [...currencies][0]! : fallbackCurrency;
   if (currencies.size > 1 || !isCurrency(currency)) {
     throw new CommerceError(
@@ -75,7 +95,7 @@ export async function priceFromStore(
       `The store prices in ${[...currencies].join(', ') || currency}, which is not supported`,
     );
   }
-  return { items, currency };
+  return { items, problems, currency };
 }
 
 export const itemsSubtotal = (items: OfferItem[]) =>

@@ -70,6 +70,16 @@ interface PaymentProviderBase<Credentials> {
   getPayment(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderPayment>;
 }
 
+/** What an agent's Shared Payment Token allows (Stripe's `usage_limits`). */
+export interface SharedPaymentTokenLimits {
+  /** Upper-case ISO currency. */
+  currency: string;
+  maxAmountMinor: number;
+  expiresAt: Date | null;
+  /** False once revoked or used up. */
+  active: boolean;
+}
+
 /** Card providers charge a Shared Payment Token that an AI agent handed over. */
 export interface CardPaymentProvider<Credentials = unknown> extends PaymentProviderBase<Credentials> {
   manifest: PaymentProviderManifest & { method: 'card' };
@@ -85,6 +95,11 @@ export interface CardPaymentProvider<Credentials = unknown> extends PaymentProvi
       metadata?: Record<string, string>;
     },
   ): Promise<ProviderPayment>;
+  /** Reads a Shared Payment Token's limits, so a charge can be checked against them before it is made. */
+  inspectSharedPaymentToken(
+    ctx: AdapterContext<Credentials>,
+    token: string,
+  ): Promise<SharedPaymentTokenLimits>;
   cancelPayment(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderPayment>;
   refundPayment(
     ctx: AdapterContext<Credentials>,

@@ -116,3 +116,14 @@ export const stripeAccount = z.looseObject({
   details_submitted: z.boolean(),
   payouts_enabled: z.boolean(),
 });
+
+/** The seller's view of a Shared Payment Token (GET /v1/shared_payment/granted_tokens/{id}). */
+export const stripeGrantedToken = z.looseObject({
+  id: z.string(),
+  deactivated_at: z.number().nullable().optional(),
+  usage_limits: z.looseObject({
+    currency: z.string(),
+    max_amount: z.number().int(),
+    expires_at: z.number().nullable().optional(),
+  }),
+});

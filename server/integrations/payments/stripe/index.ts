@@ -6,6 +6,7 @@ import {
   stripeAccount,
   stripeClient,
   stripePaymentIntent,
+  stripeGrantedToken,
   stripeRefund,
   type StripePaymentIntent,
 } from './api';
@@ -71,6 +72,21 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
       stripePaymentIntent,
     );
     return toPayment(intent);
+  },
+
+  async inspectSharedPaymentToken(ctx, token) {
+    // Preview API without SDK methods; rawRequest keeps the SDK's auth, account header and error mapping.
+    const granted = await callStripe(
+      () => clientFor(ctx).rawRequest('GET', `/v1/shared_payment/granted_tokens/${encodeURIComponent(token)}`),
+      stripeGrantedToken,
+    );
+    const limits = granted.usage_limits;
+    return {
+      currency: limits.currency.toUpperCase(),
+      maxAmountMinor: limits.max_amount,
+      expiresAt: limits.expires_at ? new Date(limits.expires_at * 1000) : null,
+      active: !granted.deactivated_at,
+    };
   },
 
   async getPayment(ctx, paymentId) {

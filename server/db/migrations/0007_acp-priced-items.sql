@@ -1,0 +1,1 @@
+ALTER TABLE "acp_sessions" ADD COLUMN "priced_items" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,4 @@
+import type { EngineDeps } from '../commerce/confirm-checkout';
+
+/** What the ACP agent slice needs: the engine's services plus the public URL (order permalinks). */
+export type AcpAgentDeps = EngineDeps & { publicUrl: string };

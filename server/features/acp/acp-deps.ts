@@ -1,0 +1,7 @@
+import type { EngineDeps } from '../commerce/confirm-checkout';
+
+export type AcpDeps = EngineDeps & {
+  publicUrl: string;
+  /** Queues the order event for the agent's endpoint once a session's order exists or changes. */
+  notifyOrder: (sessionId: string) => Promise<void>;
+};

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkouts, orders, payments } from '../../db/schema/index';
+import { acpAddress, acpBuyer, acpRequest, expectAcpShape } from '../../test/acp-kit';
+import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { demoMerchantApiKey, mintSharedPaymentToken, newMerchant, simControl } from '../../test/merchant-kit';
+
+let t: TestApp;
+let key: string;
+beforeAll(async () => {
+  t = await createTestApp({ jobs: false });
+  key = await demoMerchantApiKey(t);
+});
+afterAll(() => t.close());
+
+const sessionUrl = (id: string, suffix = '') => `/acp/checkout_sessions/${id}${suffix}`;
+
+async function wooOrders() {
+  const res = await fetch(`${t.simulators!.simulators.woocommerce.baseUrl}/__sim`);
+  return res.json();
+}
+
+describe('ACP 2025-09-29 card checkout', () => {
+  it('creates, selects shipping, completes with a Shared Payment Token, and writes the store order', async () => {
+    const created = await acpRequest(t, key, '2025-09-29', 'POST', '/acp/checkout_sessions', {
+      items: [{ id: 'TEST-PRODUCT-001', quantity: 2 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expectAcpShape('2025-09-29', 'CheckoutSession', created.json());
+    const session = created.json();
+    expect(session.status).toBe('not_ready_for_payment');
+    expect(session.line_items[0]).toMatchObject({ item: { id: 'TEST-PRODUCT-001', quantity: 2 }, total: 3998 });
+    expect(session.messages).toEqual([
+      expect.objectContaining({ type: 'error', code: 'missing', param: '$.fulfillment_address' }),
+    ]);
+    expect(created.headers['idempotency-key']).toBeTruthy();
+
+    const addressed = await acpRequest(t, key, '2025-09-29', 'POST', sessionUrl(session.id), {
+      fulfillment_address: acpAddress,
+      buyer: acpBuyer,
+    });
+    expect(addressed.statusCode, addressed.body).toBe(200);
+    expectAcpShape('2025-09-29', 'CheckoutSession', addressed.json());
+    expect(addressed.json()).toMatchObject({ status: 'ready_for_payment', fulfillment_option_id: 'standard' });
+
+    const express = await acpRequest(t, key, '2025-09-29', 'POST', sessionUrl(session.id), {
+      fulfillment_option_id: 'express',
+    });
+    const ready = express.json();
+    expect(ready.fulfillment_option_id).toBe('express');
+    const total = ready.totals.find((x: { type: string }) => x.type === 'total').amount;
+    expect(total).toBe(3998 + 999);
+
+    const token = await mintSharedPaymentToken(t, total);
+    const completed = await acpRequest(t, key, '2025-09-29', 'POST', sessionUrl(session.id, '/complete'), {
+      payment_data: { token, provider: 'stripe' },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expectAcpShape('2025-09-29', 'CheckoutSessionWithOrder', completed.json());
+    expect(completed.json()).toMatchObject({ status: 'completed', order: { checkout_session_id: session.id } });
+
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, completed.json().order.id));
+    expect(order).toMatchObject({ status: 'ACCEPTED', totalMinor: total });
+    expect(order!.storeOrderId).toBeTruthy();
+
+    const again = await acpRequest(t, key, '2025-09-29', 'GET', sessionUrl(session.id));
+    expect(again.json().status).toBe('completed');
+  });
+});
+
+describe('ACP 2026-04-17', () => {
+  it('completes a card session through the card handler and answers with the order object', async () => {
+    const created = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', {
+      currency: 'gbp',
+      line_items: [{ id: 'TEST-PRODUCT-001' }],
+      capabilities: {},
+      fulfillment_details: { name: 'Ada', email: 'ada@example.com', address: acpAddress },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const session = created.json();
+    expectAcpShape('2026-04-17', 'CheckoutSession', session);
+    expect(session.status).toBe('ready_for_payment');
+    const handlers = session.capabilities.payment.handlers.map((h: { id: string }) => h.id);
+    expect(handlers).toEqual(['card_spt', 'bitcoin_lightning']);
+
+    const total = session.totals.find((x: { type: string }) => x.type === 'total').amount;
+    const token = await mintSharedPaymentToken(t, total);
+    const completed = await acpRequest(t, key, '2026-04-17', 'POST', sessionUrl(session.id, '/complete'), {
+      buyer: { email: 'ada@example.com', first_name: 'Ada' },
+      payment_data: { handler_id: 'card_spt', instrument: { type: 'card', credential: { type: 'spt', token } } },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expectAcpShape('2026-04-17', 'CheckoutSessionWithOrder', completed.json());
+    expect(completed.json().order).toMatchObject({ type: 'order', status: 'confirmed' });
+  });
+
+  it('pays the Lightning invoice from the handler configuration and completes', async () => {
+    const created = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', {
+      currency: 'gbp',
+      line_items: [{ id: 'TEST-PRODUCT-001' }],
+      capabilities: {},
+      buyer: { email: 'sat@example.com' },
+      fulfillment_details: { name: 'Satoshi', address: acpAddress },
+    });
+    const session = created.json();
+    const lightning = session.capabilities.payment.handlers.find((h: { id: string }) => h.id === 'bitcoin_lightning');
+    const invoice = lightning.config.invoice;
+    expect(invoice.payment_request).toMatch(/^ln/);
+
+    const early = await acpRequest(t, key, '2026-04-17', 'POST', sessionUrl(session.id, '/complete'), {
+      payment_data: {
+        handler_id: 'bitcoin_lightning',
+        instrument: { type: 'lightning_invoice', credential: { type: 'invoice_id', token: invoice.id } },
+      },
+    });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json()).toMatchObject({ type: 'invalid_request', code: 'payment_pending' });
+    expectAcpShape('2026-04-17', 'Error', early.json());
+
+    await simControl(t, 'opennode', `charges/${invoice.id}/pay`);
+    const done = await acpRequest(t, key, '2026-04-17', 'POST', sessionUrl(session.id, '/complete'), {
+      payment_data: {
+        handler_id: 'bitcoin_lightning',
+        instrument: { type: 'lightning_invoice', credential: { type: 'invoice_id', token: invoice.id } },
+      },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expectAcpShape('2026-04-17', 'CheckoutSessionWithOrder', done.json());
+    const [payment] = await t.db.select().from(payments).where(eq(payments.providerInvoiceId, invoice.id));
+    expect(payment!.status).toBe('succeeded');
+  });
+});
+
+describe('ACP errors', () => {
+  it('refuses a missing or unknown API-Version with the supported versions', async () => {
+    for (const version of [null, '2024-01-01']) {
+      const res = await acpRequest(t, key, null, 'GET', sessionUrl('cs_x'), undefined, {
+        'api-version': version ?? undefined,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'unsupported_api_version',
+        supported_versions: ['2026-04-17', '2025-09-29'],
+      });
+      expectAcpShape('2026-04-17', 'Error', res.json());
+    }
+  });
+
+  it('answers a bad key with 401 and an unknown session with 404', async () => {
+    const unauthorized = await acpRequest(t, 'ak_test_nope', '2026-04-17', 'GET', sessionUrl('cs_x'));
+    expect(unauthorized.statusCode).toBe(401);
+    const missing = await acpRequest(t, key, '2026-04-17', 'GET', sessionUrl('cs_missing'));
+    expect(missing.statusCode).toBe(404);
+    expectAcpShape('2026-04-17', 'Error', missing.json());
+  });
+
+  it('uses messages, not errors, for unknown items and fractional quantities', async () => {
+    const res = await acpRequest(t, key, '2025-09-29', 'POST', '/acp/checkout_sessions', {
+      items: [
+        { id: 'NO-SUCH-SKU', quantity: 1 },
+        { id: 'TEST-PRODUCT-001', quantity: 2.5 },
+      ],
+      fulfillment_address: acpAddress,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expectAcpShape('2025-09-29', 'CheckoutSession', res.json());
+    expect(res.json().status).toBe('not_ready_for_payment');
+    expect(res.json().messages).toEqual([
+      expect.objectContaining({ code: 'invalid', param: '$.items[0]' }),
+      expect.objectContaining({ code: 'invalid', param: '$.items[1]' }),
+    ]);
+  });
+
+  it('keeps one charge and one order when the same session is completed 20 times at once', async () => {
+    const merchant = await newMerchant(t, { connect: true, apiKey: true });
+    const created = await acpRequest(t, merchant.apiKey, '2025-09-29', 'POST', '/acp/checkout_sessions', {
+      items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
+      fulfillment_address: acpAddress,
+      buyer: acpBuyer,
+    });
+    const session = created.json();
+    const total = session.totals.find((x: { type: string }) => x.type === 'total').amount;
+    const token = await mintSharedPaymentToken(t, total);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        acpRequest(t, merchant.apiKey, '2025-09-29', 'POST', sessionUrl(session.id, '/complete'), {
+          payment_data: { token, provider: 'stripe' },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 409), statuses.join(',')).toBe(true);
+    const rows = await t.db.select().from(checkouts).where(eq(checkouts.merchantId, merchant.merchantId));
+    expect(rows).toHaveLength(1);
+    const made = await t.db.select().from(orders).where(eq(orders.merchantId, merchant.merchantId));
+    expect(made).toHaveLength(1);
+    void wooOrders;
+  });
+});

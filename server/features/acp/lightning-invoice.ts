@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { acpSessions, checkouts, type AcpSession, type Merchant, type Offer } from '../../db/schema/index';
+import { CommerceError } from '../commerce/commerce-error';
+import { createCheckout } from '../commerce/create-checkout';
+import { paymentWebhookUrl } from '../commerce/webhook-routes';
+import type { AcpDeps } from './acp-deps';
+import { toEngineBuyer } from './engine-buyer';
+import { sessionTotals } from './session-pricing';
+
+/** An invoice this close to expiry is replaced rather than handed to an agent that still has to pay it. */
+const MIN_INVOICE_LIFE_MS = 2 * 60 * 1000;
+
+/**
+ * Makes sure a ready session of a Bitcoin-enabled merchant carries a payable Lightning invoice for its
+ * current total (an engine checkout in PENDING_PAYMENT, so settlement is the engine's: webhook, agent
+ * poll or background job, exactly once). A replaced invoice is left open rather than withdrawn: if a
+ * buyer pays it anyway, the engine still turns the payment into an order instead of losing it.
+ */
+export async function refreshLightningInvoice(deps: AcpDeps, merchant: Merchant, session: AcpSession, offer: Offer) {
+  if (!merchant.btcEnabled || !merchant.btcProvider) return;
+  const buyer = toEngineBuyer(session);
+  if (!buyer || !session.selectedOptionId) return;
+  const { total } = sessionTotals(session.pricedItems, offer, session.selectedOptionId);
+  const now = deps.runtime.clock.now();
+  if (session.checkoutId) {
+    const [current] = await deps.db.select().from(checkouts).where(eq(checkouts.id, session.checkoutId));
+    const stillGood =
+      current?.method === 'btc' &&
+      current.status === 'PENDING_PAYMENT' &&
+      current.amountMinor === total &&
+      current.shippingOption.id === session.selectedOptionId &&
+      current.expiresAt.getTime() - now.getTime() > MIN_INVOICE_LIFE_MS &&
+      sameItems(current.items, session.pricedItems);
+    if (stillGood) return;
+  }
+  try {
+    const { checkout } = await createCheckout(deps, merchant, {
+      offerId: offer.id,
+      shippingOptionId: session.selectedOptionId,
+      buyer,
+      payment: { method: 'btc', amount: total, currency: offer.currency },
+      callbackUrl: (provider) => paymentWebhookUrl(deps.publicUrl, provider, merchant.id),
+    });
+    await deps.db
+      .update(acpSessions)
+      .set({ checkoutId: checkout.id, updatedAt: now })
+      .where(eq(acpSessions.id, session.id));
+  } catch (err) {
+    // The card handler still works; the agent sees no invoice until the provider answers again.
+    if (!(err instanceof CommerceError)) throw err;
+    deps.runtime.logger.warn({ err, sessionId: session.id }, 'could not create a Lightning invoice for an ACP session');
+  }
+}
+
+const sameItems = (a: { sku: string; quantity: number }[], b: { sku: string; quantity: number }[]) =>
+  a.length === b.length && a.every((item, i) => item.sku === b[i]!.sku && item.quantity === b[i]!.quantity);

@@ -1,0 +1,244 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACP_VERSIONS, isAcpVersion } from '#common/acp/versions';
+import type { Merchant } from '../../db/schema/index';
+import { agentKeyGuard, perKeyRateLimit } from '../developers/agent-key-guard';
+import { beginIdempotent, finishIdempotent, hashRequest } from '../agent-api/idempotency';
+import { recordRequestError } from '../status/record-request-error';
+import { AcpError, jsonPath, toAcpError } from './acp-error';
+import type { AcpDeps } from './acp-deps';
+import { completeSession } from './complete-session';
+import { viewSession } from './session-view';
+import { cancelSession, createSession, loadSession, updateSession, type SessionState } from './sessions';
+import { v20250929 } from './wire/v2025-09-29';
+import { v20260417 } from './wire/v2026-04-17';
+import type { AcpWire } from './wire/wire';
+
+const WIRES: Record<string, AcpWire> = { '2025-09-29': v20250929, '2026-04-17': v20260417 };
+/** Newest first, as the ACP error's `supported_versions` lists them. */
+const SUPPORTED_NEWEST_FIRST = [...ACP_VERSIONS].reverse();
+const MAX_BODY_BYTES = 256 * 1024;
+
+export type AcpRouteDeps = AcpDeps & {
+  /** Checks the agent's request signature under the merchant's policy (acp-agents). */
+  verifySignature: (
+    merchantId: string,
+    input: { rawBody: string; headers: FastifyRequest['headers'] },
+  ) => Promise<{ ok: true } | { ok: false; code: string; message: string }>;
+};
+
+interface AcpRequestState {
+  wire?: AcpWire;
+  merchant?: Merchant;
+  rawBody: string;
+}
+
+/**
+ * The standard Agentic Commerce Protocol checkout API at /acp/checkout_sessions, in both versions (chosen
+ * by the required API-Version header), over the same engine as the documented agent API.
+ */
+export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
+  app.register(
+    async (scope) => {
+      const states = new WeakMap<FastifyRequest, AcpRequestState>();
+      const stateOf = (request: FastifyRequest) => {
+        let state = states.get(request);
+        if (!state) states.set(request, (state = { rawBody: '' }));
+        return state;
+      };
+      const checkKey = agentKeyGuard(deps.db);
+
+      // The raw body is kept for signature checks; an empty body (cancel) is allowed.
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+        (request, body, done) => {
+          const raw = body as string;
+          stateOf(request).rawBody = raw;
+          if (!raw.trim()) return done(null, undefined);
+          try {
+            done(null, JSON.parse(raw));
+          } catch {
+            done(new AcpError(400, 'invalid_json', 'The request body is not valid JSON'), undefined);
+          }
+        },
+      );
+
+      const echoHeaders = (request: FastifyRequest, reply: FastifyReply) => {
+        const requestId = request.headers['request-id'];
+        reply.header('request-id', typeof requestId === 'string' && requestId ? requestId : request.id);
+        const key = request.headers['idempotency-key'];
+        if (typeof key === 'string' && key) reply.header('idempotency-key', key);
+      };
+
+      /** An error in the ACP shape; server faults are logged and counted, client faults are not. */
+      const errorReply = (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
+        const error = toAcpError(err);
+        if (error.status >= 500) {
+          request.log.error({ err }, 'ACP request failed');
+          recordRequestError(deps.db, request, error.status);
+        }
+        const wire = stateOf(request).wire;
+        const body = error.body();
+        if (wire && body.param && err instanceof AcpError) body.param = wire.param(body.param);
+        if (error.extra.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));
+        if (error.status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+        return { status: error.status, body };
+      };
+
+      scope.setErrorHandler((err, request, reply) => {
+        echoHeaders(request, reply);
+        const { status, body } = errorReply(request, reply, err);
+        return reply.status(status).send(body);
+      });
+      scope.setNotFoundHandler((request, reply) => {
+        echoHeaders(request, reply);
+        return reply.status(404).send(new AcpError(404, 'not_found', `No ACP endpoint ${request.method} ${request.url}`).body());
+      });
+
+      scope.addHook('onRequest', async (request, reply) => {
+        echoHeaders(request, reply);
+        const version = request.headers['api-version'];
+        if (!isAcpVersion(version)) {
+          throw new AcpError(
+            400,
+            'unsupported_api_version',
+            version
+              ? `API-Version ${String(version)} is not supported`
+              : 'The API-Version header is required',
+            { supportedVersions: SUPPORTED_NEWEST_FIRST },
+          );
+        }
+        stateOf(request).wire = WIRES[version];
+        const check = await checkKey(request);
+        if (!check.ok) {
+          if (check.reason === 'throttled') throw new AcpError(429, 'rate_limit_exceeded', check.message, { retryAfter: 60 });
+          throw new AcpError(401, 'unauthorized', check.message);
+        }
+        stateOf(request).merchant = check.merchant;
+      });
+
+      scope.addHook('preHandler', async (request) => {
+        const state = stateOf(request);
+        const verdict = await deps.verifySignature(state.merchant!.id, { rawBody: state.rawBody, headers: request.headers });
+        if (!verdict.ok) throw new AcpError(401, verdict.code, verdict.message);
+      });
+
+      const context = (request: FastifyRequest) => {
+        const state = stateOf(request);
+        return { wire: state.wire!, merchant: state.merchant! };
+      };
+
+      const parse = (wire: AcpWire, schema: keyof AcpWire['schemas'], body: unknown) => {
+        const parsed = wire.schemas[schema].safeParse(body ?? {});
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const param = jsonPath(issue.path.map(String).join('/'));
+          throw new AcpError(400, 'invalid_request', `${param}: ${issue.message}`, { param });
+        }
+        return parsed.data;
+      };
+
+      const render = (request: FastifyRequest, state: SessionState) => {
+        const { wire, merchant } = context(request);
+        return wire.render(viewSession(state, merchant, deps.publicUrl, deps.runtime.clock.now()));
+      };
+
+      /**
+       * ACP idempotency (2026-04-17): a key is required on every POST; the same key and body replay the first
+       * answer (Idempotent-Replayed: true), another body is 422, a repeat while the first runs is 409. Keys
+       * are scoped to the merchant and the endpoint, kept 24 hours; 5xx answers are not kept.
+       */
+      async function idempotent(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        endpoint: string,
+        run: () => Promise<{ status: number; body: unknown }>,
+      ) {
+        const key = request.headers['idempotency-key'];
+        if (typeof key !== 'string' || !key.trim()) {
+          throw new AcpError(400, 'idempotency_key_required', 'Idempotency-Key header is required');
+        }
+        if (key.length > 255) {
+          throw new AcpError(400, 'invalid_request', 'Idempotency-Key must be at most 255 characters');
+        }
+        const { wire, merchant } = context(request);
+        const scopeKey = { merchantId: merchant.id, endpoint: `acp:${endpoint}`, key };
+        const begun = await beginIdempotent(
+          deps.db,
+          scopeKey,
+          hashRequest({ version: wire.version, body: request.body ?? null }),
+          deps.runtime.clock.now(),
+        );
+        if (begun.kind === 'conflict') {
+          throw new AcpError(422, 'idempotency_conflict', 'Idempotency-Key has already been used with a different request body');
+        }
+        if (begun.kind === 'in_flight') {
+          throw new AcpError(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is currently being processed', {
+            retryAfter: 1,
+          });
+        }
+        if (begun.kind === 'replay') {
+          return reply.status(begun.status).header('idempotent-replayed', 'true').send(begun.body);
+        }
+        let result: { status: number; body: unknown };
+        try {
+          result = await run();
+        } catch (err) {
+          result = errorReply(request, reply, err);
+        }
+        await finishIdempotent(deps.db, scopeKey, result.status, result.body);
+        return reply.status(result.status).send(result.body);
+      }
+
+      const idParam = (request: FastifyRequest) => {
+        const id = (request.params as { id: string }).id;
+        if (id.length > 100) throw new AcpError(404, 'session_not_found', 'No such checkout session');
+        return id;
+      };
+
+      scope.post('/checkout_sessions', { config: perKeyRateLimit(100) }, (request, reply) =>
+        idempotent(request, reply, 'create', async () => {
+          const { wire, merchant } = context(request);
+          const changes = wire.toCreate(parse(wire, 'create', request.body));
+          const state = await createSession(deps, merchant, wire.version, changes);
+          return { status: 201, body: render(request, state) };
+        }),
+      );
+
+      scope.get('/checkout_sessions/:id', { config: perKeyRateLimit(100) }, async (request) => {
+        const { merchant } = context(request);
+        return render(request, await loadSession(deps, merchant, idParam(request)));
+      });
+
+      scope.post('/checkout_sessions/:id', { config: perKeyRateLimit(100) }, (request, reply) => {
+        const id = idParam(request);
+        return idempotent(request, reply, `update:${id}`, async () => {
+          const { wire, merchant } = context(request);
+          const changes = wire.toUpdate(parse(wire, 'update', request.body));
+          return { status: 200, body: render(request, await updateSession(deps, merchant, wire.version, id, changes)) };
+        });
+      });
+
+      scope.post('/checkout_sessions/:id/complete', { config: perKeyRateLimit(30) }, (request, reply) => {
+        const id = idParam(request);
+        return idempotent(request, reply, `complete:${id}`, async () => {
+          const { wire, merchant } = context(request);
+          const input = wire.toComplete(parse(wire, 'complete', request.body));
+          return { status: 200, body: render(request, await completeSession(deps, merchant, id, input)) };
+        });
+      });
+
+      scope.post('/checkout_sessions/:id/cancel', { config: perKeyRateLimit(30) }, (request, reply) => {
+        const id = idParam(request);
+        return idempotent(request, reply, `cancel:${id}`, async () => {
+          const { merchant } = context(request);
+          const body = request.body as { intent_trace?: { reason_code?: unknown } } | undefined;
+          const reason = typeof body?.intent_trace?.reason_code === 'string' ? body.intent_trace.reason_code.slice(0, 100) : null;
+          return { status: 200, body: render(request, await cancelSession(deps, merchant, id, reason)) };
+        });
+      });
+    },
+    { prefix: '/acp' },
+  );
+}

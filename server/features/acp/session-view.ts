@@ -1,0 +1,168 @@
+import { addBusinessDays } from '#common/domain/shipping';
+import type {
+  AcpAddress,
+  AcpBuyer,
+  AcpFulfillment,
+  AcpItemIssue,
+  AcpNotice,
+  Merchant,
+  Order,
+  Payment,
+} from '../../db/schema/index';
+import { acpOrderPermalink } from '../acp-agents/order-event-payload';
+import { sessionTotals } from './session-pricing';
+import type { SessionState } from './sessions';
+
+/** A message on the session, version-neutral; each wire module words it in its version's codes and paths. */
+export interface ViewMessage {
+  kind: 'error' | 'info';
+  code: AcpItemIssue['problem'] | AcpNotice['code'] | 'missing_address';
+  target: { item: number } | 'address' | 'payment';
+  content: string;
+}
+
+export interface SessionView {
+  id: string;
+  status: 'not_ready_for_payment' | 'ready_for_payment' | 'in_progress' | 'completed' | 'canceled' | 'expired';
+  /** Lower-case ISO 4217, as ACP writes it. */
+  currency: string;
+  lines: { id: string; sku: string; productId: string; name: string; quantity: number; unitAmount: number; total: number }[];
+  buyer: AcpBuyer | null;
+  fulfillment: AcpFulfillment | null;
+  address: AcpAddress | null;
+  options: { id: string; title: string; description: string; earliest: string | null; latest: string | null; amount: number }[];
+  selectedOptionId: string | null;
+  totals: ReturnType<typeof sessionTotals>;
+  messages: ViewMessage[];
+  links: { terms: string; privacy: string };
+  /** Where this platform documents its payment handlers. */
+  docsUrl: string;
+  payment: {
+    /** The merchant's Stripe account, when cards are accepted. */
+    card: { accountId: string } | null;
+    lightning: {
+      provider: string;
+      invoice: {
+        id: string;
+        paymentRequest: string | null;
+        paymentUrl: string | null;
+        amountSats: number | null;
+        expiresAt: string | null;
+        onchainAddress: string | null;
+      } | null;
+    } | null;
+  };
+  order: {
+    id: string;
+    orderNumber: string | null;
+    permalink: string;
+    /** What the order status is derived from, per version (acp-agents acpOrderStatus). */
+    facts: { order: Pick<Order, 'status' | 'tracking'>; payment: Pick<Payment, 'status'> | null };
+  } | null;
+  locale: string | null;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+}
+
+const ISSUE_TEXT: Record<AcpItemIssue['problem'], string> = {
+  unknown_item: 'This item is not in the store catalogue.',
+  not_for_sale: 'This item is not for sale.',
+  out_of_stock: 'This item is out of stock in the requested quantity.',
+  invalid_quantity: 'Quantities must be whole numbers of at least 1.',
+};
+
+/** Builds the authoritative cart state both versions render. */
+export function viewSession(state: SessionState, merchant: Merchant, publicUrl: string, now: Date): SessionView {
+  const { session, offer, checkout, payment, order } = state;
+  const totals = sessionTotals(session.pricedItems, offer, session.selectedOptionId);
+  const expired = session.expiresAt <= now && (session.status === 'not_ready_for_payment' || session.status === 'ready_for_payment');
+  const messages: ViewMessage[] = session.itemIssues.map((issue) => ({
+    kind: 'error',
+    code: issue.problem,
+    target: { item: issue.index },
+    content: ISSUE_TEXT[issue.problem],
+  }));
+  if (!session.fulfillment?.address && session.status !== 'canceled') {
+    messages.push({
+      kind: 'error',
+      code: 'missing_address',
+      target: 'address',
+      content: 'A shipping address is needed to offer delivery options and take payment.',
+    });
+  }
+  for (const notice of session.notices) {
+    messages.push({
+      kind: notice.code === 'prices_changed' ? 'info' : 'error',
+      code: notice.code,
+      target: 'payment',
+      content: notice.content,
+    });
+  }
+  const stripeAccount = merchant.stripeAccountId && merchant.stripeAccountId !== 'pending_setup' ? merchant.stripeAccountId : null;
+  const lightningPending = checkout?.method === 'btc' && checkout.status === 'PENDING_PAYMENT' && payment?.providerInvoiceId;
+  const invoice = payment?.providerPayload as Record<string, unknown> | undefined;
+  const str = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    id: session.id,
+    status: expired ? 'expired' : (session.status as SessionView['status']),
+    currency: session.currency.toLowerCase(),
+    lines: session.pricedItems.map((item) => ({
+      id: `li_${item.sku}`,
+      sku: item.sku,
+      productId: item.productId,
+      name: item.name,
+      quantity: item.quantity,
+      unitAmount: item.unitPriceMinor,
+      total: item.unitPriceMinor * item.quantity,
+    })),
+    buyer: session.buyer,
+    fulfillment: session.fulfillment,
+    address: session.fulfillment?.address ?? null,
+    options: (offer?.shippingOptions ?? []).map((o) => ({
+      id: o.id,
+      title: o.label,
+      description: `Arrives in ${o.eta}`,
+      earliest: o.minDays === undefined ? null : addBusinessDays(now, o.minDays).toISOString(),
+      latest: o.maxDays === undefined ? null : addBusinessDays(now, o.maxDays).toISOString(),
+      amount: o.priceMinor,
+    })),
+    selectedOptionId: session.selectedOptionId,
+    totals,
+    messages,
+    links: { terms: `${publicUrl}/terms`, privacy: `${publicUrl}/privacy` },
+    docsUrl: `${publicUrl}/docs`,
+    payment: {
+      card: stripeAccount ? { accountId: stripeAccount } : null,
+      lightning:
+        merchant.btcEnabled && merchant.btcProvider
+          ? {
+              provider: merchant.btcProvider,
+              invoice: lightningPending
+                ? {
+                    id: payment.providerInvoiceId!,
+                    paymentRequest: str(invoice?.payment_request),
+                    paymentUrl: str(invoice?.payment_url),
+                    amountSats: typeof invoice?.amount_sats === 'number' ? invoice.amount_sats : null,
+                    expiresAt: str(invoice?.expires_at),
+                    onchainAddress: str(invoice?.onchain_address),
+                  }
+                : null,
+            }
+          : null,
+    },
+    order:
+      order && session.status === 'completed'
+        ? {
+            id: order.id,
+            orderNumber: order.storeOrderNumber ?? order.storeOrderId,
+            permalink: acpOrderPermalink(publicUrl, merchant.id, session.id),
+            facts: { order, payment },
+          }
+        : null,
+    locale: session.locale,
+    createdAt: session.createdAt.toISOString(),
+    updatedAt: session.updatedAt.toISOString(),
+    expiresAt: session.expiresAt.toISOString(),
+  };
+}

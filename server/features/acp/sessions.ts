@@ -1,0 +1,284 @@
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { AcpVersion } from '#common/acp/versions';
+import {
+  acpSessions,
+  checkouts,
+  offers,
+  orders,
+  payments,
+  type AcpBuyer,
+  type AcpFulfillment,
+  type AcpNotice,
+  type AcpRequestedItem,
+  type AcpSession,
+  type Checkout,
+  type Merchant,
+  type Offer,
+  type Order,
+  type Payment,
+} from '../../db/schema/index';
+import { publicId } from '../../lib/ids';
+import { recordPaymentFailure } from '../commerce/settlement';
+import { AcpError } from './acp-error';
+import type { AcpDeps } from './acp-deps';
+import { refreshLightningInvoice } from './lightning-invoice';
+import { priceSession } from './session-pricing';
+
+/** Sessions stay open for a day; completing one charges at that moment's store prices. */
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What an agent changes on a session, version-neutral (the wire modules translate each version). */
+export interface SessionChanges {
+  items?: AcpRequestedItem[];
+  buyer?: AcpBuyer;
+  fulfillment?: AcpFulfillment;
+  selectedOptionId?: string;
+  currency?: string;
+  locale?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Everything a response is rendered from. */
+export interface SessionState {
+  session: AcpSession;
+  offer: Offer | null;
+  /** The engine checkout carrying the payment, with its payment row (a Lightning invoice lives there). */
+  checkout: Checkout | null;
+  payment: Payment | null;
+  order: Order | null;
+}
+
+const OPEN = ['not_ready_for_payment', 'ready_for_payment'];
+
+export async function createSession(
+  deps: AcpDeps,
+  merchant: Merchant,
+  version: AcpVersion,
+  changes: SessionChanges & { items: AcpRequestedItem[] },
+): Promise<SessionState> {
+  const now = deps.runtime.clock.now();
+  const pricing = await priceSession(deps, merchant, {
+    items: changes.items,
+    fulfillment: changes.fulfillment ?? null,
+    requestedOptionId: null,
+    previousOptionId: null,
+    requestedCurrency: changes.currency ?? null,
+  });
+  const [session] = await deps.db
+    .insert(acpSessions)
+    .values({
+      id: publicId('cs'),
+      merchantId: merchant.id,
+      apiVersion: version,
+      status: pricing.offer ? 'ready_for_payment' : 'not_ready_for_payment',
+      currency: pricing.currency,
+      items: changes.items,
+      pricedItems: pricing.pricedItems,
+      itemIssues: pricing.itemIssues,
+      buyer: changes.buyer ?? null,
+      fulfillment: changes.fulfillment ?? null,
+      selectedOptionId: pricing.selectedOptionId,
+      offerId: pricing.offer?.id ?? null,
+      locale: changes.locale ?? null,
+      metadata: changes.metadata ?? {},
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return afterPricing(deps, merchant, version, session!, pricing.offer);
+}
+
+export async function updateSession(
+  deps: AcpDeps,
+  merchant: Merchant,
+  version: AcpVersion,
+  sessionId: string,
+  changes: SessionChanges,
+): Promise<SessionState> {
+  const { session } = await loadSession(deps, merchant, sessionId);
+  assertOpen(session, deps.runtime.clock.now());
+  const items = changes.items ?? session.items;
+  const fulfillment = mergeFulfillment(session.fulfillment, changes.fulfillment);
+  const pricing = await priceSession(deps, merchant, {
+    items,
+    fulfillment,
+    requestedOptionId: changes.selectedOptionId ?? null,
+    previousOptionId: session.selectedOptionId,
+    requestedCurrency: null,
+  });
+  const [updated] = await deps.db
+    .update(acpSessions)
+    .set({
+      status: pricing.offer ? 'ready_for_payment' : 'not_ready_for_payment',
+      currency: pricing.currency,
+      items,
+      pricedItems: pricing.pricedItems,
+      itemIssues: pricing.itemIssues,
+      buyer: mergeBuyer(session.buyer, changes.buyer),
+      fulfillment,
+      selectedOptionId: pricing.selectedOptionId,
+      offerId: pricing.offer?.id ?? null,
+      notices: [],
+      updatedAt: deps.runtime.clock.now(),
+    })
+    .where(and(eq(acpSessions.id, session.id), notInArray(acpSessions.status, ['completed', 'canceled', 'in_progress'])))
+    .returning();
+  if (!updated) return rejectChange(deps, merchant, sessionId);
+  return afterPricing(deps, merchant, version, updated, pricing.offer);
+}
+
+/** Cancels an open session (405 once completed or canceled); an unpaid Lightning invoice is withdrawn. */
+export async function cancelSession(
+  deps: AcpDeps,
+  merchant: Merchant,
+  sessionId: string,
+  reason: string | null,
+): Promise<SessionState> {
+  const { session, checkout } = await loadSession(deps, merchant, sessionId);
+  if (session.status === 'completed' || session.status === 'canceled') {
+    throw new AcpError(405, 'not_cancelable', `This checkout session is already ${session.status}`);
+  }
+  if (session.status === 'in_progress') {
+    throw new AcpError(409, 'complete_in_progress', 'A payment for this session is being processed', {
+      retryAfter: 1,
+    });
+  }
+  const now = deps.runtime.clock.now();
+  const [canceled] = await deps.db
+    .update(acpSessions)
+    .set({
+      status: 'canceled',
+      canceledAt: now,
+      updatedAt: now,
+      ...(reason ? { metadata: { ...session.metadata, cancel_reason: reason } } : {}),
+    })
+    .where(and(eq(acpSessions.id, session.id), notInArray(acpSessions.status, ['completed', 'canceled', 'in_progress'])))
+    .returning();
+  if (!canceled) return cancelSession(deps, merchant, sessionId, reason);
+  if (checkout?.method === 'btc') {
+    await recordPaymentFailure(deps, checkout.id, ['PENDING_PAYMENT'], {
+      checkoutStatus: 'DECLINED',
+      paymentStatus: 'canceled',
+      reason: 'checkout session canceled by the agent',
+    });
+  }
+  return loadSession(deps, merchant, sessionId);
+}
+
+/**
+ * Loads a session with what its answer needs, scoped to the merchant. A Lightning payment settled by the
+ * provider's webhook or the background job completes the session here, the first time anyone looks.
+ */
+export async function loadSession(deps: AcpDeps, merchant: Merchant, sessionId: string): Promise<SessionState> {
+  const [session] = await deps.db
+    .select()
+    .from(acpSessions)
+    .where(and(eq(acpSessions.id, sessionId), eq(acpSessions.merchantId, merchant.id)));
+  if (!session) throw new AcpError(404, 'session_not_found', `No checkout session ${sessionId}`);
+  const [offer] = session.offerId ? await deps.db.select().from(offers).where(eq(offers.id, session.offerId)) : [];
+  const [checkout] = session.checkoutId
+    ? await deps.db.select().from(checkouts).where(eq(checkouts.id, session.checkoutId))
+    : [];
+  const [payment] = checkout
+    ? await deps.db.select().from(payments).where(eq(payments.checkoutId, checkout.id))
+    : [];
+  const [order] = checkout ? await deps.db.select().from(orders).where(eq(orders.checkoutId, checkout.id)) : [];
+  const state: SessionState = {
+    session,
+    offer: offer ?? null,
+    checkout: checkout ?? null,
+    payment: payment ?? null,
+    order: order ?? null,
+  };
+  if (order && session.status !== 'completed' && checkout?.status === 'ACCEPTED') {
+    return markCompleted(deps, state, order);
+  }
+  return state;
+}
+
+/** Records the order on the session (once) and tells the agent about it. */
+export async function markCompleted(deps: AcpDeps, state: SessionState, order: Order): Promise<SessionState> {
+  const now = deps.runtime.clock.now();
+  const [completed] = await deps.db
+    .update(acpSessions)
+    .set({ status: 'completed', orderId: order.id, completedAt: now, notices: [], updatedAt: now })
+    .where(and(eq(acpSessions.id, state.session.id), notInArray(acpSessions.status, ['completed'])))
+    .returning();
+  if (!completed) {
+    const [current] = await deps.db.select().from(acpSessions).where(eq(acpSessions.id, state.session.id));
+    return { ...state, session: current!, order };
+  }
+  // The order exists whatever happens to the notification; the order-change hooks retry it later.
+  await deps.notifyOrder(completed.id).catch((err: unknown) => {
+    deps.runtime.logger.error({ err, sessionId: completed.id }, 'could not queue the ACP order event');
+  });
+  return { ...state, session: completed, order };
+}
+
+/** Sets (or clears) the message a session carries after a failed payment, and makes it payable again. */
+export async function reopenWithNotice(deps: AcpDeps, sessionId: string, notice: AcpNotice | null) {
+  await deps.db
+    .update(acpSessions)
+    .set({ status: 'ready_for_payment', notices: notice ? [notice] : [], updatedAt: deps.runtime.clock.now() })
+    .where(and(eq(acpSessions.id, sessionId), eq(acpSessions.status, 'in_progress')));
+}
+
+export function assertOpen(session: AcpSession, now: Date) {
+  if (session.status === 'completed' || session.status === 'canceled') {
+    throw new AcpError(409, `session_${session.status}`, `This checkout session is already ${session.status}`);
+  }
+  if (session.status === 'in_progress') {
+    throw new AcpError(409, 'complete_in_progress', 'A payment for this session is being processed', {
+      retryAfter: 1,
+    });
+  }
+  if (session.expiresAt <= now) {
+    throw new AcpError(409, 'session_expired', 'This checkout session has expired; create a new one');
+  }
+}
+
+export const isOpen = (session: AcpSession) => OPEN.includes(session.status);
+
+async function rejectChange(deps: AcpDeps, merchant: Merchant, sessionId: string): Promise<never> {
+  const { session } = await loadSession(deps, merchant, sessionId);
+  assertOpen(session, deps.runtime.clock.now());
+  throw new AcpError(409, 'conflict', 'The session changed while this request ran; retry it');
+}
+
+/** Lightning sessions (2026-04-17) carry a payable invoice once they are ready for payment. */
+async function afterPricing(
+  deps: AcpDeps,
+  merchant: Merchant,
+  version: AcpVersion,
+  session: AcpSession,
+  offer: Offer | null,
+): Promise<SessionState> {
+  if (version === '2026-04-17' && offer && session.status === 'ready_for_payment') {
+    await refreshLightningInvoice(deps, merchant, session, offer);
+  }
+  return loadSession(deps, merchant, session.id);
+}
+
+/** Fields the agent sends replace the stored ones; fields it leaves out stay. */
+export function mergeBuyer(current: AcpBuyer | null, change: AcpBuyer | undefined): AcpBuyer | null {
+  if (!change) return current;
+  return {
+    firstName: change.firstName ?? current?.firstName ?? null,
+    lastName: change.lastName ?? current?.lastName ?? null,
+    fullName: change.fullName ?? current?.fullName ?? null,
+    email: change.email ?? current?.email ?? null,
+    phone: change.phone ?? current?.phone ?? null,
+  };
+}
+
+/** Fields the agent sends replace the stored ones; fields it leaves out stay. */
+function mergeFulfillment(current: AcpFulfillment | null, change: AcpFulfillment | undefined): AcpFulfillment | null {
+  if (!change) return current;
+  return {
+    name: change.name ?? current?.name ?? null,
+    email: change.email ?? current?.email ?? null,
+    phone: change.phone ?? current?.phone ?? null,
+    address: change.address ?? current?.address ?? null,
+  };
+}

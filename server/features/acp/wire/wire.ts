@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { AcpVersion } from '#common/acp/versions';
+import type { CompletePayment } from '../complete-session';
+import type { AcpBuyer } from '../../../db/schema/index';
+import type { SessionView } from '../session-view';
+import type { SessionChanges } from '../sessions';
+
+/** One ACP version on the wire: its request shapes in, its response shapes out. */
+export interface AcpWire {
+  version: AcpVersion;
+  schemas: {
+    create: z.ZodType;
+    update: z.ZodType;
+    complete: z.ZodType;
+    session: z.ZodType;
+    sessionWithOrder: z.ZodType;
+  };
+  toCreate(body: unknown): SessionChanges & { items: NonNullable<SessionChanges['items']> };
+  toUpdate(body: unknown): SessionChanges;
+  toComplete(body: unknown): { buyer?: AcpBuyer; payment: CompletePayment };
+  render(view: SessionView): unknown;
+  /** A domain error's JSONPath (written as in 2025-09-29) in this version's field names. */
+  param(path: string): string;
+}
+
+/** `line_two: ""` in the official examples means no second line. */
+export const orNull = (value: string | null | undefined) => (value ? value : null);

@@ -1,0 +1,98 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  checkAgentRequestSignature,
+  orderEventSignatureProblem,
+  signAgentRequest,
+  signOrderEvent,
+} from './signatures';
+
+const secret = 'acpsign_test_secret_0123456789';
+const body = '{"items":[{"id":"TEST-PRODUCT-001","quantity":1}]}';
+const now = new Date('2026-05-01T12:00:00Z');
+const stamp = '2026-05-01T12:00:00Z';
+
+const check = (over: Partial<Parameters<typeof checkAgentRequestSignature>[0]> = {}) =>
+  checkAgentRequestSignature({
+    secret,
+    rawBody: body,
+    signature: signAgentRequest(secret, stamp, body),
+    timestamp: stamp,
+    now,
+    ...over,
+  });
+
+describe('agent request signatures', () => {
+  it('is base64 HMAC-SHA256 over "<Timestamp>.<raw body>"', () => {
+    const expected = createHmac('sha256', secret).update(`${stamp}.${body}`).digest('base64');
+    expect(signAgentRequest(secret, stamp, body)).toBe(expected);
+    expect(check()).toEqual({ ok: true });
+  });
+
+  it('refuses a tampered body, another secret, a re-dated timestamp and garbage', () => {
+    expect(check({ rawBody: body.replace('1}', '2}') })).toMatchObject({
+      ok: false,
+      code: 'invalid_signature',
+    });
+    expect(check({ signature: signAgentRequest('another', stamp, body) })).toMatchObject({
+      code: 'invalid_signature',
+    });
+    expect(check({ timestamp: '2026-05-01T12:00:01Z' })).toMatchObject({ code: 'invalid_signature' });
+    expect(check({ signature: 'not base64!' })).toMatchObject({ code: 'invalid_signature' });
+    expect(check({ signature: Buffer.from('short').toString('base64') })).toMatchObject({
+      code: 'invalid_signature',
+    });
+    expect(check({ timestamp: 'yesterday' })).toMatchObject({
+      code: 'invalid_signature',
+      message: 'Timestamp must be an RFC 3339 date-time.',
+    });
+  });
+
+  it('says which header is missing', () => {
+    expect(check({ signature: undefined })).toMatchObject({ code: 'signature_missing' });
+    expect(check({ timestamp: undefined })).toMatchObject({ code: 'signature_missing' });
+  });
+
+  it('accepts 5 minutes of skew either way, and refuses stale or future requests beyond it', () => {
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    expect(check({ now: at(5 * 60_000) })).toEqual({ ok: true });
+    expect(check({ now: at(-5 * 60_000) })).toEqual({ ok: true });
+    expect(check({ now: at(5 * 60_000 + 1_000) })).toMatchObject({ code: 'signature_expired' });
+    expect(check({ now: at(-5 * 60_000 - 1_000) })).toMatchObject({ code: 'signature_expired' });
+  });
+
+  it('only says "expired" of an authentic signature', () => {
+    const stale = check({ signature: signAgentRequest('another', stamp, body), now: new Date('2030-01-01') });
+    expect(stale).toMatchObject({ code: 'invalid_signature' });
+  });
+});
+
+describe('order event signatures (Merchant-Signature)', () => {
+  const whsec = 'whsec_0123456789abcdef';
+  it('2025-09-29: hex HMAC of the raw body', () => {
+    const header = signOrderEvent('2025-09-29', whsec, body, now);
+    expect(header).toBe(createHmac('sha256', whsec).update(body).digest('hex'));
+    expect(orderEventSignatureProblem(whsec, body, header, now)).toBeNull();
+    expect(orderEventSignatureProblem('whsec_other', body, header, now)).toBe(
+      'Webhook signature verification failed.',
+    );
+  });
+
+  it('2026-04-17: t=<unix>,v1=<hex> over "<t>.<raw body>", within 300 s', () => {
+    const header = signOrderEvent('2026-04-17', whsec, body, now);
+    expect(header).toMatch(/^t=\d+,v1=[a-f0-9]{64}$/);
+    const t = Math.floor(now.getTime() / 1000);
+    expect(header).toBe(`t=${t},v1=${createHmac('sha256', whsec).update(`${t}.${body}`).digest('hex')}`);
+    expect(orderEventSignatureProblem(whsec, body, header, now)).toBeNull();
+    expect(orderEventSignatureProblem(whsec, `${body} `, header, now)).toBe(
+      'Webhook signature verification failed.',
+    );
+    expect(orderEventSignatureProblem(whsec, body, header, new Date(now.getTime() + 301_000))).toBe(
+      'Timestamp outside allowed window.',
+    );
+    expect(orderEventSignatureProblem(whsec, body, undefined, now)).toBe(
+      'Missing Merchant-Signature header.',
+    );
+    expect(orderEventSignatureProblem(whsec, body, 't=1,v1=zz', now)).toMatch(/must be/);
+  });
+});

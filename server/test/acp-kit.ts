@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { AcpVersion } from '#common/acp/versions';
+import * as v2025 from '#common/acp/2025-09-29/schemas';
+import * as v2026 from '#common/acp/2026-04-17/schemas';
+import { acpError } from '#common/acp/error';
+import { acpSpecAvailable, officialCheckoutValidator } from './acp-official-schemas';
+import type { TestApp } from './create-test-app';
+
+let ip = 0;
+
+/** An ACP request as an agent sends it: bearer key, API-Version, and a fresh Idempotency-Key on POSTs. */
+export function acpRequest(
+  t: TestApp,
+  key: string | null,
+  version: AcpVersion | null,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string | undefined> = {},
+) {
+  ip += 1;
+  const all: Record<string, string | undefined> = {
+    ...(key ? { authorization: `Bearer ${key}` } : {}),
+    ...(version ? { 'api-version': version } : {}),
+    ...(method === 'POST' ? { 'idempotency-key': randomUUID() } : {}),
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...headers,
+  };
+  return t.app.inject({
+    method,
+    url,
+    remoteAddress: `10.77.${Math.floor(ip / 250) % 250}.${(ip % 250) + 1}`,
+    headers: Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Record<string, string>,
+    ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+  });
+}
+
+const validators = acpSpecAvailable
+  ? { '2025-09-29': officialCheckoutValidator('2025-09-29'), '2026-04-17': officialCheckoutValidator('2026-04-17') }
+  : null;
+
+const OWN = {
+  '2025-09-29': { CheckoutSession: v2025.checkoutSession, CheckoutSessionWithOrder: v2025.checkoutSessionWithOrder },
+  '2026-04-17': { CheckoutSession: v2026.checkoutSession, CheckoutSessionWithOrder: v2026.checkoutSessionWithOrder },
+};
+
+/**
+ * Asserts a response body against our own zod schema and, when ../shared/acp-spec is present, the
+ * official JSON Schema of that version (`Error` for error bodies).
+ */
+export function expectAcpShape(
+  version: AcpVersion,
+  def: 'CheckoutSession' | 'CheckoutSessionWithOrder' | 'Error',
+  body: unknown,
+) {
+  const own = def === 'Error' ? acpError : OWN[version][def];
+  const parsed = own.safeParse(body);
+  expect(parsed.success, `own ${def} schema: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+  if (!validators) return;
+  const result = validators[version](def, body);
+  expect(result.errors, `official ${version} ${def}`).toEqual([]);
+}
+
+/** An address both versions accept. */
+export const acpAddress = {
+  name: 'Ada Lovelace',
+  line_one: '1 Analytical Way',
+  city: 'London',
+  state: 'Greater London',
+  country: 'GB',
+  postal_code: 'N1 9GU',
+};
+
+export const acpBuyer = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
