@@ -32,18 +32,30 @@ export function acpRequest(
     method,
     url,
     remoteAddress: `10.77.${Math.floor(ip / 250) % 250}.${(ip % 250) + 1}`,
-    headers: Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Record<string, string>,
+    headers: Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string
+    >,
     ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
   });
 }
 
 const validators = acpSpecAvailable
-  ? { '2025-09-29': officialCheckoutValidator('2025-09-29'), '2026-04-17': officialCheckoutValidator('2026-04-17') }
+  ? {
+      '2025-09-29': officialCheckoutValidator('2025-09-29'),
+      '2026-04-17': officialCheckoutValidator('2026-04-17'),
+    }
   : null;
 
 const OWN = {
-  '2025-09-29': { CheckoutSession: v2025.checkoutSession, CheckoutSessionWithOrder: v2025.checkoutSessionWithOrder },
-  '2026-04-17': { CheckoutSession: v2026.checkoutSession, CheckoutSessionWithOrder: v2026.checkoutSessionWithOrder },
+  '2025-09-29': {
+    CheckoutSession: v2025.checkoutSession,
+    CheckoutSessionWithOrder: v2025.checkoutSessionWithOrder,
+  },
+  '2026-04-17': {
+    CheckoutSession: v2026.checkoutSession,
+    CheckoutSessionWithOrder: v2026.checkoutSessionWithOrder,
+  },
 };
 
 /**

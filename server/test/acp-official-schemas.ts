@@ -9,7 +9,9 @@ import type { AcpVersion } from '#common/acp/versions';
  * into the project). When that folder is absent the suites say they skipped these checks.
  */
 export const ACP_SPEC_DIR = fileURLToPath(new URL('../../../shared/acp-spec/', import.meta.url));
-export const acpSpecAvailable = existsSync(`${ACP_SPEC_DIR}2026-04-17/json-schema/schema.agentic_checkout.json`);
+export const acpSpecAvailable = existsSync(
+  `${ACP_SPEC_DIR}2026-04-17/json-schema/schema.agentic_checkout.json`,
+);
 if (!acpSpecAvailable) {
   console.warn(`ACP official schema checks SKIPPED: ${ACP_SPEC_DIR} is missing (CI always has it).`);
 }
@@ -28,13 +30,18 @@ export type OfficialCheck = { valid: boolean; errors: string[] };
 export function officialCheckoutValidator(version: AcpVersion) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  const bundle = draft4Bounds(readAcpSpec(`${version}/json-schema/schema.agentic_checkout.json`)) as { $id: string };
+  const bundle = draft4Bounds(readAcpSpec(`${version}/json-schema/schema.agentic_checkout.json`)) as {
+    $id: string;
+  };
   ajv.addSchema(bundle);
   const run = (def: string, value: unknown): OfficialCheck => {
     const validate = ajv.getSchema(`${bundle.$id}#/$defs/${def}`);
     if (!validate) throw new Error(`no $defs/${def} in the ${version} bundle`);
     const valid = validate(value) as boolean;
-    return { valid, errors: valid ? [] : (validate.errors ?? []).map((e) => `${def}${e.instancePath} ${e.message}`) };
+    return {
+      valid,
+      errors: valid ? [] : (validate.errors ?? []).map((e) => `${def}${e.instancePath} ${e.message}`),
+    };
   };
   return (def: string, value: unknown): OfficialCheck => {
     if (def !== 'CheckoutSessionWithOrder') return run(def, value);

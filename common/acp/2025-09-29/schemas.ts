@@ -69,7 +69,16 @@ const lineItem = z.strictObject({
 });
 
 const total = z.strictObject({
-  type: z.enum(['items_base_amount', 'items_discount', 'subtotal', 'discount', 'fulfillment', 'tax', 'fee', 'total']),
+  type: z.enum([
+    'items_base_amount',
+    'items_discount',
+    'subtotal',
+    'discount',
+    'fulfillment',
+    'tax',
+    'fee',
+    'total',
+  ]),
   display_text: z.string(),
   amount: z.int(),
 });
@@ -96,7 +105,14 @@ const message = z.union([
   }),
   z.strictObject({
     type: z.literal('error'),
-    code: z.enum(['missing', 'invalid', 'out_of_stock', 'payment_declined', 'requires_sign_in', 'requires_3ds']),
+    code: z.enum([
+      'missing',
+      'invalid',
+      'out_of_stock',
+      'payment_declined',
+      'requires_sign_in',
+      'requires_3ds',
+    ]),
     param: z.string().optional(),
     content_type: z.enum(['plain', 'markdown']),
     content: z.string(),

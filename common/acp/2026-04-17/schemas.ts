@@ -79,7 +79,9 @@ export const completeRequest = z.object({
 
 export const cancelRequest = z
   .object({
-    intent_trace: z.looseObject({ reason_code: text(100).optional(), trace_summary: text(2000).optional() }).optional(),
+    intent_trace: z
+      .looseObject({ reason_code: text(100).optional(), trace_summary: text(2000).optional() })
+      .optional(),
   })
   .optional();
 

@@ -23,7 +23,11 @@ export class AcpError extends Error {
   get type(): AcpErrorBody['type'] {
     return (
       this.extra.type ??
-      (this.status === 503 ? 'service_unavailable' : this.status >= 500 ? 'processing_error' : 'invalid_request')
+      (this.status === 503
+        ? 'service_unavailable'
+        : this.status >= 500
+          ? 'processing_error'
+          : 'invalid_request')
     );
   }
 

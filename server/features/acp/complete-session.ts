@@ -20,9 +20,7 @@ import {
   type SessionState,
 } from './sessions';
 
-export type CompletePayment =
-  | { kind: 'card'; token: string }
-  | { kind: 'lightning'; invoiceId: string };
+export type CompletePayment = { kind: 'card'; token: string } | { kind: 'lightning'; invoiceId: string };
 
 /**
  * Completes a session: the buyer's payment is taken on the merchant's own provider and the order is
@@ -66,7 +64,11 @@ export async function completeSession(
  * An offer keeps store prices for 15 minutes. Past that the basket is priced again; if the total moved,
  * the agent must show the buyer the new total before anything is charged.
  */
-async function withCurrentPrices(deps: AcpDeps, merchant: Merchant, state: SessionState): Promise<SessionState> {
+async function withCurrentPrices(
+  deps: AcpDeps,
+  merchant: Merchant,
+  state: SessionState,
+): Promise<SessionState> {
   const { session, offer } = state;
   if (offer && offer.expiresAt > deps.runtime.clock.now()) return state;
   const before = sessionTotals(session.pricedItems, offer, session.selectedOptionId).total;
@@ -88,13 +90,22 @@ async function withCurrentPrices(deps: AcpDeps, merchant: Merchant, state: Sessi
       offerId: pricing.offer?.id ?? null,
       selectedOptionId: pricing.selectedOptionId,
       notices: changed
-        ? [{ code: 'prices_changed', content: 'Prices changed since this session was priced; review the new total.' }]
+        ? [
+            {
+              code: 'prices_changed',
+              content: 'Prices changed since this session was priced; review the new total.',
+            },
+          ]
         : [],
       updatedAt: deps.runtime.clock.now(),
     })
     .where(and(eq(acpSessions.id, session.id), eq(acpSessions.status, 'ready_for_payment')));
   if (changed) {
-    throw new AcpError(409, 'prices_changed', 'Prices changed; retrieve the session and confirm the new total with the buyer');
+    throw new AcpError(
+      409,
+      'prices_changed',
+      'Prices changed; retrieve the session and confirm the new total with the buyer',
+    );
   }
   return loadSession(deps, merchant, session.id);
 }
@@ -131,7 +142,8 @@ async function completeWithCard(
   try {
     // A card checkout left PENDING by an attempt whose outcome is unknown (provider timeout) is confirmed
     // again rather than replaced: its id is Stripe's idempotency key, so it can never charge twice.
-    const retry = state.checkout?.method === 'stripe' && state.checkout.status === 'PENDING' ? state.checkout : null;
+    const retry =
+      state.checkout?.method === 'stripe' && state.checkout.status === 'PENDING' ? state.checkout : null;
     const checkout =
       retry ??
       (
@@ -144,10 +156,14 @@ async function completeWithCard(
         })
       ).checkout;
     if (!retry) {
-      await deps.db.update(acpSessions).set({ checkoutId: checkout.id }).where(eq(acpSessions.id, session.id));
+      await deps.db
+        .update(acpSessions)
+        .set({ checkoutId: checkout.id })
+        .where(eq(acpSessions.id, session.id));
     }
     const result = await confirmCheckout(deps, merchant, checkout.id);
-    if (result.status !== 'ACCEPTED') throw new Error(`card checkout ${checkout.id} answered ${result.status}`);
+    if (result.status !== 'ACCEPTED')
+      throw new Error(`card checkout ${checkout.id} answered ${result.status}`);
     return markCompleted(deps, await loadSession(deps, merchant, session.id), result.order);
   } catch (err) {
     if (err instanceof CommerceError && (err.code === 'declined' || err.code === 'expired')) {
@@ -175,7 +191,10 @@ async function checkTokenCovers(
   try {
     limits = await card.provider.inspectSharedPaymentToken(card.ctx, token);
   } catch (err) {
-    if (err instanceof ProviderError && (err.kind === 'invalid_request' || err.kind === 'not_found' || err.kind === 'declined')) {
+    if (
+      err instanceof ProviderError &&
+      (err.kind === 'invalid_request' || err.kind === 'not_found' || err.kind === 'declined')
+    ) {
       throw new AcpError(402, 'payment_declined', 'The payment token is not valid for this merchant', {
         param: '$.payment_data',
       });
@@ -216,9 +235,14 @@ async function completeWithLightning(
     });
   }
   if (payment.providerInvoiceId !== invoiceId) {
-    throw new AcpError(400, 'invalid_request', "The invoice id does not match this session's current invoice", {
-      param: '$.payment_data.instrument.credential.token',
-    });
+    throw new AcpError(
+      400,
+      'invalid_request',
+      "The invoice id does not match this session's current invoice",
+      {
+        param: '$.payment_data.instrument.credential.token',
+      },
+    );
   }
   try {
     const result = await confirmCheckout(deps, merchant, checkout.id);
@@ -232,9 +256,14 @@ async function completeWithLightning(
     }
     if (err instanceof CommerceError && (err.code === 'expired' || err.code === 'declined')) {
       await refreshLightningInvoice(deps, merchant, state.session, state.offer!);
-      throw new AcpError(402, err.code === 'expired' ? 'payment_expired' : 'payment_declined', `${err.message}; a new invoice is on the session`, {
-        param: '$.payment_data',
-      });
+      throw new AcpError(
+        402,
+        err.code === 'expired' ? 'payment_expired' : 'payment_declined',
+        `${err.message}; a new invoice is on the session`,
+        {
+          param: '$.payment_data',
+        },
+      );
     }
     throw err;
   }

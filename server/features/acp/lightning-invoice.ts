@@ -16,7 +16,12 @@ const MIN_INVOICE_LIFE_MS = 2 * 60 * 1000;
  * poll or background job, exactly once). A replaced invoice is left open rather than withdrawn: if a
  * buyer pays it anyway, the engine still turns the payment into an order instead of losing it.
  */
-export async function refreshLightningInvoice(deps: AcpDeps, merchant: Merchant, session: AcpSession, offer: Offer) {
+export async function refreshLightningInvoice(
+  deps: AcpDeps,
+  merchant: Merchant,
+  session: AcpSession,
+  offer: Offer,
+) {
   if (!merchant.btcEnabled || !merchant.btcProvider) return;
   const buyer = toEngineBuyer(session);
   if (!buyer || !session.selectedOptionId) return;
@@ -48,7 +53,10 @@ export async function refreshLightningInvoice(deps: AcpDeps, merchant: Merchant,
   } catch (err) {
     // The card handler still works; the agent sees no invoice until the provider answers again.
     if (!(err instanceof CommerceError)) throw err;
-    deps.runtime.logger.warn({ err, sessionId: session.id }, 'could not create a Lightning invoice for an ACP session');
+    deps.runtime.logger.warn(
+      { err, sessionId: session.id },
+      'could not create a Lightning invoice for an ACP session',
+    );
   }
 }
 

@@ -8,7 +8,14 @@ import { AcpError, jsonPath, toAcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
 import { completeSession } from './complete-session';
 import { viewSession } from './session-view';
-import { cancelSession, createSession, loadSession, updateSession, type SessionState } from './sessions';
+import {
+  cancelSession,
+  createSession,
+  loadSession,
+  updateSession,
+  withStoreOrderStatus,
+  type SessionState,
+} from './sessions';
 import { v20250929 } from './wire/v2025-09-29';
 import { v20260417 } from './wire/v2026-04-17';
 import type { AcpWire } from './wire/wire';
@@ -93,7 +100,9 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
       });
       scope.setNotFoundHandler((request, reply) => {
         echoHeaders(request, reply);
-        return reply.status(404).send(new AcpError(404, 'not_found', `No ACP endpoint ${request.method} ${request.url}`).body());
+        return reply
+          .status(404)
+          .send(new AcpError(404, 'not_found', `No ACP endpoint ${request.method} ${request.url}`).body());
       });
 
       scope.addHook('onRequest', async (request, reply) => {
@@ -112,7 +121,8 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         stateOf(request).wire = WIRES[version];
         const check = await checkKey(request);
         if (!check.ok) {
-          if (check.reason === 'throttled') throw new AcpError(429, 'rate_limit_exceeded', check.message, { retryAfter: 60 });
+          if (check.reason === 'throttled')
+            throw new AcpError(429, 'rate_limit_exceeded', check.message, { retryAfter: 60 });
           throw new AcpError(401, 'unauthorized', check.message);
         }
         stateOf(request).merchant = check.merchant;
@@ -120,7 +130,10 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
 
       scope.addHook('preHandler', async (request) => {
         const state = stateOf(request);
-        const verdict = await deps.verifySignature(state.merchant!.id, { rawBody: state.rawBody, headers: request.headers });
+        const verdict = await deps.verifySignature(state.merchant!.id, {
+          rawBody: state.rawBody,
+          headers: request.headers,
+        });
         if (!verdict.ok) throw new AcpError(401, verdict.code, verdict.message);
       });
 
@@ -171,12 +184,21 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
           deps.runtime.clock.now(),
         );
         if (begun.kind === 'conflict') {
-          throw new AcpError(422, 'idempotency_conflict', 'Idempotency-Key has already been used with a different request body');
+          throw new AcpError(
+            422,
+            'idempotency_conflict',
+            'Idempotency-Key has already been used with a different request body',
+          );
         }
         if (begun.kind === 'in_flight') {
-          throw new AcpError(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is currently being processed', {
-            retryAfter: 1,
-          });
+          throw new AcpError(
+            409,
+            'idempotency_in_flight',
+            'A request with this Idempotency-Key is currently being processed',
+            {
+              retryAfter: 1,
+            },
+          );
         }
         if (begun.kind === 'replay') {
           return reply.status(begun.status).header('idempotent-replayed', 'true').send(begun.body);
@@ -208,7 +230,8 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
 
       scope.get('/checkout_sessions/:id', { config: perKeyRateLimit(100) }, async (request) => {
         const { merchant } = context(request);
-        return render(request, await loadSession(deps, merchant, idParam(request)));
+        const state = await loadSession(deps, merchant, idParam(request));
+        return render(request, await withStoreOrderStatus(deps, merchant, state));
       });
 
       scope.post('/checkout_sessions/:id', { config: perKeyRateLimit(100) }, (request, reply) => {
@@ -216,7 +239,10 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         return idempotent(request, reply, `update:${id}`, async () => {
           const { wire, merchant } = context(request);
           const changes = wire.toUpdate(parse(wire, 'update', request.body));
-          return { status: 200, body: render(request, await updateSession(deps, merchant, wire.version, id, changes)) };
+          return {
+            status: 200,
+            body: render(request, await updateSession(deps, merchant, wire.version, id, changes)),
+          };
         });
       });
 
@@ -234,7 +260,10 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         return idempotent(request, reply, `cancel:${id}`, async () => {
           const { merchant } = context(request);
           const body = request.body as { intent_trace?: { reason_code?: unknown } } | undefined;
-          const reason = typeof body?.intent_trace?.reason_code === 'string' ? body.intent_trace.reason_code.slice(0, 100) : null;
+          const reason =
+            typeof body?.intent_trace?.reason_code === 'string'
+              ? body.intent_trace.reason_code.slice(0, 100)
+              : null;
           return { status: 200, body: render(request, await cancelSession(deps, merchant, id, reason)) };
         });
       });

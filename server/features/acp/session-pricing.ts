@@ -1,4 +1,11 @@
-import type { AcpFulfillment, AcpItemIssue, AcpRequestedItem, Merchant, Offer, OfferItem } from '../../db/schema/index';
+import type {
+  AcpFulfillment,
+  AcpItemIssue,
+  AcpRequestedItem,
+  Merchant,
+  Offer,
+  OfferItem,
+} from '../../db/schema/index';
 import { saveOffer } from '../commerce/create-offer';
 import { merchantStore, type CommerceDeps } from '../commerce/merchant-accounts';
 import { itemsSubtotal, priceBasket, type BasketProblem } from '../commerce/pricing';
@@ -40,7 +47,8 @@ export async function priceSession(
   const itemIssues: AcpItemIssue[] = [];
   const sellable: { sku: string; quantity: number }[] = [];
   input.items.forEach((item, index) => {
-    if (Number.isInteger(item.quantity) && item.quantity >= 1) sellable.push({ sku: item.id, quantity: item.quantity });
+    if (Number.isInteger(item.quantity) && item.quantity >= 1)
+      sellable.push({ sku: item.id, quantity: item.quantity });
     else itemIssues.push({ index, id: item.id, problem: 'invalid_quantity' });
   });
   const store = await merchantStore(deps, merchant);
@@ -65,11 +73,22 @@ export async function priceSession(
   const address = input.fulfillment?.address;
   if (!address || itemIssues.length > 0 || basket.items.length === 0) {
     if (input.requestedOptionId) {
-      throw new AcpError(400, 'invalid_request', 'Shipping options are available once the address is known and every item can be sold', {
-        param: '$.fulfillment_option_id',
-      });
+      throw new AcpError(
+        400,
+        'invalid_request',
+        'Shipping options are available once the address is known and every item can be sold',
+        {
+          param: '$.fulfillment_option_id',
+        },
+      );
     }
-    return { currency: basket.currency, pricedItems: basket.items, itemIssues, offer: null, selectedOptionId: null };
+    return {
+      currency: basket.currency,
+      pricedItems: basket.items,
+      itemIssues,
+      offer: null,
+      selectedOptionId: null,
+    };
   }
   const offer = await saveOffer(deps, merchant, {
     items: basket.items,
@@ -78,21 +97,31 @@ export async function priceSession(
   });
   const offered = (id: string | null) => (id && offer.shippingOptions.some((o) => o.id === id) ? id : null);
   if (input.requestedOptionId && !offered(input.requestedOptionId)) {
-    throw new AcpError(400, 'invalid_fulfillment_option', `Unknown fulfillment option ${input.requestedOptionId}`, {
-      param: '$.fulfillment_option_id',
-    });
+    throw new AcpError(
+      400,
+      'invalid_fulfillment_option',
+      `Unknown fulfillment option ${input.requestedOptionId}`,
+      {
+        param: '$.fulfillment_option_id',
+      },
+    );
   }
   return {
     currency: basket.currency,
     pricedItems: basket.items,
     itemIssues,
     offer,
-    selectedOptionId: offered(input.requestedOptionId) ?? offered(input.previousOptionId) ?? offer.shippingOptions[0]!.id,
+    selectedOptionId:
+      offered(input.requestedOptionId) ?? offered(input.previousOptionId) ?? offer.shippingOptions[0]!.id,
   };
 }
 
 /** What the buyer pays for a priced session: items plus the chosen shipping (tax is included in prices). */
-export function sessionTotals(pricedItems: OfferItem[], offer: Offer | null, selectedOptionId: string | null) {
+export function sessionTotals(
+  pricedItems: OfferItem[],
+  offer: Offer | null,
+  selectedOptionId: string | null,
+) {
   const items = itemsSubtotal(pricedItems);
   const shipping = offer?.shippingOptions.find((o) => o.id === selectedOptionId)?.priceMinor ?? 0;
   return { items, subtotal: items, fulfillment: shipping, tax: 0, total: items + shipping };

@@ -23,14 +23,30 @@ export interface ViewMessage {
 
 export interface SessionView {
   id: string;
-  status: 'not_ready_for_payment' | 'ready_for_payment' | 'in_progress' | 'completed' | 'canceled' | 'expired';
+  status:
+    'not_ready_for_payment' | 'ready_for_payment' | 'in_progress' | 'completed' | 'canceled' | 'expired';
   /** Lower-case ISO 4217, as ACP writes it. */
   currency: string;
-  lines: { id: string; sku: string; productId: string; name: string; quantity: number; unitAmount: number; total: number }[];
+  lines: {
+    id: string;
+    sku: string;
+    productId: string;
+    name: string;
+    quantity: number;
+    unitAmount: number;
+    total: number;
+  }[];
   buyer: AcpBuyer | null;
   fulfillment: AcpFulfillment | null;
   address: AcpAddress | null;
-  options: { id: string; title: string; description: string; earliest: string | null; latest: string | null; amount: number }[];
+  options: {
+    id: string;
+    title: string;
+    description: string;
+    earliest: string | null;
+    latest: string | null;
+    amount: number;
+  }[];
   selectedOptionId: string | null;
   totals: ReturnType<typeof sessionTotals>;
   messages: ViewMessage[];
@@ -73,10 +89,17 @@ const ISSUE_TEXT: Record<AcpItemIssue['problem'], string> = {
 };
 
 /** Builds the authoritative cart state both versions render. */
-export function viewSession(state: SessionState, merchant: Merchant, publicUrl: string, now: Date): SessionView {
+export function viewSession(
+  state: SessionState,
+  merchant: Merchant,
+  publicUrl: string,
+  now: Date,
+): SessionView {
   const { session, offer, checkout, payment, order } = state;
   const totals = sessionTotals(session.pricedItems, offer, session.selectedOptionId);
-  const expired = session.expiresAt <= now && (session.status === 'not_ready_for_payment' || session.status === 'ready_for_payment');
+  const expired =
+    session.expiresAt <= now &&
+    (session.status === 'not_ready_for_payment' || session.status === 'ready_for_payment');
   const messages: ViewMessage[] = session.itemIssues.map((issue) => ({
     kind: 'error',
     code: issue.problem,
@@ -99,8 +122,12 @@ export function viewSession(state: SessionState, merchant: Merchant, publicUrl: 
       content: notice.content,
     });
   }
-  const stripeAccount = merchant.stripeAccountId && merchant.stripeAccountId !== 'pending_setup' ? merchant.stripeAccountId : null;
-  const lightningPending = checkout?.method === 'btc' && checkout.status === 'PENDING_PAYMENT' && payment?.providerInvoiceId;
+  const stripeAccount =
+    merchant.stripeAccountId && merchant.stripeAccountId !== 'pending_setup'
+      ? merchant.stripeAccountId
+      : null;
+  const lightningPending =
+    checkout?.method === 'btc' && checkout.status === 'PENDING_PAYMENT' && payment?.providerInvoiceId;
   const invoice = payment?.providerPayload as Record<string, unknown> | undefined;
   const str = (value: unknown) => (typeof value === 'string' ? value : null);
   return {

@@ -18,6 +18,7 @@ import {
   type Payment,
 } from '../../db/schema/index';
 import { publicId } from '../../lib/ids';
+import { refreshOrderFromStore } from '../commerce/refresh-order';
 import { recordPaymentFailure } from '../commerce/settlement';
 import { AcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
@@ -122,7 +123,12 @@ export async function updateSession(
       notices: [],
       updatedAt: deps.runtime.clock.now(),
     })
-    .where(and(eq(acpSessions.id, session.id), notInArray(acpSessions.status, ['completed', 'canceled', 'in_progress'])))
+    .where(
+      and(
+        eq(acpSessions.id, session.id),
+        notInArray(acpSessions.status, ['completed', 'canceled', 'in_progress']),
+      ),
+    )
     .returning();
   if (!updated) return rejectChange(deps, merchant, sessionId);
   return afterPricing(deps, merchant, version, updated, pricing.offer);
@@ -153,7 +159,12 @@ export async function cancelSession(
       updatedAt: now,
       ...(reason ? { metadata: { ...session.metadata, cancel_reason: reason } } : {}),
     })
-    .where(and(eq(acpSessions.id, session.id), notInArray(acpSessions.status, ['completed', 'canceled', 'in_progress'])))
+    .where(
+      and(
+        eq(acpSessions.id, session.id),
+        notInArray(acpSessions.status, ['completed', 'canceled', 'in_progress']),
+      ),
+    )
     .returning();
   if (!canceled) return cancelSession(deps, merchant, sessionId, reason);
   if (checkout?.method === 'btc') {
@@ -170,20 +181,28 @@ export async function cancelSession(
  * Loads a session with what its answer needs, scoped to the merchant. A Lightning payment settled by the
  * provider's webhook or the background job completes the session here, the first time anyone looks.
  */
-export async function loadSession(deps: AcpDeps, merchant: Merchant, sessionId: string): Promise<SessionState> {
+export async function loadSession(
+  deps: AcpDeps,
+  merchant: Merchant,
+  sessionId: string,
+): Promise<SessionState> {
   const [session] = await deps.db
     .select()
     .from(acpSessions)
     .where(and(eq(acpSessions.id, sessionId), eq(acpSessions.merchantId, merchant.id)));
   if (!session) throw new AcpError(404, 'session_not_found', `No checkout session ${sessionId}`);
-  const [offer] = session.offerId ? await deps.db.select().from(offers).where(eq(offers.id, session.offerId)) : [];
+  const [offer] = session.offerId
+    ? await deps.db.select().from(offers).where(eq(offers.id, session.offerId))
+    : [];
   const [checkout] = session.checkoutId
     ? await deps.db.select().from(checkouts).where(eq(checkouts.id, session.checkoutId))
     : [];
   const [payment] = checkout
     ? await deps.db.select().from(payments).where(eq(payments.checkoutId, checkout.id))
     : [];
-  const [order] = checkout ? await deps.db.select().from(orders).where(eq(orders.checkoutId, checkout.id)) : [];
+  const [order] = checkout
+    ? await deps.db.select().from(orders).where(eq(orders.checkoutId, checkout.id))
+    : [];
   const state: SessionState = {
     session,
     offer: offer ?? null,
@@ -195,6 +214,15 @@ export async function loadSession(deps: AcpDeps, merchant: Merchant, sessionId: 
     return markCompleted(deps, state, order);
   }
   return state;
+}
+
+/**
+ * A completed session's order as the store sees it now (fulfilment and cancellation happen there); an
+ * agent reading the session learns what the background sync would tell it later.
+ */
+export async function withStoreOrderStatus(deps: AcpDeps, merchant: Merchant, state: SessionState) {
+  if (!state.order || state.session.status !== 'completed') return state;
+  return { ...state, order: await refreshOrderFromStore(deps, merchant, state.order) };
 }
 
 /** Records the order on the session (once) and tells the agent about it. */
@@ -220,13 +248,21 @@ export async function markCompleted(deps: AcpDeps, state: SessionState, order: O
 export async function reopenWithNotice(deps: AcpDeps, sessionId: string, notice: AcpNotice | null) {
   await deps.db
     .update(acpSessions)
-    .set({ status: 'ready_for_payment', notices: notice ? [notice] : [], updatedAt: deps.runtime.clock.now() })
+    .set({
+      status: 'ready_for_payment',
+      notices: notice ? [notice] : [],
+      updatedAt: deps.runtime.clock.now(),
+    })
     .where(and(eq(acpSessions.id, sessionId), eq(acpSessions.status, 'in_progress')));
 }
 
 export function assertOpen(session: AcpSession, now: Date) {
   if (session.status === 'completed' || session.status === 'canceled') {
-    throw new AcpError(409, `session_${session.status}`, `This checkout session is already ${session.status}`);
+    throw new AcpError(
+      409,
+      `session_${session.status}`,
+      `This checkout session is already ${session.status}`,
+    );
   }
   if (session.status === 'in_progress') {
     throw new AcpError(409, 'complete_in_progress', 'A payment for this session is being processed', {
@@ -273,7 +309,10 @@ export function mergeBuyer(current: AcpBuyer | null, change: AcpBuyer | undefine
 }
 
 /** Fields the agent sends replace the stored ones; fields it leaves out stay. */
-function mergeFulfillment(current: AcpFulfillment | null, change: AcpFulfillment | undefined): AcpFulfillment | null {
+function mergeFulfillment(
+  current: AcpFulfillment | null,
+  change: AcpFulfillment | undefined,
+): AcpFulfillment | null {
   if (!change) return current;
   return {
     name: change.name ?? current?.name ?? null,

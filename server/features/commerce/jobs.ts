@@ -1,10 +1,12 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkouts, merchants, orders, payments } from '../../db/schema/index';
 import type { JobDefinition } from '../../jobs/queue';
+import { notifyAcpOrderChanged } from '../acp-agents/queue-order-event';
 import { purgeExpiredIdempotency } from '../agent-api/idempotency';
 import { CommerceError } from './commerce-error';
 import { confirmBitcoin, STORE_ORDER_QUEUE, type EngineDeps } from './confirm-checkout';
 import { merchantLightningAccount } from './merchant-accounts';
+import { syncOrdersFromStores } from './refresh-order';
 import { recordPaymentFailure } from './settlement';
 import { writeStoreOrder } from './write-store-order';
 
@@ -119,7 +121,9 @@ export async function reconcileOrders(deps: EngineDeps) {
       })
       .onConflictDoNothing()
       .returning({ id: orders.id });
-    if (order) await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id }, { singletonKey: order.id });
+    if (!order) continue;
+    await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id }, { singletonKey: order.id });
+    await notifyAcpOrderChanged(deps, order.id);
   }
 
   const unpaid = await deps.db
@@ -163,7 +167,7 @@ export function commerceJobs(deps: EngineDeps): JobDefinition<never>[] {
       retryLimit: 12,
       retryDelaySeconds: 5,
       handler: async (data: { orderId: string }) => {
-        await writeStoreOrder(deps, data.orderId);
+        if (await writeStoreOrder(deps, data.orderId)) await notifyAcpOrderChanged(deps, data.orderId);
       },
     },
     {
@@ -179,6 +183,13 @@ export function commerceJobs(deps: EngineDeps): JobDefinition<never>[] {
       retryDelaySeconds: 60,
       cron: '*/5 * * * *',
       handler: () => reconcileOrders(deps),
+    },
+    {
+      name: 'sync-store-orders',
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      cron: '*/10 * * * *',
+      handler: () => syncOrdersFromStores(deps),
     },
     {
       name: 'purge-provider-payloads',

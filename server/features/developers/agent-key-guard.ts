@@ -23,10 +23,19 @@ export function agentKeyGuard(db: Db) {
   };
   return async function check(request: FastifyRequest): Promise<KeyCheck> {
     if ((refusals.get(request.ip) ?? 0) >= MAX_REFUSED_KEYS_PER_MINUTE) {
-      return { ok: false, reason: 'throttled', message: 'Too many requests with invalid API keys from this address' };
+      return {
+        ok: false,
+        reason: 'throttled',
+        message: 'Too many requests with invalid API keys from this address',
+      };
     }
     const key = presentedApiKey(request.headers);
-    if (!key) return refuse(request.ip, 'missing', 'Missing API key: send Authorization: Bearer <key> or an apikey header');
+    if (!key)
+      return refuse(
+        request.ip,
+        'missing',
+        'Missing API key: send Authorization: Bearer <key> or an apikey header',
+      );
     const merchant = await merchantByApiKey(db, key);
     if (!merchant) return refuse(request.ip, 'invalid', 'Invalid API key');
     return { ok: true, merchant };

@@ -37,7 +37,10 @@ const toBuyer = (b: z.infer<typeof wire.buyer>) => ({
 
 const toFulfillment = (a: Address) => ({ name: a.name, email: null, phone: null, address: toAddress(a) });
 
-const ERROR_CODE: Record<ViewMessage['code'], 'missing' | 'invalid' | 'out_of_stock' | 'payment_declined' | null> = {
+const ERROR_CODE: Record<
+  ViewMessage['code'],
+  'missing' | 'invalid' | 'out_of_stock' | 'payment_declined' | null
+> = {
   unknown_item: 'invalid',
   not_for_sale: 'invalid',
   invalid_quantity: 'invalid',
@@ -50,7 +53,11 @@ const ERROR_CODE: Record<ViewMessage['code'], 'missing' | 'invalid' | 'out_of_st
 
 function message(m: ViewMessage): Session['messages'][number] {
   const param =
-    m.target === 'address' ? '$.fulfillment_address' : m.target === 'payment' ? '$.payment_data' : `$.items[${m.target.item}]`;
+    m.target === 'address'
+      ? '$.fulfillment_address'
+      : m.target === 'payment'
+        ? '$.payment_data'
+        : `$.items[${m.target.item}]`;
   const code = ERROR_CODE[m.code];
   return m.kind === 'error' && code
     ? { type: 'error', code, param, content_type: 'plain', content: m.content }
@@ -71,7 +78,9 @@ function render(view: SessionView): Session {
           },
         }
       : {}),
-    ...(view.payment.card ? { payment_provider: { provider: 'stripe', supported_payment_methods: ['card'] } } : {}),
+    ...(view.payment.card
+      ? { payment_provider: { provider: 'stripe', supported_payment_methods: ['card'] } }
+      : {}),
     status: view.status === 'expired' ? 'canceled' : view.status,
     currency: view.currency,
     line_items: view.lines.map((line) => ({

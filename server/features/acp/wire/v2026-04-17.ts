@@ -70,9 +70,10 @@ function message(m: ViewMessage): Session['messages'][number] {
         ? '$.payment_data'
         : `$.line_items[${m.target.item}]`;
   const code = ERROR_CODE[m.code];
-  const resolution = m.target === 'payment' || m.code === 'missing_address' || m.code === 'out_of_stock'
-    ? ('requires_buyer_input' as const)
-    : ('recoverable' as const);
+  const resolution =
+    m.target === 'payment' || m.code === 'missing_address' || m.code === 'out_of_stock'
+      ? ('requires_buyer_input' as const)
+      : ('recoverable' as const);
   return m.kind === 'error' && code
     ? { type: 'error', code, param, resolution, content_type: 'plain', content: m.content }
     : { type: 'info', param, content_type: 'plain', content: m.content };
@@ -260,11 +261,17 @@ export const v20260417: AcpWire = {
     const { handler_id: handler, instrument } = b.payment_data;
     const buyer = b.buyer ? { buyer: toBuyer(b.buyer) } : {};
     if (!handler || !instrument) {
-      throw new AcpError(400, 'payment_method_unsupported', 'Pay with a payment handler and instrument from the session', {
-        param: '$.payment_data.handler_id',
-      });
+      throw new AcpError(
+        400,
+        'payment_method_unsupported',
+        'Pay with a payment handler and instrument from the session',
+        {
+          param: '$.payment_data.handler_id',
+        },
+      );
     }
-    if (handler === CARD_HANDLER_ID) return { ...buyer, payment: { kind: 'card', token: instrument.credential.token } };
+    if (handler === CARD_HANDLER_ID)
+      return { ...buyer, payment: { kind: 'card', token: instrument.credential.token } };
     if (handler === LIGHTNING_HANDLER_ID) {
       return { ...buyer, payment: { kind: 'lightning', invoiceId: instrument.credential.token } };
     }
@@ -287,5 +294,6 @@ export const v20260417: AcpWire = {
       },
     };
   },
-  param: (path) => (path.startsWith('$.items[') ? path.replace('$.items', '$.line_items') : (PARAMS[path] ?? path)),
+  param: (path) =>
+    path.startsWith('$.items[') ? path.replace('$.items', '$.line_items') : (PARAMS[path] ?? path),
 };

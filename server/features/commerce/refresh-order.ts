@@ -1,0 +1,52 @@
+import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { merchants, orders, type Merchant, type Order } from '../../db/schema/index';
+import { notifyAcpOrderChanged } from '../acp-agents/queue-order-event';
+import type { EngineDeps } from './confirm-checkout';
+import { merchantStore } from './merchant-accounts';
+import { ORDER_STATUS_FROM_STORE } from './write-store-order';
+
+/** Orders still moving in the store (fulfilment, cancellation) are re-read for this long. */
+const SYNC_WINDOW_DAYS = 30;
+const SYNC_BATCH = 200;
+
+/**
+ * Re-reads an order's status from the store (fulfilment and cancellation happen there) and records a
+ * change, telling the agent when the order came through ACP. An unreachable store leaves it as it was.
+ */
+export async function refreshOrderFromStore(
+  deps: EngineDeps,
+  merchant: Merchant,
+  order: Order,
+): Promise<Order> {
+  if (!order.storeOrderId) return order;
+  try {
+    const store = await merchantStore(deps, merchant);
+    const storeOrder = await store.adapter.getOrder(store.ctx, order.storeOrderId);
+    const status = ORDER_STATUS_FROM_STORE[storeOrder.status] ?? order.status;
+    if (status === order.status) return order;
+    const [updated] = await deps.db
+      .update(orders)
+      .set({ status, updatedAt: deps.runtime.clock.now() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await notifyAcpOrderChanged(deps, order.id);
+    return updated!;
+  } catch (err) {
+    deps.runtime.logger.warn({ err, orderId: order.id }, 'could not refresh the order from the store');
+    return order;
+  }
+}
+
+/** Background twin of an agent's order read: recent accepted orders are re-read from their stores. */
+export async function syncOrdersFromStores(deps: EngineDeps) {
+  const since = new Date(deps.runtime.clock.now().getTime() - SYNC_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const open = await deps.db
+    .select({ order: orders, merchant: merchants })
+    .from(orders)
+    .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+    .where(
+      and(inArray(orders.status, ['ACCEPTED']), isNotNull(orders.storeOrderId), gt(orders.createdAt, since)),
+    )
+    .limit(SYNC_BATCH);
+  for (const { order, merchant } of open) await refreshOrderFromStore(deps, merchant, order);
+}
