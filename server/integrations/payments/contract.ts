@@ -225,6 +225,21 @@ export function describeCardContract<C>(opts: CardContractOptions<C>) {
       expect(err.message).toBeTruthy();
     });
 
+    it("reads a token's limits before charging, and sees it used up afterwards", async () => {
+      const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 2999 });
+      expect(await opts.provider.inspectSharedPaymentToken(ctx(), token)).toMatchObject({
+        currency: 'GBP',
+        maxAmountMinor: 2999,
+        active: true,
+      });
+      await charge(token);
+      expect((await opts.provider.inspectSharedPaymentToken(ctx(), token)).active).toBe(false);
+      await expectProviderError(
+        opts.provider.inspectSharedPaymentToken(ctx(), 'spt_unknown123'),
+        'not_found',
+      );
+    });
+
     it('refuses a charge above what the token allows', async () => {
       const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 1000 });
       await expectProviderError(charge(token, 2999), 'invalid_request');

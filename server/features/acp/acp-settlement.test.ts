@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReceivedOrderEvent } from '../../integrations/agents/simulator';
+import { acpAddress, acpBuyer, acpRequest, expectAcpShape } from '../../test/acp-kit';
+import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { dashboardRequest, mintSharedPaymentToken, newMerchant, simControl } from '../../test/merchant-kit';
+import { settleOpenCheckouts } from '../commerce/jobs';
+
+/** With the job worker running: order events travel through the real queue to the agent simulator. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const url = (id: string, suffix = '') => `/acp/checkout_sessions/${id}${suffix}`;
+const totalOf = (session: { totals: { type: string; amount: number }[] }) =>
+  session.totals.find((x) => x.type === 'total')!.amount;
+
+let hosts = 0;
+/** A connected merchant whose agent endpoint (on the agent simulator) knows the merchant's webhook secret. */
+async function merchantWithAgent() {
+  const merchant = await newMerchant(t, { connect: true, apiKey: true });
+  const host = `acp${(hosts += 1)}-${Date.now()}.agent.sandbox`;
+  const saved = await dashboardRequest(t, merchant.cookie, 'PUT', '/api/acp/agent-settings', {
+    webhook_url: `https://${host}/agentic_checkout/webhooks/order_events`,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const secret = (await dashboardRequest(t, merchant.cookie, 'POST', '/api/acp/webhook-secret')).json();
+  await simControl(t, 'agent', 'secret', { secret: secret.webhook_secret, host });
+  return { ...merchant, host };
+}
+
+async function eventsAt(host: string, count: number): Promise<ReceivedOrderEvent[]> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const res = await fetch(`${t.simulators!.simulators.agent.baseUrl}/__sim/events?host=${host}`);
+    const { events } = (await res.json()) as { events: ReceivedOrderEvent[] };
+    if (events.length >= count || Date.now() > until) return events;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('ACP orders reach the agent', () => {
+  it('sends a signed order_create to the agent when a card session completes', async () => {
+    const m = await merchantWithAgent();
+    const created = await acpRequest(t, m.apiKey, '2025-09-29', 'POST', '/acp/checkout_sessions', {
+      items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
+      fulfillment_address: acpAddress,
+      buyer: acpBuyer,
+    });
+    const session = created.json();
+    const token = await mintSharedPaymentToken(t, totalOf(session));
+    const done = await acpRequest(t, m.apiKey, '2025-09-29', 'POST', url(session.id, '/complete'), {
+      payment_data: { token, provider: 'stripe' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const [event] = await eventsAt(m.host, 1);
+    expect(event).toMatchObject({ signature_valid: true });
+    expect(event!.body).toMatchObject({
+      type: 'order_create',
+      data: {
+        type: 'order',
+        checkout_session_id: session.id,
+        permalink_url: done.json().order.permalink_url,
+      },
+    });
+    const log = await dashboardRequest(t, m.cookie, 'GET', '/api/acp/webhook-deliveries');
+    expect(log.json().deliveries[0]).toMatchObject({
+      session_id: session.id,
+      status: 'delivered',
+      attempts: 1,
+    });
+  });
+
+  it('completes a Lightning session paid in the background, without the agent asking', async () => {
+    const m = await merchantWithAgent();
+    const created = await acpRequest(t, m.apiKey, '2026-04-17', 'POST', '/acp/checkout_sessions', {
+      line_items: [{ id: 'TEST-PRODUCT-001' }],
+      buyer: { email: 'bg@example.com' },
+      fulfillment_details: { address: acpAddress },
+    });
+    const session = created.json();
+    const handler = session.capabilities.payment.handlers.find(
+      (h: { id: string }) => h.id === 'bitcoin_lightning',
+    );
+    await simControl(t, 'opennode', `charges/${handler.config.invoice.id}/pay`);
+    await settleOpenCheckouts({ ...t.services, keyring: t.config.keyring });
+
+    const read = await acpRequest(t, m.apiKey, '2026-04-17', 'GET', url(session.id));
+    expect(read.json().status).toBe('completed');
+    expectAcpShape('2026-04-17', 'CheckoutSessionWithOrder', read.json());
+    const events = await eventsAt(m.host, 1);
+    expect(events[0]).toMatchObject({ signature_valid: true, body: { type: 'order_create' } });
+  });
+
+  it('replaces an expired Lightning invoice and says so', async () => {
+    const m = await newMerchant(t, { connect: true, apiKey: true });
+    const created = await acpRequest(t, m.apiKey, '2026-04-17', 'POST', '/acp/checkout_sessions', {
+      line_items: [{ id: 'TEST-PRODUCT-001' }],
+      buyer: { email: 'late@example.com' },
+      fulfillment_details: { address: acpAddress },
+    });
+    const invoiceOf = (s: {
+      capabilities: { payment: { handlers: { id: string; config: { invoice: { id: string } } }[] } };
+    }) => s.capabilities.payment.handlers.find((h) => h.id === 'bitcoin_lightning')!.config.invoice;
+    const first = invoiceOf(created.json());
+    await simControl(t, 'opennode', `charges/${first.id}/expire`);
+    const late = await acpRequest(t, m.apiKey, '2026-04-17', 'POST', url(created.json().id, '/complete'), {
+      payment_data: {
+        handler_id: 'bitcoin_lightning',
+        instrument: { type: 'lightning_invoice', credential: { type: 'invoice_id', token: first.id } },
+      },
+    });
+    expect(late.statusCode, late.body).toBe(402);
+    expect(late.json().code).toBe('payment_expired');
+    const read = await acpRequest(t, m.apiKey, '2026-04-17', 'GET', url(created.json().id));
+    expect(read.json().status).toBe('ready_for_payment');
+    expect(invoiceOf(read.json()).id).not.toBe(first.id);
+  });
+});
