@@ -1,22 +1,13 @@
 import { z } from 'zod';
+import { address, responseAddress, text } from '../shared';
+
+export { address };
 
 /**
  * ACP 2025-09-29 wire shapes (../shared/acp-spec/2025-09-29/openapi/openapi.agentic_checkout.yaml).
  * Requests are read leniently: unknown fields are dropped and the official examples parse (a fractional
  * quantity is accepted here and answered with a message). Responses are strict: exactly what we send.
  */
-const text = (max = 500) => z.string().max(max);
-
-export const address = z.object({
-  name: text(200),
-  line_one: text(),
-  line_two: text().optional().nullable(),
-  city: text(200),
-  state: text(200),
-  country: z.string().min(2).max(2),
-  postal_code: text(20),
-});
-
 export const buyer = z.object({
   first_name: text(100),
   last_name: text(100),
@@ -46,16 +37,6 @@ export const completeRequest = z.object({
     provider: z.literal('stripe'),
     billing_address: address.optional(),
   }),
-});
-
-const responseAddress = z.strictObject({
-  name: z.string(),
-  line_one: z.string(),
-  line_two: z.string().optional(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  postal_code: z.string(),
 });
 
 const lineItem = z.strictObject({

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { address, responseAddress, text } from '../shared';
+
+export { address };
 
 /**
  * ACP 2026-04-17 wire shapes (../shared/acp-spec/2026-04-17/openapi/openapi.agentic_checkout.yaml), the
@@ -6,18 +9,6 @@ import { z } from 'zod';
  * attribution, risk signals, order notes, …) are dropped, and `capabilities`/`currency` may be omitted as in
  * the official multi-item example. Responses are strict: exactly what we send.
  */
-const text = (max = 500) => z.string().max(max);
-
-export const address = z.object({
-  name: text(200),
-  line_one: text(),
-  line_two: text().optional().nullable(),
-  city: text(200),
-  state: text(200),
-  country: z.string().min(2).max(2),
-  postal_code: text(20),
-});
-
 export const buyer = z.object({
   first_name: text(100).optional(),
   last_name: text(100).optional(),
@@ -84,16 +75,6 @@ export const cancelRequest = z
       .optional(),
   })
   .optional();
-
-const responseAddress = z.strictObject({
-  name: z.string(),
-  line_one: z.string(),
-  line_two: z.string().optional(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  postal_code: z.string(),
-});
 
 const total = z.strictObject({
   type: z.enum([

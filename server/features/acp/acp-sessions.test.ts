@@ -247,7 +247,13 @@ describe('order changes in the store', () => {
     const { baseUrl } = t.simulators!.simulators.woocommerce;
     // The merchant marks the order completed in WooCommerce (plain HTTP to the simulator: OAuth 1.0a).
     const orderUrl = new URL(`${baseUrl}/wp-json/wc/v3/orders/${order!.storeOrderId}`);
-    const signed = oauthQueryParams({ method: 'PUT', url: orderUrl, ...woocommerce, now: new Date() });
+    const signed = oauthQueryParams({
+      method: 'PUT',
+      url: orderUrl,
+      consumerKey: String(woocommerce.consumerKey),
+      consumerSecret: String(woocommerce.consumerSecret),
+      now: new Date(),
+    });
     for (const [name, value] of Object.entries(signed)) orderUrl.searchParams.set(name, value);
     const shipped = await fetch(orderUrl, {
       method: 'PUT',

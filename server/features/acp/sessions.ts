@@ -296,28 +296,17 @@ async function afterPricing(
   return loadSession(deps, merchant, session.id);
 }
 
-/** Fields the agent sends replace the stored ones; fields it leaves out stay. */
-export function mergeBuyer(current: AcpBuyer | null, change: AcpBuyer | undefined): AcpBuyer | null {
+/** Fields the agent sends replace the stored ones; fields it leaves out (null) stay as they were. */
+function mergeKnown<T extends object>(current: T | null, change: T | undefined): T | null {
   if (!change) return current;
-  return {
-    firstName: change.firstName ?? current?.firstName ?? null,
-    lastName: change.lastName ?? current?.lastName ?? null,
-    fullName: change.fullName ?? current?.fullName ?? null,
-    email: change.email ?? current?.email ?? null,
-    phone: change.phone ?? current?.phone ?? null,
-  };
+  const merged = { ...change } as Record<string, unknown>;
+  for (const [field, value] of Object.entries(change)) {
+    if (value === null) merged[field] = (current as Record<string, unknown> | null)?.[field] ?? null;
+  }
+  return merged as T;
 }
 
-/** Fields the agent sends replace the stored ones; fields it leaves out stay. */
-function mergeFulfillment(
-  current: AcpFulfillment | null,
-  change: AcpFulfillment | undefined,
-): AcpFulfillment | null {
-  if (!change) return current;
-  return {
-    name: change.name ?? current?.name ?? null,
-    email: change.email ?? current?.email ?? null,
-    phone: change.phone ?? current?.phone ?? null,
-    address: change.address ?? current?.address ?? null,
-  };
-}
+export const mergeBuyer = (current: AcpBuyer | null, change: AcpBuyer | undefined) =>
+  mergeKnown(current, change);
+const mergeFulfillment = (current: AcpFulfillment | null, change: AcpFulfillment | undefined) =>
+  mergeKnown(current, change);

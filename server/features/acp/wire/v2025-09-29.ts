@@ -1,31 +1,9 @@
 import type { z } from 'zod';
 import * as wire from '#common/acp/2025-09-29/schemas';
-import type { AcpAddress } from '../../../db/schema/index';
 import type { SessionView, ViewMessage } from '../session-view';
-import { orNull, type AcpWire } from './wire';
+import { fromAddress, toAddress, type AcpWire } from './wire';
 
-type Address = z.infer<typeof wire.address>;
 type Session = wire.CheckoutSession;
-
-const toAddress = (a: Address): AcpAddress => ({
-  name: a.name,
-  line1: a.line_one,
-  line2: orNull(a.line_two),
-  city: a.city,
-  state: a.state,
-  country: a.country.toUpperCase(),
-  postalCode: a.postal_code,
-});
-
-const fromAddress = (a: AcpAddress) => ({
-  name: a.name,
-  line_one: a.line1,
-  ...(a.line2 ? { line_two: a.line2 } : {}),
-  city: a.city,
-  state: a.state,
-  country: a.country,
-  postal_code: a.postalCode,
-});
 
 const toBuyer = (b: z.infer<typeof wire.buyer>) => ({
   firstName: b.first_name,
@@ -35,7 +13,12 @@ const toBuyer = (b: z.infer<typeof wire.buyer>) => ({
   phone: b.phone_number ?? null,
 });
 
-const toFulfillment = (a: Address) => ({ name: a.name, email: null, phone: null, address: toAddress(a) });
+const toFulfillment = (a: z.infer<typeof wire.address>) => ({
+  name: a.name,
+  email: null,
+  phone: null,
+  address: toAddress(a),
+});
 
 const ERROR_CODE: Record<
   ViewMessage['code'],

@@ -1,36 +1,14 @@
 import type { z } from 'zod';
 import * as wire from '#common/acp/2026-04-17/schemas';
-import type { AcpAddress } from '../../../db/schema/index';
 import { acpOrderStatus } from '../../acp-agents/order-event-payload';
 import { AcpError } from '../acp-error';
 import type { SessionView, ViewMessage } from '../session-view';
-import { orNull, type AcpWire } from './wire';
+import { fromAddress, toAddress, type AcpWire } from './wire';
 
-type Address = z.infer<typeof wire.address>;
 type Session = wire.CheckoutSession;
 
 export const CARD_HANDLER_ID = 'card_spt';
 export const LIGHTNING_HANDLER_ID = 'bitcoin_lightning';
-
-const toAddress = (a: Address): AcpAddress => ({
-  name: a.name,
-  line1: a.line_one,
-  line2: orNull(a.line_two),
-  city: a.city,
-  state: a.state,
-  country: a.country.toUpperCase(),
-  postalCode: a.postal_code,
-});
-
-const fromAddress = (a: AcpAddress) => ({
-  name: a.name,
-  line_one: a.line1,
-  ...(a.line2 ? { line_two: a.line2 } : {}),
-  city: a.city,
-  state: a.state,
-  country: a.country,
-  postal_code: a.postalCode,
-});
 
 const toBuyer = (b: z.infer<typeof wire.buyer>) => ({
   firstName: b.first_name ?? null,

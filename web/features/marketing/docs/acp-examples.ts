@@ -1,0 +1,199 @@
+/**
+ * Requests for the ACP checkout_sessions API (both versions) against a sandbox instance, in the same
+ * style as the agent API examples: AGENTCART_API_KEY set as in the setup section, ids carried in shell
+ * variables. Shapes follow the official ACP OpenAPI documents of each version; the answers were
+ * captured from a sandbox run and shortened.
+ */
+const HEADERS_2026 = `  -H "Authorization: Bearer $AGENTCART_API_KEY" \\
+  -H "API-Version: 2026-04-17" \\
+  -H "Content-Type: application/json"`;
+const HEADERS_2025 = HEADERS_2026.replace('2026-04-17', '2025-09-29');
+const read = (variable: string, path: string) =>
+  `node -p 'JSON.parse(process.argv[1]).${path}' "$${variable}"`;
+
+export const ACP_CREATE_2026 = `session=$(curl -s http://localhost:3000/acp/checkout_sessions \\
+${HEADERS_2026} \\
+  -H "Idempotency-Key: create-$(node -p 'crypto.randomUUID()')" \\
+  -d '{
+    "currency": "gbp",
+    "line_items": [{ "id": "TEST-PRODUCT-001", "quantity": 2 }],
+    "capabilities": { "interventions": { "supported": [] } },
+    "buyer": { "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" },
+    "fulfillment_details": {
+      "name": "Ada Lovelace",
+      "email": "ada@example.com",
+      "phone_number": "+442079460000",
+      "address": {
+        "name": "Ada Lovelace", "line_one": "1 Analytical Way", "city": "London",
+        "state": "London", "country": "GB", "postal_code": "SW1A 1AA"
+      }
+    }
+  }')
+echo "$session"
+SESSION_ID=$(${read('session', 'id')})`;
+
+export const ACP_SESSION_2026 = `{
+  "id": "cs_…",
+  "protocol": { "version": "2026-04-17" },
+  "status": "ready_for_payment",
+  "currency": "gbp",
+  "capabilities": {
+    "payment": {
+      "handlers": [
+        { "id": "card_spt", "name": "dev.acp.tokenized.card", "display_name": "Card", "psp": "stripe", "requires_delegate_payment": true, … },
+        {
+          "id": "bitcoin_lightning", "name": "com.agentcart.lightning", "display_name": "Bitcoin (Lightning)",
+          "psp": "opennode", "requires_delegate_payment": false, …,
+          "config": {
+            "invoice": {
+              "id": "50829ed4-…", "payment_request": "lntb…", "payment_url": "http://127.0.0.1:4001/checkout/50829ed4-…",
+              "amount_sats": 79920, "expires_at": "…"
+            }
+          }
+        }
+      ]
+    }
+  },
+  "line_items": [{ "id": "li_TEST-PRODUCT-001", "item": { "id": "TEST-PRODUCT-001", "quantity": 2 }, … }],
+  "fulfillment_options": [
+    { "type": "shipping", "id": "standard", "title": "Standard delivery", "totals": […], … },
+    { "type": "shipping", "id": "express", "title": "Express delivery", "totals": […], … }
+  ],
+  "selected_fulfillment_options": [{ "type": "shipping", "option_id": "standard", "item_ids": ["li_TEST-PRODUCT-001"] }],
+  "totals": [
+    { "type": "items_base_amount", "amount": 3998, … },
+    { "type": "subtotal", "amount": 3998, … },
+    { "type": "fulfillment", "amount": 399, … },
+    { "type": "tax", "amount": 0, … },
+    { "type": "total", "amount": 4397, … }
+  ],
+  "messages": [],
+  "links": [
+    { "type": "terms_of_use", "url": "http://localhost:3000/terms", … },
+    { "type": "privacy_policy", "url": "http://localhost:3000/privacy", … }
+  ]
+}`;
+
+export const ACP_UPDATE_2026 = `ITEM_IDS=$(node -p 'JSON.stringify(JSON.parse(process.argv[1]).line_items.map((i) => i.id))' "$session")
+session=$(curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID \\
+${HEADERS_2026} \\
+  -H "Idempotency-Key: update-$(node -p 'crypto.randomUUID()')" \\
+  -d @- <<EOF
+{
+  "selected_fulfillment_options": [{ "type": "shipping", "option_id": "express", "item_ids": $ITEM_IDS }]
+}
+EOF
+)
+echo "$session"`;
+
+export const ACP_MINT_TOKEN = `# sandbox only: a Shared Payment Token for the session's current total
+TOTAL=$(${read('session', 'totals.find((t) => t.type === "total").amount')})
+SPT=$(curl -s -X POST http://127.0.0.1:4000/__sim/granted_tokens \\
+  -H "Content-Type: application/json" \\
+  -d "{ \\"currency\\": \\"gbp\\", \\"max_amount\\": $TOTAL }" | node -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).id')`;
+
+export const ACP_COMPLETE_CARD_2026 = `curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID/complete \\
+${HEADERS_2026} \\
+  -H "Idempotency-Key: complete-$SESSION_ID" \\
+  -d @- <<EOF
+{
+  "payment_data": {
+    "handler_id": "card_spt",
+    "instrument": { "type": "card", "credential": { "type": "spt", "token": "$SPT" } }
+  }
+}
+EOF`;
+
+export const ACP_COMPLETED_2026 = `{
+  "id": "cs_wdxcbc6OZci4UiUBLZcuy5dm",
+  "status": "completed",
+  …,
+  "order": {
+    "type": "order",
+    "id": "79fb5219-5520-4483-bde9-16a7ae5f4297",
+    "checkout_session_id": "cs_wdxcbc6OZci4UiUBLZcuy5dm",
+    "order_number": "1004",
+    "permalink_url": "http://localhost:3000/storefront/…/success?session_id=cs_wdxcbc6OZci4UiUBLZcuy5dm",
+    "status": "confirmed"
+  }
+}`;
+
+export const ACP_COMPLETE_LIGHTNING_2026 = `# sandbox only: pay the invoice listed in the bitcoin_lightning handler
+INVOICE_ID=$(${read('session', 'capabilities.payment.handlers.find((h) => h.id === "bitcoin_lightning").config.invoice.id')})
+curl -s -X POST http://127.0.0.1:4001/__sim/charges/$INVOICE_ID/pay
+
+curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID/complete \\
+${HEADERS_2026} \\
+  -H "Idempotency-Key: complete-ln-$(node -p 'crypto.randomUUID()')" \\
+  -d @- <<EOF
+{
+  "payment_data": {
+    "handler_id": "bitcoin_lightning",
+    "instrument": { "type": "lightning_invoice", "credential": { "type": "invoice_id", "token": "$INVOICE_ID" } }
+  }
+}
+EOF`;
+
+export const ACP_CREATE_2025 = `session=$(curl -s http://localhost:3000/acp/checkout_sessions \\
+${HEADERS_2025} \\
+  -H "Idempotency-Key: create-$(node -p 'crypto.randomUUID()')" \\
+  -d '{
+    "items": [{ "id": "TEST-PRODUCT-001", "quantity": 1 }],
+    "buyer": { "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" },
+    "fulfillment_address": {
+      "name": "Ada Lovelace", "line_one": "1 Analytical Way", "city": "London",
+      "state": "London", "country": "GB", "postal_code": "SW1A 1AA"
+    }
+  }')
+echo "$session"
+SESSION_ID=$(${read('session', 'id')})`;
+
+export const ACP_COMPLETE_CARD_2025 = `curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID/complete \\
+${HEADERS_2025} \\
+  -H "Idempotency-Key: complete-$SESSION_ID" \\
+  -d "{ \\"payment_data\\": { \\"token\\": \\"$SPT\\", \\"provider\\": \\"stripe\\" } }"`;
+
+export const ACP_CANCEL = `curl -s -X POST http://localhost:3000/acp/checkout_sessions/$SESSION_ID/cancel \\
+${HEADERS_2026} \\
+  -H "Idempotency-Key: cancel-$SESSION_ID"`;
+
+export const ACP_GET = `curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID \\
+  -H "Authorization: Bearer $AGENTCART_API_KEY" \\
+  -H "API-Version: 2026-04-17"`;
+
+export const ACP_VERSION_ERROR = `{
+  "type": "invalid_request",
+  "code": "unsupported_api_version",
+  "message": "…",
+  "supported_versions": ["2026-04-17", "2025-09-29"]
+}`;
+
+export const ACP_ITEM_MESSAGE = `{
+  "status": "not_ready_for_payment",
+  …,
+  "messages": [
+    {
+      "type": "error", "code": "not_found", "param": "$.line_items[0]", "resolution": "recoverable",
+      "content_type": "plain", "content": "This item is not in the store catalogue."
+    },
+    {
+      "type": "error", "code": "out_of_stock", "param": "$.line_items[1]", "resolution": "requires_buyer_input",
+      "content_type": "plain", "content": "This item is out of stock in the requested quantity."
+    },
+    …
+  ]
+}`;
+
+export const ACP_SIGN = `# only when the merchant requires signed requests; SECRET is the signing secret it shared
+BODY='{"line_items":[{"id":"TEST-PRODUCT-001"}],"currency":"gbp"}'
+TIMESTAMP=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+SIGNATURE=$(printf '%s.%s' "$TIMESTAMP" "$BODY" | openssl dgst -sha256 -hmac "$SECRET" -binary | base64)
+curl -s http://localhost:3000/acp/checkout_sessions \\
+${HEADERS_2026} \\
+  -H "Idempotency-Key: create-$(node -p 'crypto.randomUUID()')" \\
+  -H "Timestamp: $TIMESTAMP" \\
+  -H "Signature: $SIGNATURE" \\
+  -d "$BODY"`;
+
+export const ACP_DISCOVERY = `curl -s http://localhost:3000/.well-known/acp.json
+curl -s http://localhost:3000/.well-known/agent-commerce.json`;
