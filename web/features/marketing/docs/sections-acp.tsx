@@ -51,8 +51,8 @@ const ACP_ERRORS: [string, string, string, string][] = [
   [
     '401',
     'invalid_request',
-    'invalid_signature, signature_expired, signature_replayed',
-    'Request signing is strict and the signature is wrong, outside 5 minutes, or seen before.',
+    'signature_missing, invalid_signature, signature_expired, signature_replayed',
+    'Request signing is strict and the signature is absent, wrong, outside 5 minutes, or seen before.',
   ],
   [
     '402',
@@ -220,9 +220,10 @@ export function AcpDocs() {
           A merchant can give its agent platform a signing secret and choose a policy. With <C>strict</C>,
           every request must carry <C>Timestamp</C> (RFC 3339) and <C>Signature</C>, the base64 HMAC-SHA256 of{' '}
           <C>{'${Timestamp}.${raw body}'}</C> with the secret. The timestamp must be within 5 minutes of the
-          server&apos;s clock and a signature is accepted only once: failures are 401 <C>invalid_signature</C>
-          , <C>signature_expired</C> or <C>signature_replayed</C>. With <C>log</C> the request is accepted and
-          the failure recorded as a security event; with <C>off</C> (the default) the headers are ignored.
+          server&apos;s clock and a signature is accepted only once: failures are 401 <C>signature_missing</C>
+          , <C>invalid_signature</C>, <C>signature_expired</C> or <C>signature_replayed</C>. With <C>log</C>{' '}
+          the request is accepted and the failure recorded as a security event; with <C>off</C> (the default)
+          the headers are ignored.
         </P>
         <CodeBlock title="Signed request" code={ACP_SIGN} />
       </DocSection>
