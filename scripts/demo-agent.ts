@@ -1,11 +1,17 @@
 /**
- * `npm run demo:agent`: plays an AI shopping agent against a running AgentCart (sandbox mode) through
- * the documented agent API, printing every request and answer.
+ * `npm run demo:agent`: plays an AI shopping agent against a running AgentCart (sandbox mode), printing
+ * every request and answer.
  *
+ * The documented agent API (default):
  *   1. card:      offer -> checkout with a Shared Payment Token -> confirm -> order -> the store's order
  *   2. Lightning: offer -> checkout (btc) -> pay the invoice -> poll confirm -> order -> the store's order
  *
- * Usage: npm run demo:agent -- [--url http://localhost:3000] [--key ak_test_...]
+ * The Agentic Commerce Protocol (--acp), after reading /.well-known/acp.json:
+ *   1. 2026-04-17 card:      create -> update (express shipping) -> complete (card_spt handler) -> the store's order
+ *   2. 2026-04-17 Lightning: create -> pay the bitcoin_lightning handler's invoice -> poll complete -> the store's order
+ *   3. 2025-09-29 card:      create with the address -> complete with a Shared Payment Token
+ *
+ * Usage: npm run demo:agent -- [--acp] [--url http://localhost:3000] [--key ak_test_...]
  * The key is --key, else $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json (DATA_DIR default ./data).
  */
 import { randomUUID } from 'node:crypto';
@@ -13,11 +19,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const USAGE = `Usage: npm run demo:agent -- [--url <base URL>] [--key <API key>]
+const USAGE = `Usage: npm run demo:agent -- [--acp] [--url <base URL>] [--key <API key>]
 
-  --url   the running AgentCart instance (default http://localhost:3000)
+  --url   the running AgentCart instance (default http://localhost:3000; --base-url is the same)
   --key   the merchant API key (default: $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json)
-  --acp   the Agentic Commerce Protocol flow (not available yet)
+  --acp   buy through the Agentic Commerce Protocol (ACP 2026-04-17 and 2025-09-29) instead of the
+          documented agent API
   --help  this text`;
 
 const POLL_INTERVAL_MS = 3_000;
@@ -70,6 +77,7 @@ class DemoError extends Error {}
 interface Reply<T = Record<string, unknown>> {
   status: number;
   body: T;
+  headers: Headers;
 }
 
 interface CallOptions {
@@ -79,6 +87,8 @@ interface CallOptions {
   shownHeaders?: Record<string, string>;
   /** Prints this instead of the whole response body (for long simulator listings). */
   summary?: (body: unknown) => unknown;
+  /** Response headers printed when present. */
+  shownResponseHeaders?: string[];
 }
 
 /** One HTTP call, printed as it goes: request line, headers worth seeing, body; status, time, body. */
@@ -120,15 +130,24 @@ async function call<T = Record<string, unknown>>(
   console.log(
     `  ${c.bold(statusColour(res.status)(`← ${res.status} ${res.statusText}`))} ${c.dim(`${ms} ms`)}`,
   );
+  for (const name of opts.shownResponseHeaders ?? []) {
+    const value = res.headers.get(name);
+    if (value) note(`  ${name}: ${value}`);
+  }
   const shown = opts.summary && res.ok ? opts.summary(body) : body;
   console.log(indent(typeof shown === 'string' ? shown : json(shown)));
-  return { status: res.status, body: body as T };
+  return { status: res.status, body: body as T, headers: res.headers };
 }
 
+/** Both error shapes: the agent API's `{error, error_code}` and ACP's `{type, code, message}`. */
 function expectStatus(reply: Reply<unknown>, expected: number[], step: string) {
   if (expected.includes(reply.status)) return;
-  const body = reply.body as { error?: string; error_code?: string } | null;
-  const reason = body?.error_code ? `${body.error_code}: ${body.error}` : JSON.stringify(reply.body);
+  const body = reply.body as { error?: string; error_code?: string; code?: string; message?: string } | null;
+  const reason = body?.error_code
+    ? `${body.error_code}: ${body.error}`
+    : body?.code
+      ? `${body.code}: ${body.message}`
+      : JSON.stringify(reply.body);
   throw new DemoError(`${step} failed with HTTP ${reply.status} (${reason}).`);
 }
 
@@ -145,7 +164,8 @@ function readOptions(): { target: Target; acp: boolean } {
   try {
     ({ values } = parseArgs({
       options: {
-        url: { type: 'string', default: 'http://localhost:3000' },
+        url: { type: 'string' },
+        'base-url': { type: 'string' },
         key: { type: 'string' },
         acp: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -159,15 +179,15 @@ function readOptions(): { target: Target; acp: boolean } {
     console.log(USAGE);
     process.exit(0);
   }
-  if (!URL.canParse(values.url) || !/^https?:$/.test(new URL(values.url).protocol)) {
-    console.error(`--url must be an http(s) URL, not ${values.url}\n\n${USAGE}`);
+  const url = values.url ?? values['base-url'] ?? 'http://localhost:3000';
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    console.error(`--url must be an http(s) URL, not ${url}\n\n${USAGE}`);
     process.exit(2);
   }
-  const baseUrl = values.url.replace(/\/+$/, '');
-  if (values.acp) return { target: { baseUrl, apiKey: '' }, acp: true };
+  const baseUrl = url.replace(/\/+$/, '');
   return {
     target: { baseUrl, apiKey: values.key ?? process.env.AGENTCART_API_KEY ?? demoApiKey() },
-    acp: false,
+    acp: values.acp,
   };
 }
 
@@ -329,8 +349,11 @@ interface WooOrder {
   meta_data: { key: string; value: unknown }[];
 }
 
-/** The order as the merchant sees it in their store, found by the checkout id AgentCart wrote on it. */
-async function showStoreOrder(sims: Simulators, checkoutId: string) {
+/**
+ * The order as the merchant sees it in their store, found by the checkout id AgentCart wrote on it, or
+ * (ACP, which names the store's order in `order.order_number`) by its store order id.
+ */
+async function showStoreOrder(sims: Simulators, by: { checkoutId: string } | { storeOrderId: string }) {
   heading('The order in the merchant’s store (WooCommerce simulator)');
   const { orders } = await simControl<{ orders: WooOrder[] }>(
     sims.woocommerce,
@@ -341,10 +364,19 @@ async function showStoreOrder(sims: Simulators, checkoutId: string) {
     },
   );
   const order = orders.find((o) =>
-    o.meta_data.some((m) => m.key === '_agentcart_checkout_id' && m.value === checkoutId),
+    'storeOrderId' in by
+      ? String(o.id) === by.storeOrderId
+      : o.meta_data.some((m) => m.key === '_agentcart_checkout_id' && m.value === by.checkoutId),
   );
-  if (!order) throw new DemoError(`The store has no order for checkout ${checkoutId}.`);
-  note(`Store order #${order.id} (meta _agentcart_checkout_id = ${checkoutId}):`);
+  if (!order) {
+    throw new DemoError(
+      'storeOrderId' in by
+        ? `The store has no order #${by.storeOrderId}.`
+        : `The store has no order for checkout ${by.checkoutId}.`,
+    );
+  }
+  const checkoutMeta = order.meta_data.find((m) => m.key === '_agentcart_checkout_id')?.value;
+  note(`Store order #${order.id} (meta _agentcart_checkout_id = ${String(checkoutMeta)}):`);
   console.log(
     indent(
       json({
@@ -452,7 +484,7 @@ async function cardScenario(agent: AgentApi, sims: Simulators) {
   if (confirm.body.status !== 'ACCEPTED')
     throw new DemoError(`The card checkout ended ${confirm.body.status}, not ACCEPTED.`);
   await getOrder(agent, confirm.body.order_id);
-  await showStoreOrder(sims, checkout.body.checkout_id);
+  await showStoreOrder(sims, { checkoutId: checkout.body.checkout_id });
 }
 
 interface BtcCheckout {
@@ -503,17 +535,296 @@ async function lightningScenario(agent: AgentApi, sims: Simulators) {
   if (settlement.status === 'DECLINED')
     throw new DemoError(`The Lightning payment was declined (${settlement.reason}).`);
   await getOrder(agent, settlement.orderId);
-  await showStoreOrder(sims, checkout.body.checkout_id);
+  await showStoreOrder(sims, { checkoutId: checkout.body.checkout_id });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The Agentic Commerce Protocol (--acp)
+
+type AcpVersion = '2025-09-29' | '2026-04-17';
+
+interface AcpTotal {
+  type: string;
+  amount: number;
+}
+
+interface AcpSession {
+  id: string;
+  status: string;
+  currency: string;
+  totals: AcpTotal[];
+  messages: { type: string; code?: string; content: string }[];
+  fulfillment_options: { id: string; title: string }[];
+  capabilities?: {
+    payment: {
+      handlers: {
+        id: string;
+        config: {
+          invoice?: { id: string; payment_request: string | null; payment_url: string | null } | null;
+        };
+      }[];
+    };
+  };
+  order?: { id: string; order_number?: string; permalink_url: string; status?: string };
+}
+
+const ACP_BUYER = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+const ACP_ADDRESS = {
+  name: 'Ada Lovelace',
+  line_one: '1 Analytical Way',
+  city: 'London',
+  state: 'Greater London',
+  country: 'GB',
+  postal_code: 'SW1A 1AA',
+};
+const MAX_COMPLETE_POLLS = 20;
+
+/** What the agent learns from /.well-known/acp.json: where the API is and which versions it speaks. */
+async function discoverAcp(target: Target): Promise<string> {
+  heading('Discovery: /.well-known/acp.json');
+  const reply = await call<{
+    protocol: { name: string; version: string; supported_versions: string[] };
+    api_base_url: string;
+  }>('GET', `${target.baseUrl}/.well-known/acp.json`, '/.well-known/acp.json');
+  expectStatus(reply, [200], 'Reading the ACP discovery document');
+  const { protocol, api_base_url: apiBase } = reply.body;
+  for (const version of ['2025-09-29', '2026-04-17']) {
+    if (!protocol.supported_versions.includes(version))
+      throw new DemoError(
+        `The instance does not speak ACP ${version} (it lists ${protocol.supported_versions}).`,
+      );
+  }
+  // The document names the instance's PUBLIC_URL; the demo talks to the instance it was pointed at.
+  const base = `${target.baseUrl}${new URL(apiBase).pathname.replace(/\/+$/, '')}`;
+  note(`ACP at ${base}, versions ${protocol.supported_versions.join(', ')} (latest ${protocol.version}).`);
+  return base;
+}
+
+/** ACP requests: bearer key, API-Version on every call, a fresh Idempotency-Key on every POST. */
+function acpApi(target: Target, base: string) {
+  return <T = AcpSession>(
+    version: AcpVersion,
+    method: 'GET' | 'POST',
+    apiPath: string,
+    body?: unknown,
+    opts: { idempotencyKey?: string; summary?: CallOptions['summary'] } = {},
+  ) => {
+    const idem: Record<string, string> =
+      method === 'POST' ? { 'Idempotency-Key': opts.idempotencyKey ?? randomUUID() } : {};
+    const headers = { 'API-Version': version, ...idem };
+    return call<T>(method, `${base}${apiPath}`, `${new URL(base).pathname}${apiPath}`, {
+      body,
+      headers: { authorization: `Bearer ${target.apiKey}`, ...headers },
+      shownHeaders: { Authorization: `Bearer ${masked(target.apiKey)}`, ...headers },
+      shownResponseHeaders: ['Idempotent-Replayed', 'Retry-After'],
+      summary: opts.summary,
+    });
+  };
+}
+
+/** For answers that repeat a session already printed in full. */
+const sessionSummary = (body: unknown) => {
+  const { id, status, order } = body as AcpSession;
+  return { id, status, ...(order ? { order } : {}), '…': '(the rest as above)' };
+};
+type AcpApi = ReturnType<typeof acpApi>;
+
+const totalOf = (session: AcpSession) => {
+  const total = session.totals.find((t) => t.type === 'total');
+  if (!total) throw new DemoError(`Session ${session.id} has no total.`);
+  return total.amount;
+};
+
+function expectSessionStatus(session: AcpSession, status: string, step: string) {
+  if (session.status === status) return;
+  const why = session.messages.map((m) => `${m.code ?? m.type}: ${m.content}`).join('; ');
+  throw new DemoError(`${step}: the session is ${session.status}, not ${status}${why ? ` (${why})` : ''}.`);
+}
+
+/** SANDBOX ONLY: the Stripe simulator mints the Shared Payment Token a buyer's assistant would grant. */
+async function mintToken(sims: Simulators, session: AcpSession) {
+  note('SANDBOX ONLY: in real life the buyer’s AI assistant hands the agent a Shared Payment Token;');
+  note('here the Stripe simulator mints one, limited to this session’s total and currency.');
+  const token = await simControl<{ id: string }>(
+    sims.stripe,
+    'granted_tokens',
+    { currency: session.currency.toLowerCase(), max_amount: totalOf(session) },
+    {
+      summary: (body) => {
+        const { id, object, usage_limits } = body as Record<string, unknown>;
+        return { id, object, usage_limits, '…': '(card details trimmed)' };
+      },
+    },
+  );
+  return token.id;
+}
+
+function expectCompleted(reply: Reply<AcpSession>, step: string) {
+  expectStatus(reply, [200], step);
+  expectSessionStatus(reply.body, 'completed', step);
+  if (!reply.body.order?.id) throw new DemoError(`${step}: the completed session carries no order.`);
+  return reply.body.order;
+}
+
+async function acpCardScenario(acp: AcpApi, sims: Simulators): Promise<string> {
+  const extraSku = await pickCatalogueSku(sims);
+  heading('ACP 1: version 2026-04-17, card (Shared Payment Token through the card_spt handler)');
+  const created = await acp('2026-04-17', 'POST', '/checkout_sessions', {
+    currency: 'gbp',
+    line_items: [{ id: 'TEST-PRODUCT-001', quantity: 2 }, { id: extraSku }],
+    capabilities: {},
+    buyer: ACP_BUYER,
+    fulfillment_details: { name: ACP_ADDRESS.name, email: ACP_BUYER.email, address: ACP_ADDRESS },
+  });
+  expectStatus(created, [201], 'Creating the 2026-04-17 session');
+  expectSessionStatus(created.body, 'ready_for_payment', 'Creating the 2026-04-17 session');
+  const session = created.body;
+  if (!session.capabilities?.payment.handlers.some((h) => h.id === 'card_spt'))
+    throw new DemoError(
+      'The session offers no card_spt payment handler: is the merchant’s Stripe connected?',
+    );
+  if (!session.fulfillment_options.some((o) => o.id === 'express'))
+    throw new DemoError('The session offers no express shipping option.');
+
+  note('The buyer wants it sooner: the agent picks express shipping.');
+  const updated = await acp('2026-04-17', 'POST', `/checkout_sessions/${session.id}`, {
+    selected_fulfillment_options: [
+      { type: 'shipping', option_id: 'express', item_ids: ['TEST-PRODUCT-001', extraSku] },
+    ],
+  });
+  expectStatus(updated, [200], 'Selecting express shipping');
+  expectSessionStatus(updated.body, 'ready_for_payment', 'Selecting express shipping');
+
+  const token = await mintToken(sims, updated.body);
+  const completeBody = {
+    payment_data: {
+      handler_id: 'card_spt',
+      instrument: { type: 'card', credential: { type: 'spt', token } },
+    },
+  };
+  const idempotencyKey = randomUUID();
+  const completed = await acp(
+    '2026-04-17',
+    'POST',
+    `/checkout_sessions/${session.id}/complete`,
+    completeBody,
+    {
+      idempotencyKey,
+    },
+  );
+  const order = expectCompleted(completed, 'Completing with the card');
+
+  note('The agent lost the answer and sends the same request again, with the same Idempotency-Key:');
+  note('it gets the same answer back and nothing is charged twice.');
+  const replay = await acp('2026-04-17', 'POST', `/checkout_sessions/${session.id}/complete`, completeBody, {
+    idempotencyKey,
+    summary: sessionSummary,
+  });
+  expectStatus(replay, [200], 'Repeating the completion');
+  if (replay.headers.get('idempotent-replayed') !== 'true' || replay.body.order?.id !== order.id)
+    throw new DemoError('The repeated completion was not answered from the first one.');
+
+  const read = await acp('2026-04-17', 'GET', `/checkout_sessions/${session.id}`, undefined, {
+    summary: sessionSummary,
+  });
+  expectStatus(read, [200], 'Reading the session');
+  expectSessionStatus(read.body, 'completed', 'Reading the session');
+  if (!order.order_number) throw new DemoError('The order has no order_number (the store order id).');
+  await showStoreOrder(sims, { storeOrderId: order.order_number });
+  return `ACP 2026-04-17 card: session ${session.id} completed, order ${order.id} (store order #${order.order_number})`;
+}
+
+async function acpLightningScenario(acp: AcpApi, sims: Simulators): Promise<string> {
+  heading('ACP 2: version 2026-04-17, Bitcoin Lightning (the bitcoin_lightning handler)');
+  const created = await acp('2026-04-17', 'POST', '/checkout_sessions', {
+    currency: 'gbp',
+    line_items: [{ id: 'TEST-PRODUCT-001' }],
+    capabilities: {},
+    buyer: ACP_BUYER,
+    fulfillment_details: { name: ACP_ADDRESS.name, address: ACP_ADDRESS },
+  });
+  expectStatus(created, [201], 'Creating the Lightning session');
+  expectSessionStatus(created.body, 'ready_for_payment', 'Creating the Lightning session');
+  const session = created.body;
+  const handler = session.capabilities?.payment.handlers.find((h) => h.id === 'bitcoin_lightning');
+  if (!handler) throw new DemoError('The session offers no bitcoin_lightning handler: is Bitcoin enabled?');
+  const invoice = handler.config.invoice;
+  if (!invoice?.payment_request) throw new DemoError('The bitcoin_lightning handler carries no invoice.');
+  console.log(`\n  ${c.bold('Pay this Lightning invoice (BOLT11):')}`);
+  console.log(`    ${c.yellow(invoice.payment_request)}`);
+  if (invoice.payment_url) console.log(`  ${c.bold('or open the payment page:')} ${invoice.payment_url}`);
+
+  const completeBody = {
+    payment_data: {
+      handler_id: 'bitcoin_lightning',
+      instrument: { type: 'lightning_invoice', credential: { type: 'invoice_id', token: invoice.id } },
+    },
+  };
+  const completePath = `/checkout_sessions/${session.id}/complete`;
+  note('Completing before the invoice is paid is refused with 409 payment_pending:');
+  const early = await acp<{ code?: string }>('2026-04-17', 'POST', completePath, completeBody);
+  expectStatus(early, [409], 'Completing before paying');
+  if (early.body.code !== 'payment_pending')
+    throw new DemoError(`Completing before paying answered ${early.body.code}, not payment_pending.`);
+
+  note(`SANDBOX ONLY: the buyer's wallet pays invoice ${invoice.id} through the OpenNode simulator.`);
+  await simControl(sims.opennode, `charges/${encodeURIComponent(invoice.id)}/pay`, {});
+
+  // Every poll is a new request (its own Idempotency-Key): a stored 409 would otherwise be replayed.
+  for (let poll = 1; poll <= MAX_COMPLETE_POLLS; poll += 1) {
+    note(`Complete, attempt ${poll}/${MAX_COMPLETE_POLLS}`);
+    const reply = await acp('2026-04-17', 'POST', completePath, completeBody);
+    if (reply.status === 409 && (reply.body as { code?: string }).code === 'payment_pending') {
+      const wait = Number(reply.headers.get('retry-after') ?? 3);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(wait, 1), 10) * 1000));
+      continue;
+    }
+    const order = expectCompleted(reply, 'Completing the Lightning payment');
+    if (order.order_number) await showStoreOrder(sims, { storeOrderId: order.order_number });
+    return `ACP 2026-04-17 Lightning: session ${session.id} completed, order ${order.id}`;
+  }
+  throw new DemoError(`The Lightning payment was still pending after ${MAX_COMPLETE_POLLS} attempts.`);
+}
+
+async function acpLegacyCardScenario(acp: AcpApi, sims: Simulators): Promise<string> {
+  heading('ACP 3: version 2025-09-29, card (payment_data.token)');
+  const created = await acp('2025-09-29', 'POST', '/checkout_sessions', {
+    items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
+    buyer: ACP_BUYER,
+    fulfillment_address: ACP_ADDRESS,
+  });
+  expectStatus(created, [201], 'Creating the 2025-09-29 session');
+  expectSessionStatus(created.body, 'ready_for_payment', 'Creating the 2025-09-29 session');
+  const token = await mintToken(sims, created.body);
+  const completed = await acp('2025-09-29', 'POST', `/checkout_sessions/${created.body.id}/complete`, {
+    payment_data: { token, provider: 'stripe' },
+  });
+  const order = expectCompleted(completed, 'Completing the 2025-09-29 session');
+  return `ACP 2025-09-29 card: session ${created.body.id} completed, order ${order.id}`;
+}
+
+async function acpDemo(target: Target) {
+  console.log(c.bold(`AgentCart ACP agent demo against ${target.baseUrl}`));
+  note(`API key ${masked(target.apiKey)}`);
+  const sims = await discoverSimulators(target);
+  const acp = acpApi(target, await discoverAcp(target));
+  const results = [
+    await acpCardScenario(acp, sims),
+    await acpLightningScenario(acp, sims),
+    await acpLegacyCardScenario(acp, sims),
+  ];
+  console.log('');
+  for (const line of results) console.log(`  ${c.green('✔')} ${line}`);
+  console.log(
+    `\n${c.bold(c.green('✔ All three ACP purchases went through and landed in the merchant’s store.'))}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
 
 async function main() {
   const { target, acp } = readOptions();
-  if (acp) {
-    console.error('The ACP (Agentic Commerce Protocol) flow is not available yet; run without --acp.');
-    process.exit(2);
-  }
+  if (acp) return acpDemo(target);
   console.log(c.bold(`AgentCart agent demo against ${target.baseUrl}`));
   note(`API key ${masked(target.apiKey)}`);
   const agent = agentApi(target);

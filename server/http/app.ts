@@ -19,6 +19,7 @@ import { verifyAgentSignature } from '../features/acp-agents/verify-agent-signat
 import { registerAgentApiRoutes } from '../features/agent-api/routes';
 import { registerPaymentWebhookRoutes } from '../features/commerce/webhook-routes';
 import { registerDeveloperRoutes } from '../features/developers/routes';
+import { registerDiscoveryRoutes } from '../features/discovery/routes';
 import type { JobQueue } from '../jobs/queue';
 import { registerAuthRoutes } from '../features/auth/routes';
 import { registerContactRoutes } from '../features/contact/routes';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerContactRoutes(app, { db: ctx.db, mailer: ctx.mailer, inbox: ctx.config.contactInbox });
   registerSecurityEventRoutes(app, ctx.db);
   registerStatusRoutes(app, ctx);
+  registerDiscoveryRoutes(app, ctx);
   registerConnectionRoutes(app, {
     auth: ctx.auth,
     db: ctx.db,

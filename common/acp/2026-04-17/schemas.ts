@@ -36,18 +36,28 @@ const selectedFulfillmentOption = z.object({
   item_ids: z.array(text(200)).max(100).optional(),
 });
 
-export const createRequest = z.object({
-  line_items: z.array(item).min(1).max(100),
-  currency: z.string().length(3).optional(),
-  buyer: buyer.optional(),
-  fulfillment_details: fulfillmentDetails.optional(),
-  capabilities: z.looseObject({}).optional(),
-  locale: text(35).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-});
+/** `items` is what the inline examples of the 2026-04-17 OpenAPI document send; the schema says `line_items`. */
+const items = z.array(item).min(1).max(100);
+
+export const createRequest = z
+  .object({
+    line_items: items.optional(),
+    items: items.optional(),
+    currency: z.string().length(3).optional(),
+    buyer: buyer.optional(),
+    fulfillment_details: fulfillmentDetails.optional(),
+    capabilities: z.looseObject({}).optional(),
+    locale: text(35).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((body) => body.line_items ?? body.items, {
+    message: 'line_items is required',
+    path: ['line_items'],
+  });
 
 export const updateRequest = z.object({
-  line_items: z.array(item).min(1).max(100).optional(),
+  line_items: items.optional(),
+  items: items.optional(),
   buyer: buyer.optional(),
   fulfillment_details: fulfillmentDetails.optional(),
   selected_fulfillment_options: z.array(selectedFulfillmentOption).max(10).optional(),

@@ -189,6 +189,19 @@ describe.skipIf(!acpSpecAvailable)('the official example requests', () => {
     });
   }
 
+  it('2026-04-17: the inline examples of the OpenAPI document (items rather than line_items)', async () => {
+    const res = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', {
+      items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expectAcpShape('2026-04-17', 'CheckoutSession', res.json());
+    const none = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', {
+      currency: 'gbp',
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().param).toBe('$.line_items');
+  });
+
   it('2026-04-17: the multi-item, attribution and cancel examples', async () => {
     const examples = readAcpSpec('2026-04-17/examples/examples.agentic_checkout.json') as Record<
       string,

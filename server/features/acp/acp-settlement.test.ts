@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments } from '../../db/schema/index';
 import type { ReceivedOrderEvent } from '../../integrations/agents/simulator';
 import { acpAddress, acpBuyer, acpRequest, expectAcpShape } from '../../test/acp-kit';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
@@ -116,5 +118,99 @@ describe('ACP orders reach the agent', () => {
     const read = await acpRequest(t, m.apiKey, '2026-04-17', 'GET', url(created.json().id));
     expect(read.json().status).toBe('ready_for_payment');
     expect(invoiceOf(read.json()).id).not.toBe(first.id);
+  });
+});
+
+describe('one payment per session', () => {
+  const lightningSession = async (apiKey: string) => {
+    const created = await acpRequest(t, apiKey, '2026-04-17', 'POST', '/acp/checkout_sessions', {
+      line_items: [{ id: 'TEST-PRODUCT-001' }],
+      buyer: { email: 'once@example.com' },
+      fulfillment_details: { address: acpAddress },
+    });
+    const session = created.json();
+    const handler = session.capabilities.payment.handlers.find(
+      (h: { id: string }) => h.id === 'bitcoin_lightning',
+    );
+    return { session, invoiceId: handler.config.invoice.id as string };
+  };
+  const payByCard = async (
+    apiKey: string,
+    session: { id: string; totals: { type: string; amount: number }[] },
+  ) => {
+    const token = await mintSharedPaymentToken(t, totalOf(session));
+    const res = await acpRequest(t, apiKey, '2026-04-17', 'POST', url(session.id, '/complete'), {
+      payment_data: {
+        handler_id: 'card_spt',
+        instrument: { type: 'card', credential: { type: 'spt', token } },
+      },
+    });
+    return { res, token };
+  };
+  const ordersOf = (merchantId: string) =>
+    t.db.select().from(orders).where(eq(orders.merchantId, merchantId));
+
+  it('withdraws the open invoice when the card pays, so paying it later never makes a second order', async () => {
+    const m = await newMerchant(t, { connect: true, apiKey: true });
+    const { session, invoiceId } = await lightningSession(m.apiKey);
+    const { res } = await payByCard(m.apiKey, session);
+    expect(res.statusCode, res.body).toBe(200);
+
+    await simControl(t, 'opennode', `charges/${invoiceId}/pay`);
+    await settleOpenCheckouts({ ...t.services, keyring: t.config.keyring });
+    expect(await ordersOf(m.merchantId)).toHaveLength(1);
+    const [late] = await t.db.select().from(payments).where(eq(payments.providerInvoiceId, invoiceId));
+    expect(late!.status).toBe('needs_review');
+  });
+
+  it('completes with the Lightning payment instead of charging the card when the invoice was already paid', async () => {
+    const m = await newMerchant(t, { connect: true, apiKey: true });
+    const { session, invoiceId } = await lightningSession(m.apiKey);
+    await simControl(t, 'opennode', `charges/${invoiceId}/pay`);
+    const { res, token } = await payByCard(m.apiKey, session);
+    expect(res.statusCode, res.body).toBe(200);
+    const { simulators, credentials } = t.simulators!;
+    const granted = await fetch(`${simulators.stripe.baseUrl}/v1/shared_payment/granted_tokens/${token}`, {
+      headers: { authorization: `Bearer ${credentials.stripe.secretKey}` },
+    });
+    expect((await granted.json()).usage_details.amount_captured.value).toBe(0);
+    expect(await ordersOf(m.merchantId)).toHaveLength(1);
+  });
+
+  it('withdraws a replaced invoice and lets the same Idempotency-Key see the payment arrive', async () => {
+    const m = await newMerchant(t, { connect: true, apiKey: true });
+    const { session, invoiceId: first } = await lightningSession(m.apiKey);
+    const updated = await acpRequest(t, m.apiKey, '2026-04-17', 'POST', url(session.id), {
+      line_items: [{ id: 'TEST-PRODUCT-001', quantity: 2 }],
+    });
+    const current = updated
+      .json()
+      .capabilities.payment.handlers.find((h: { id: string }) => h.id === 'bitcoin_lightning').config
+      .invoice.id;
+    expect(current).not.toBe(first);
+    const [withdrawn] = await t.db.select().from(payments).where(eq(payments.providerInvoiceId, first));
+    expect(withdrawn!.status).toBe('expired');
+
+    const complete = () =>
+      acpRequest(
+        t,
+        m.apiKey,
+        '2026-04-17',
+        'POST',
+        url(session.id, '/complete'),
+        {
+          payment_data: {
+            handler_id: 'bitcoin_lightning',
+            instrument: { type: 'lightning_invoice', credential: { type: 'invoice_id', token: current } },
+          },
+        },
+        { 'idempotency-key': `complete-${session.id}` },
+      );
+    expect((await complete()).statusCode).toBe(409);
+    await simControl(t, 'opennode', `charges/${current}/pay`);
+    const done = await complete();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.headers['idempotent-replayed']).toBeUndefined();
+    expect((await complete()).headers['idempotent-replayed']).toBe('true');
   });
 });

@@ -9,7 +9,7 @@ import { paymentWebhookUrl } from '../commerce/webhook-routes';
 import { AcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
 import { buyerEmail, toEngineBuyer } from './engine-buyer';
-import { refreshLightningInvoice } from './lightning-invoice';
+import { refreshLightningInvoice, settleOrWithdrawInvoice } from './lightning-invoice';
 import { priceSession, sessionTotals } from './session-pricing';
 import {
   assertOpen,
@@ -140,6 +140,11 @@ async function completeWithCard(
     throw new AcpError(409, 'session_not_ready', 'This session is not ready for payment; see its messages');
   }
   try {
+    const invoice =
+      state.checkout?.method === 'btc' && state.checkout.status === 'PENDING_PAYMENT' ? state.checkout : null;
+    const paidByLightning = invoice ? await settleOrWithdrawInvoice(deps, merchant, invoice.id) : null;
+    if (paidByLightning)
+      return markCompleted(deps, await loadSession(deps, merchant, session.id), paidByLightning);
     // A card checkout left PENDING by an attempt whose outcome is unknown (provider timeout) is confirmed
     // again rather than replaced: its id is Stripe's idempotency key, so it can never charge twice.
     const retry =

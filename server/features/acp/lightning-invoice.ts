@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { acpSessions, checkouts, type AcpSession, type Merchant, type Offer } from '../../db/schema/index';
+import {
+  acpSessions,
+  checkouts,
+  type AcpSession,
+  type Merchant,
+  type Offer,
+  type Order,
+} from '../../db/schema/index';
 import { CommerceError } from '../commerce/commerce-error';
+import { confirmCheckout } from '../commerce/confirm-checkout';
 import { createCheckout } from '../commerce/create-checkout';
+import { recordPaymentFailure } from '../commerce/settlement';
 import { paymentWebhookUrl } from '../commerce/webhook-routes';
 import type { AcpDeps } from './acp-deps';
 import { toEngineBuyer } from './engine-buyer';
@@ -13,8 +22,8 @@ const MIN_INVOICE_LIFE_MS = 2 * 60 * 1000;
 /**
  * Makes sure a ready session of a Bitcoin-enabled merchant carries a payable Lightning invoice for its
  * current total (an engine checkout in PENDING_PAYMENT, so settlement is the engine's: webhook, agent
- * poll or background job, exactly once). A replaced invoice is left open rather than withdrawn: if a
- * buyer pays it anyway, the engine still turns the payment into an order instead of losing it.
+ * poll or background job, exactly once). A replaced invoice is withdrawn, so only the session's current
+ * invoice can become an order.
  */
 export async function refreshLightningInvoice(
   deps: AcpDeps,
@@ -50,6 +59,7 @@ export async function refreshLightningInvoice(
       .update(acpSessions)
       .set({ checkoutId: checkout.id, updatedAt: now })
       .where(eq(acpSessions.id, session.id));
+    if (session.checkoutId) await withdrawInvoice(deps, session.checkoutId, 'replaced by a new invoice');
   } catch (err) {
     // The card handler still works; the agent sees no invoice until the provider answers again.
     if (!(err instanceof CommerceError)) throw err;
@@ -62,3 +72,35 @@ export async function refreshLightningInvoice(
 
 const sameItems = (a: { sku: string; quantity: number }[], b: { sku: string; quantity: number }[]) =>
   a.length === b.length && a.every((item, i) => item.sku === b[i]!.sku && item.quantity === b[i]!.quantity);
+
+/**
+ * Ends an open Lightning checkout so it can no longer become an order. The provider's invoice cannot be
+ * cancelled, so a buyer could still pay it: the engine's late-payment check then marks that payment
+ * needs_review for the merchant to refund, as with any payment after expiry.
+ */
+export async function withdrawInvoice(deps: AcpDeps, checkoutId: string, reason: string) {
+  await recordPaymentFailure(deps, checkoutId, ['PENDING_PAYMENT'], {
+    checkoutStatus: 'EXPIRED',
+    paymentStatus: 'expired',
+    reason: `invoice withdrawn: ${reason}`,
+  });
+}
+
+/**
+ * Before a session is paid another way, its open invoice is settled if the buyer already paid it (so
+ * the session completes with that payment and nothing is charged twice), and withdrawn otherwise.
+ */
+export async function settleOrWithdrawInvoice(
+  deps: AcpDeps,
+  merchant: Merchant,
+  checkoutId: string,
+): Promise<Order | null> {
+  try {
+    const result = await confirmCheckout(deps, merchant, checkoutId);
+    if (result.status === 'ACCEPTED') return result.order;
+  } catch (err) {
+    if (!(err instanceof CommerceError)) throw err;
+  }
+  await withdrawInvoice(deps, checkoutId, 'the session is being paid by card');
+  return null;
+}

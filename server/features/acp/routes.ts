@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACP_VERSIONS, isAcpVersion } from '#common/acp/versions';
 import type { Merchant } from '../../db/schema/index';
 import { agentKeyGuard, perKeyRateLimit } from '../developers/agent-key-guard';
-import { beginIdempotent, finishIdempotent, hashRequest } from '../agent-api/idempotency';
+import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from '../agent-api/idempotency';
 import { recordRequestError } from '../status/record-request-error';
 import { AcpError, jsonPath, toAcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
@@ -24,6 +24,7 @@ const WIRES: Record<string, AcpWire> = { '2025-09-29': v20250929, '2026-04-17': 
 /** Newest first, as the ACP error's `supported_versions` lists them. */
 const SUPPORTED_NEWEST_FIRST = [...ACP_VERSIONS].reverse();
 const MAX_BODY_BYTES = 256 * 1024;
+const NOT_REPLAYED = new Set([409, 429]);
 
 export type AcpRouteDeps = AcpDeps & {
   /** Checks the agent's request signature under the merchant's policy (acp-agents). */
@@ -160,7 +161,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
       /**
        * ACP idempotency (2026-04-17): a key is required on every POST; the same key and body replay the first
        * answer (Idempotent-Replayed: true), another body is 422, a repeat while the first runs is 409. Keys
-       * are scoped to the merchant and the endpoint, kept 24 hours; 5xx answers are not kept.
+       * are scoped to the merchant and the endpoint, kept 24 hours; 5xx, 409 and 429 answers are not kept.
        */
       async function idempotent(
         request: FastifyRequest,
@@ -209,7 +210,10 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         } catch (err) {
           result = errorReply(request, reply, err);
         }
-        await finishIdempotent(deps.db, scopeKey, result.status, result.body);
+        // "Not yet" answers (a payment still pending, a completion running, a rate limit) are not kept:
+        // the agent's retry with the same key must see what has happened since.
+        if (NOT_REPLAYED.has(result.status)) await releaseIdempotent(deps.db, scopeKey);
+        else await finishIdempotent(deps.db, scopeKey, result.status, result.body);
         return reply.status(result.status).send(result.body);
       }
 

@@ -19,10 +19,9 @@ import {
 } from '../../db/schema/index';
 import { publicId } from '../../lib/ids';
 import { refreshOrderFromStore } from '../commerce/refresh-order';
-import { recordPaymentFailure } from '../commerce/settlement';
 import { AcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
-import { refreshLightningInvoice } from './lightning-invoice';
+import { refreshLightningInvoice, withdrawInvoice } from './lightning-invoice';
 import { priceSession } from './session-pricing';
 
 /** Sessions stay open for a day; completing one charges at that moment's store prices. */
@@ -134,7 +133,7 @@ export async function updateSession(
   return afterPricing(deps, merchant, version, updated, pricing.offer);
 }
 
-/** Cancels an open session (405 once completed or canceled); an unpaid Lightning invoice is withdrawn. */
+/** Cancels an open session (405 once completed or canceled); its Lightning invoice is withdrawn. */
 export async function cancelSession(
   deps: AcpDeps,
   merchant: Merchant,
@@ -167,13 +166,7 @@ export async function cancelSession(
     )
     .returning();
   if (!canceled) return cancelSession(deps, merchant, sessionId, reason);
-  if (checkout?.method === 'btc') {
-    await recordPaymentFailure(deps, checkout.id, ['PENDING_PAYMENT'], {
-      checkoutStatus: 'DECLINED',
-      paymentStatus: 'canceled',
-      reason: 'checkout session canceled by the agent',
-    });
-  }
+  if (checkout?.method === 'btc') await withdrawInvoice(deps, checkout.id, 'the session was canceled');
   return loadSession(deps, merchant, sessionId);
 }
 

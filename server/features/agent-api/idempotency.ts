@@ -81,19 +81,30 @@ export async function finishIdempotent(
   status: number,
   body: unknown,
 ) {
-  const where = and(
-    eq(idempotencyRecords.merchantId, scope.merchantId),
-    eq(idempotencyRecords.endpoint, scope.endpoint),
-    eq(idempotencyRecords.key, scope.key),
-  );
-  if (status >= 500) {
-    await db.delete(idempotencyRecords).where(where);
-    return;
-  }
+  if (status >= 500) return releaseIdempotent(db, scope);
   await db
     .update(idempotencyRecords)
     .set({ state: 'completed', responseStatus: status, responseBody: sql`${JSON.stringify(body)}::jsonb` })
-    .where(where);
+    .where(
+      and(
+        eq(idempotencyRecords.merchantId, scope.merchantId),
+        eq(idempotencyRecords.endpoint, scope.endpoint),
+        eq(idempotencyRecords.key, scope.key),
+      ),
+    );
+}
+
+/** Forgets a claimed key, so the next request with it runs afresh (for answers that must not be replayed). */
+export async function releaseIdempotent(db: Db, scope: { merchantId: string; endpoint: string; key: string }) {
+  await db
+    .delete(idempotencyRecords)
+    .where(
+      and(
+        eq(idempotencyRecords.merchantId, scope.merchantId),
+        eq(idempotencyRecords.endpoint, scope.endpoint),
+        eq(idempotencyRecords.key, scope.key),
+      ),
+    );
 }
 
 export async function purgeExpiredIdempotency(db: Db, now: Date) {

@@ -216,7 +216,7 @@ export const v20260417: AcpWire = {
   toCreate(body) {
     const b = body as z.infer<typeof wire.createRequest>;
     return {
-      items: toItems(b.line_items),
+      items: toItems((b.line_items ?? b.items)!),
       ...(b.buyer ? { buyer: toBuyer(b.buyer) } : {}),
       ...(b.fulfillment_details ? { fulfillment: toFulfillment(b.fulfillment_details) } : {}),
       ...(b.currency ? { currency: b.currency } : {}),
@@ -228,7 +228,7 @@ export const v20260417: AcpWire = {
     const b = body as z.infer<typeof wire.updateRequest>;
     const shipping = b.selected_fulfillment_options?.find((o) => o.type === 'shipping');
     return {
-      ...(b.line_items ? { items: toItems(b.line_items) } : {}),
+      ...((b.line_items ?? b.items) ? { items: toItems((b.line_items ?? b.items)!) } : {}),
       ...(b.buyer ? { buyer: toBuyer(b.buyer) } : {}),
       ...(b.fulfillment_details ? { fulfillment: toFulfillment(b.fulfillment_details) } : {}),
       ...(shipping ? { selectedOptionId: shipping.option_id } : {}),

@@ -202,8 +202,9 @@ export function AcpDocs() {
             runs, 409 <C>idempotency_in_flight</C> with <C>Retry-After: 1</C>.
           </li>
           <li>
-            Answers of 500 and above are not stored, so the key can be retried. Keys are kept 24 hours, per
-            merchant and endpoint.
+            Answers that say &quot;not yet&quot; (409, such as <C>payment_pending</C>, and 429) and answers of
+            500 and above are not stored, so a retry with the same key sees what has happened since. Keys are
+            kept 24 hours, per merchant and endpoint.
           </li>
         </List>
 

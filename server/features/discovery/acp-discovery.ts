@@ -1,0 +1,22 @@
+import { ACP_VERSIONS, LATEST_ACP_VERSION } from '#common/acp/versions';
+import type { AcpDiscoveryResponse } from '#common/api/discovery';
+
+/**
+ * /.well-known/acp.json: the ACP 2026-04-17 DiscoveryResponse. Only services really served are listed:
+ * `checkout` (the checkout_sessions API) and `orders` (the order object on completion and the order
+ * events sent to the agent's webhook); not `delegate_payment` (agents get tokens from Stripe, not from
+ * us) nor `carts`.
+ */
+export function acpDiscovery(publicUrl: string): AcpDiscoveryResponse {
+  return {
+    protocol: {
+      name: 'acp',
+      version: LATEST_ACP_VERSION,
+      supported_versions: [...ACP_VERSIONS],
+      documentation_url: `${publicUrl}/docs#acp`,
+    },
+    api_base_url: `${publicUrl}/acp`,
+    transports: ['rest'],
+    capabilities: { services: ['checkout', 'orders'] },
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { ACP_VERSIONS, LATEST_ACP_VERSION } from '#common/acp/versions';
+import type { AcpHealthResponse } from '#common/api/discovery';
+import { statusResponse, type ServiceHealth } from '#common/api/status';
+import type { AppConfig } from '../../config';
+import { ACP_OPERATIONS } from './operations';
+import type { RouteCatalogue } from './route-catalogue';
+
+const DEPENDENCY_LABEL = {
+  database: 'the database (sessions, API keys, idempotency records)',
+  encryption: "the encryption key (merchants' provider credentials)",
+  stripe: 'Stripe (the card handler)',
+  opennode: 'OpenNode (the Lightning handler)',
+} as const;
+
+/**
+ * Whether the ACP API can serve right now. The dependency checks are GET /api/status's own (asked
+ * in-process, so there is one definition of healthy and its provider probes stay cached); on top of them,
+ * whether every checkout_sessions operation is registered. A failing dependency is reported, never
+ * thrown: the database down is `down` (HTTP 503), anything else failing is `degraded`.
+ */
+export async function acpHealth(
+  app: FastifyInstance,
+  deps: { config: AppConfig; catalogue: RouteCatalogue; now: () => Date },
+): Promise<AcpHealthResponse> {
+  const status = await app
+    .inject({ method: 'GET', url: '/api/status' })
+    .then((res) => statusResponse.safeParse(res.json()))
+    .catch(() => null);
+  const services = status?.success ? status.data.services : null;
+  const unknown: ServiceHealth = 'unknown';
+  const served = deps.catalogue.served(ACP_OPERATIONS).length;
+  const checks: AcpHealthResponse['checks'] = {
+    endpoints: served === ACP_OPERATIONS.length ? 'operational' : served > 0 ? 'degraded' : 'down',
+    database: services?.database ?? unknown,
+    encryption: services?.encryption ?? unknown,
+    stripe: services?.stripe ?? unknown,
+    opennode: services?.opennode ?? unknown,
+  };
+
+  const reasons: string[] = [];
+  if (!services) reasons.push('The health checks did not answer');
+  if (checks.endpoints !== 'operational') {
+    reasons.push(`${served} of ${ACP_OPERATIONS.length} checkout_sessions operations are served`);
+  }
+  for (const [name, label] of Object.entries(DEPENDENCY_LABEL)) {
+    const health = checks[name as keyof typeof DEPENDENCY_LABEL];
+    if (services && health !== 'operational') reasons.push(`${label}: ${health}`);
+  }
+  const down = !services || checks.database !== 'operational' || checks.endpoints === 'down';
+  return {
+    status: down ? 'down' : reasons.length > 0 ? 'degraded' : 'ok',
+    timestamp: deps.now().toISOString(),
+    version: deps.config.version,
+    mode: deps.config.mode,
+    api_base_url: `${deps.config.publicUrl}/acp`,
+    current_version: LATEST_ACP_VERSION,
+    supported_versions: [...ACP_VERSIONS],
+    checks,
+    reasons,
+  };
+}

@@ -1,0 +1,330 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acpAddress, acpBuyer, acpRequest } from '../../test/acp-kit';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/create-test-app';
+import {
+  agentRequest,
+  demoMerchantApiKey,
+  mintSharedPaymentToken,
+  sampleBuyer,
+} from '../../test/merchant-kit';
+
+type Json = Record<string, unknown>;
+interface OpenApi {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Json & { operationId: string; responses: Record<string, Json> }>>;
+  components: Record<string, Record<string, Json>>;
+}
+
+let t: TestApp;
+let key: string;
+let doc: OpenApi;
+let ajv: Ajv2020;
+const DOC_ID = 'https://agentcart.test/openapi.json';
+
+beforeAll(async () => {
+  t = await createTestApp({ jobs: false });
+  key = await demoMerchantApiKey(t);
+  const res = await t.app.inject({ method: 'GET', url: '/api/acp-openapi' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+  // The whole document as one schema resource, so `#/components/...` refs resolve as they do for a client.
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ ...doc, $id: DOC_ID });
+});
+afterAll(() => t.close());
+
+/** Follows a local `$ref` (`#/components/responses/X`) through the document. */
+function deref<T = Json>(node: unknown): T {
+  let current = node as Json;
+  while (typeof current?.$ref === 'string') {
+    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
+    current = pointer.reduce<unknown>((at, part) => (at as Json)?.[part], doc) as Json;
+    if (!current) throw new Error(`unresolved ${String(node)}`);
+  }
+  return current as T;
+}
+
+/** Checks `body` against the schema the document gives for this operation's answer with `status`. */
+function expectDocumented(method: string, path: string, status: number, body: unknown) {
+  const operation = doc.paths[path]?.[method.toLowerCase()];
+  expect(operation, `${method} ${path} is documented`).toBeTruthy();
+  const response = deref<{ content: { 'application/json': { schema: Json } } }>(
+    operation!.responses[String(status)],
+  );
+  expect(response, `${method} ${path} documents ${status}`).toBeTruthy();
+  const validate = ajv.compile({ $ref: `${DOC_ID}${refInto(response.content['application/json'].schema)}` });
+  expect(validate(body), `${method} ${path} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+}
+
+/** Checks a request body against the operation's documented requestBody. */
+function expectDocumentedRequest(method: string, path: string, body: unknown) {
+  const operation = doc.paths[path]![method.toLowerCase()]!;
+  const schema = (operation.requestBody as { content: { 'application/json': { schema: Json } } }).content[
+    'application/json'
+  ].schema;
+  const validate = ajv.compile({ $ref: `${DOC_ID}${refInto(schema)}` });
+  expect(validate(body), `${method} ${path} request: ${JSON.stringify(validate.errors)}`).toBe(true);
+}
+
+/** A JSON pointer fragment at `schema` inside the document (inline oneOf/anyOf are looked up by identity). */
+function refInto(schema: Json): string {
+  if (typeof schema.$ref === 'string') return schema.$ref;
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const pointer = `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`;
+      const body = (op.requestBody as { content?: Record<string, { schema: Json }> } | undefined)?.content?.[
+        'application/json'
+      ];
+      if (body?.schema === schema) return `${pointer}/requestBody/content/application~1json/schema`;
+      for (const [status, response] of Object.entries(op.responses)) {
+        const content = (response as { content?: Record<string, { schema: Json }> }).content?.[
+          'application/json'
+        ];
+        if (content?.schema === schema)
+          return `${pointer}/responses/${status}/content/application~1json/schema`;
+      }
+    }
+  }
+  throw new Error('schema not found in the document');
+}
+
+describe('GET /api/acp-openapi', () => {
+  it('is an OpenAPI 3.1 document of both APIs with every operation, operationId and status code', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('AgentCart agent APIs');
+    expect(doc.info.version).toBe(t.config.version);
+    expect(doc.servers).toEqual([{ url: TEST_ORIGIN }]);
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method, op })),
+    );
+    expect(operations.map(({ method, path, op }) => `${method} ${path} ${op.operationId}`).sort()).toEqual(
+      [
+        'post /acp/checkout_sessions createCheckoutSession',
+        'get /acp/checkout_sessions/{checkout_session_id} getCheckoutSession',
+        'post /acp/checkout_sessions/{checkout_session_id} updateCheckoutSession',
+        'post /acp/checkout_sessions/{checkout_session_id}/complete completeCheckoutSession',
+        'post /acp/checkout_sessions/{checkout_session_id}/cancel cancelCheckoutSession',
+        'post /api/agent/offer createOffer',
+        'post /api/agent-offer createOfferAlias',
+        'post /api/agent/checkout createCheckout',
+        'post /api/agent-checkout createCheckoutAlias',
+        'post /api/agent/confirm confirmCheckout',
+        'post /api/agent-confirm confirmCheckoutAlias',
+        'get /api/agent/order/{id} getOrder',
+      ].sort(),
+    );
+    const complete = doc.paths['/acp/checkout_sessions/{checkout_session_id}/complete']!.post!;
+    expect(Object.keys(complete.responses).sort()).toEqual(
+      ['200', '400', '401', '402', '404', '409', '422', '429', '500', '503'].sort(),
+    );
+    expect(
+      Object.keys(doc.paths['/acp/checkout_sessions/{checkout_session_id}/cancel']!.post!.responses),
+    ).toContain('405');
+    expect(Object.keys(doc.paths['/acp/checkout_sessions']!.post!.responses)).toContain('201');
+    expect(complete['x-rate-limit']).toEqual({ max_requests: 30, window: '1 minute', scope: 'api_key' });
+    const headers = (complete.parameters as Json[]).map((p) => deref<{ name: string; in: string }>(p));
+    expect(headers.map((h) => h.name)).toEqual([
+      'checkout_session_id',
+      'Authorization',
+      'API-Version',
+      'Idempotency-Key',
+      'Request-Id',
+      'Signature',
+      'Timestamp',
+    ]);
+    expect(
+      deref<{ schema: { enum: string[] } }>({ $ref: '#/components/parameters/ApiVersion' }).schema.enum,
+    ).toEqual(['2025-09-29', '2026-04-17']);
+    expect(Object.keys(doc.components.schemas!)).toEqual(
+      expect.arrayContaining([
+        'CheckoutSession_2025_09_29',
+        'CheckoutSession_2026_04_17',
+        'CheckoutSessionWithOrder_2026_04_17',
+        'CheckoutSessionCreateRequest_2026_04_17',
+        'AcpError',
+        'AgentOfferRequest',
+        'AgentError',
+      ]),
+    );
+  });
+
+  it('resolves every $ref, and every component schema compiles', () => {
+    const refs: string[] = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node)) {
+        if (k === '$ref' && typeof v === 'string') refs.push(v);
+        else walk(v);
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(50);
+    for (const ref of new Set(refs)) {
+      expect(ref, 'local refs only').toMatch(
+        /^#\/components\/(schemas|parameters|headers|responses)\/[\w-]+$/,
+      );
+      expect(() => deref({ $ref: ref }), ref).not.toThrow();
+    }
+    for (const name of Object.keys(doc.components.schemas!)) {
+      expect(() => ajv.compile({ $ref: `${DOC_ID}#/components/schemas/${name}` }), name).not.toThrow();
+    }
+    expect(JSON.stringify(doc)).not.toContain('$defs');
+    // The answer schemas are strict: a body in neither version's shape is refused.
+    const session = ajv.compile({ $ref: `${DOC_ID}#/components/schemas/CheckoutSession_2026_04_17` });
+    expect(session({ id: 'cs_1', status: 'completed' })).toBe(false);
+  });
+
+  it('is cached like the discovery documents', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/acp-openapi' });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/acp-openapi',
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('the document describes what the server really accepts and answers', () => {
+  it('ACP 2026-04-17: create, update, complete with a card, errors', async () => {
+    const createBody = {
+      currency: 'gbp',
+      line_items: [{ id: 'TEST-PRODUCT-001', quantity: 2 }],
+      capabilities: {},
+      buyer: acpBuyer,
+      fulfillment_details: { name: 'Ada Lovelace', email: acpBuyer.email, address: acpAddress },
+    };
+    expectDocumentedRequest('POST', '/acp/checkout_sessions', createBody);
+    const created = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', createBody);
+    expect(created.statusCode, created.body).toBe(201);
+    expectDocumented('POST', '/acp/checkout_sessions', 201, created.json());
+    const session = created.json();
+    const sessionPath = '/acp/checkout_sessions/{checkout_session_id}';
+
+    const updateBody = {
+      selected_fulfillment_options: [
+        { type: 'shipping', option_id: 'express', item_ids: ['TEST-PRODUCT-001'] },
+      ],
+    };
+    expectDocumentedRequest('POST', sessionPath, updateBody);
+    const updated = await acpRequest(
+      t,
+      key,
+      '2026-04-17',
+      'POST',
+      `/acp/checkout_sessions/${session.id}`,
+      updateBody,
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expectDocumented('POST', sessionPath, 200, updated.json());
+
+    const total = updated.json().totals.find((x: { type: string }) => x.type === 'total').amount;
+    const token = await mintSharedPaymentToken(t, total);
+    const completeBody = {
+      payment_data: {
+        handler_id: 'card_spt',
+        instrument: { type: 'card', credential: { type: 'spt', token } },
+      },
+    };
+    expectDocumentedRequest('POST', `${sessionPath}/complete`, completeBody);
+    const completed = await acpRequest(
+      t,
+      key,
+      '2026-04-17',
+      'POST',
+      `/acp/checkout_sessions/${session.id}/complete`,
+      completeBody,
+    );
+    expect(completed.statusCode, completed.body).toBe(200);
+    expectDocumented('POST', `${sessionPath}/complete`, 200, completed.json());
+
+    const cancel = await acpRequest(
+      t,
+      key,
+      '2026-04-17',
+      'POST',
+      `/acp/checkout_sessions/${session.id}/cancel`,
+    );
+    expect(cancel.statusCode).toBe(405);
+    expectDocumented('POST', `${sessionPath}/cancel`, 405, cancel.json());
+    const missing = await acpRequest(t, key, '2026-04-17', 'GET', '/acp/checkout_sessions/cs_missing');
+    expectDocumented('GET', sessionPath, 404, missing.json());
+    const noVersion = await acpRequest(t, key, null, 'GET', `/acp/checkout_sessions/${session.id}`);
+    expectDocumented('GET', sessionPath, 400, noVersion.json());
+  });
+
+  it('ACP 2025-09-29: create, get, cancel', async () => {
+    const createBody = { items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }], fulfillment_address: acpAddress };
+    expectDocumentedRequest('POST', '/acp/checkout_sessions', createBody);
+    const created = await acpRequest(t, key, '2025-09-29', 'POST', '/acp/checkout_sessions', createBody);
+    expect(created.statusCode, created.body).toBe(201);
+    expectDocumented('POST', '/acp/checkout_sessions', 201, created.json());
+    const id = created.json().id;
+    const read = await acpRequest(t, key, '2025-09-29', 'GET', `/acp/checkout_sessions/${id}`);
+    expectDocumented('GET', '/acp/checkout_sessions/{checkout_session_id}', 200, read.json());
+    const canceled = await acpRequest(t, key, '2025-09-29', 'POST', `/acp/checkout_sessions/${id}/cancel`);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expectDocumented('POST', '/acp/checkout_sessions/{checkout_session_id}/cancel', 200, canceled.json());
+  });
+
+  it('the documented agent API: offer, checkout (card and Lightning), confirm, order, errors', async () => {
+    const offerBody = {
+      items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
+      shipping_to: { country: 'GB', postcode: 'N1 9GU' },
+    };
+    expectDocumentedRequest('POST', '/api/agent-offer', offerBody);
+    const offer = await agentRequest(t, key, 'POST', '/api/agent-offer', offerBody);
+    expect(offer.statusCode, offer.body).toBe(200);
+    expectDocumented('POST', '/api/agent-offer', 200, offer.json());
+
+    const shipping = offer.json().shipping_options[0];
+    const amount = offer.json().subtotal + shipping.price;
+    const token = await mintSharedPaymentToken(t, amount);
+    const checkoutBody = {
+      offer_id: offer.json().offer_id,
+      shipping_option_id: shipping.id,
+      buyer: sampleBuyer,
+      payment: { method: 'stripe', shared_payment_token: token, amount, currency: offer.json().currency },
+    };
+    expectDocumentedRequest('POST', '/api/agent/checkout', checkoutBody);
+    const checkout = await agentRequest(t, key, 'POST', '/api/agent/checkout', checkoutBody);
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    expectDocumented('POST', '/api/agent/checkout', 201, checkout.json());
+
+    const confirmBody = { checkout_id: checkout.json().checkout_id, commit: true };
+    expectDocumentedRequest('POST', '/api/agent/confirm', confirmBody);
+    const confirm = await agentRequest(t, key, 'POST', '/api/agent/confirm', confirmBody);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expectDocumented('POST', '/api/agent/confirm', 200, confirm.json());
+
+    const order = await agentRequest(t, key, 'GET', `/api/agent/order/${confirm.json().order_id}`);
+    expect(order.statusCode, order.body).toBe(200);
+    expectDocumented('GET', '/api/agent/order/{id}', 200, order.json());
+
+    const btcOffer = (await agentRequest(t, key, 'POST', '/api/agent/offer', offerBody)).json();
+    const btc = await agentRequest(t, key, 'POST', '/api/agent/checkout', {
+      offer_id: btcOffer.offer_id,
+      buyer: sampleBuyer,
+      payment: { method: 'btc' },
+    });
+    expect(btc.statusCode, btc.body).toBe(201);
+    expectDocumented('POST', '/api/agent/checkout', 201, btc.json());
+    const pending = await agentRequest(t, key, 'POST', '/api/agent/confirm', {
+      checkout_id: btc.json().checkout_id,
+    });
+    expect(pending.statusCode, pending.body).toBe(200);
+    expectDocumented('POST', '/api/agent/confirm', 200, pending.json());
+
+    const unauthorized = await agentRequest(t, null, 'POST', '/api/agent/offer', offerBody);
+    expectDocumented('POST', '/api/agent/offer', 401, unauthorized.json());
+    const invalid = await agentRequest(t, key, 'POST', '/api/agent/offer', { items: [] });
+    expectDocumented('POST', '/api/agent/offer', 400, invalid.json());
+  });
+});

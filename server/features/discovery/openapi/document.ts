@@ -1,0 +1,43 @@
+import { ACP_VERSIONS, LATEST_ACP_VERSION } from '#common/acp/versions';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '#common/domain/brand';
+import type { ServedOperation } from '../route-catalogue';
+import { componentSchemas } from './components';
+import { openApiPaths } from './operations-openapi';
+import { HEADERS, PARAMETERS, RESPONSES, SECURITY, SECURITY_SCHEMES } from './shared';
+
+/**
+ * GET /api/acp-openapi: one OpenAPI 3.1 document for both agent APIs (the Agentic Commerce Protocol at
+ * /acp and the documented agent API at /api/agent), generated from the zod schemas the server validates
+ * and answers with, and listing only the routes it serves.
+ */
+export function openApiDocument(input: { publicUrl: string; appVersion: string; served: ServedOperation[] }) {
+  const docs = `${input.publicUrl}/docs`;
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${PRODUCT_NAME} agent APIs`,
+      version: input.appVersion,
+      description: [
+        `Two ways for an AI agent to buy from a merchant's store: the Agentic Commerce Protocol (ACP) checkout_sessions API, versions ${ACP_VERSIONS.join(' and ')} (API-Version header; latest ${LATEST_ACP_VERSION}), and ${PRODUCT_NAME}'s documented agent API (offer, checkout, confirm, order).`,
+        'Both authenticate with the merchant API key. Amounts are integers in minor units. Rate limits are per API key (x-rate-limit on each operation).',
+      ].join('\n\n'),
+      contact: { email: SUPPORT_EMAIL, url: docs },
+    },
+    externalDocs: { url: docs },
+    servers: [{ url: input.publicUrl }],
+    security: SECURITY,
+    tags: [
+      { name: 'ACP checkout sessions', externalDocs: { url: `${docs}#acp` } },
+      { name: 'Agent API', externalDocs: { url: `${docs}#endpoints` } },
+    ],
+    paths: openApiPaths(input.served),
+    components: {
+      schemas: componentSchemas(),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      responses: RESPONSES,
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  };
+}
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { acpHealthResponse } from '#common/api/discovery';
+import type { AppConfig } from '../../config';
+import type { IntegrationRuntime } from '../connections/integration-runtime';
+import { acpDiscovery } from './acp-discovery';
+import { acpHealth } from './acp-health';
+import { openApiDocument } from './openapi/document';
+import { ALL_OPERATIONS } from './operations';
+import { platformDiscovery } from './platform-discovery';
+import { publicDocument, type PublicDocument } from './public-document';
+import { routeCatalogue } from './route-catalogue';
+
+/**
+ * The public documents agents read first: /.well-known/acp.json (ACP discovery),
+ * /.well-known/agent-commerce.json (the platform), GET /api/acp-health and GET /api/acp-openapi.
+ * Register before the agent APIs: the documents list their routes as registered (route-catalogue.ts),
+ * and are built once when the app is ready, so a schema that cannot be documented fails the start.
+ */
+export function registerDiscoveryRoutes(
+  app: FastifyInstance,
+  deps: { config: AppConfig; runtime: IntegrationRuntime },
+) {
+  const { publicUrl, mode, version } = deps.config;
+  const catalogue = routeCatalogue(app);
+  let documents: { acp: PublicDocument; platform: PublicDocument; openapi: PublicDocument } | null = null;
+
+  app.addHook('onReady', async () => {
+    const served = catalogue.served(ALL_OPERATIONS);
+    documents = {
+      acp: publicDocument(acpDiscovery(publicUrl)),
+      platform: publicDocument(platformDiscovery({ publicUrl, mode, served })),
+      openapi: publicDocument(openApiDocument({ publicUrl, appVersion: version, served })),
+    };
+  });
+  const ready = () => {
+    if (!documents) throw new Error('discovery documents are built when the app is ready');
+    return documents;
+  };
+
+  app.get('/.well-known/acp.json', (request, reply) => ready().acp.send(request, reply));
+  app.get('/.well-known/agent-commerce.json', (request, reply) => ready().platform.send(request, reply));
+  app.get('/api/acp-openapi', (request, reply) => ready().openapi.send(request, reply));
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/acp-health',
+      { schema: { response: { 200: acpHealthResponse, 503: acpHealthResponse } } },
+      async (_request, reply) => {
+        const health = await acpHealth(app, {
+          config: deps.config,
+          catalogue,
+          now: () => deps.runtime.clock.now(),
+        });
+        reply.header('cache-control', 'no-store');
+        return reply.status(health.status === 'down' ? 503 : 200).send(health);
+      },
+    );
+}
