@@ -29,7 +29,7 @@ import { registerSandboxMailbox } from '../features/mail/sandbox-mailbox';
 import { registerMerchantRoutes } from '../features/merchants/routes';
 import { registerSecurityEventRoutes } from '../features/security-events/routes';
 import { recordRequestError } from '../features/status/record-request-error';
-import { registerStatusRoutes } from '../features/status/routes';
+import { healthChecker, registerStatusRoutes } from '../features/status/routes';
 import { registerReadinessRoutes } from '../features/readiness/routes';
 import type { Logger } from '../lib/logger';
 import { registerCsrfProtection } from './csrf';
@@ -108,8 +108,9 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerMerchantRoutes(app, ctx);
   registerContactRoutes(app, { db: ctx.db, mailer: ctx.mailer, inbox: ctx.config.contactInbox });
   registerSecurityEventRoutes(app, ctx.db);
-  registerStatusRoutes(app, ctx);
-  registerDiscoveryRoutes(app, ctx);
+  const checkHealth = healthChecker(ctx);
+  registerStatusRoutes(app, checkHealth);
+  registerDiscoveryRoutes(app, { ...ctx, checkHealth });
   registerConnectionRoutes(app, {
     auth: ctx.auth,
     db: ctx.db,

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { ACP_VERSIONS, LATEST_ACP_VERSION } from '#common/acp/versions';
 import type { AcpHealthResponse } from '#common/api/discovery';
-import { statusResponse, type ServiceHealth } from '#common/api/status';
+import type { ServiceHealth, StatusResponse } from '#common/api/status';
 import type { AppConfig } from '../../config';
 import { ACP_OPERATIONS } from './operations';
 import type { RouteCatalogue } from './route-catalogue';
@@ -14,20 +13,21 @@ const DEPENDENCY_LABEL = {
 } as const;
 
 /**
- * Whether the ACP API can serve right now. The dependency checks are GET /api/status's own (asked
- * in-process, so there is one definition of healthy and its provider probes stay cached); on top of them,
+ * Whether the ACP API can serve right now. The dependency checks are GET /api/status's own (one
+ * definition of healthy, and its provider probes stay cached); on top of them,
  * whether every checkout_sessions operation is registered. A failing dependency is reported, never
  * thrown: the database down is `down` (HTTP 503), anything else failing is `degraded`.
  */
-export async function acpHealth(
-  app: FastifyInstance,
-  deps: { config: AppConfig; catalogue: RouteCatalogue; now: () => Date },
-): Promise<AcpHealthResponse> {
-  const status = await app
-    .inject({ method: 'GET', url: '/api/status' })
-    .then((res) => statusResponse.safeParse(res.json()))
+export async function acpHealth(deps: {
+  checkHealth: () => Promise<StatusResponse>;
+  config: AppConfig;
+  catalogue: RouteCatalogue;
+  now: () => Date;
+}): Promise<AcpHealthResponse> {
+  const services = await deps
+    .checkHealth()
+    .then((status) => status.services)
     .catch(() => null);
-  const services = status?.success ? status.data.services : null;
   const unknown: ServiceHealth = 'unknown';
   const served = deps.catalogue.served(ACP_OPERATIONS).length;
   const checks: AcpHealthResponse['checks'] = {

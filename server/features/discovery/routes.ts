@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acpHealthResponse } from '#common/api/discovery';
+import type { StatusResponse } from '#common/api/status';
 import type { AppConfig } from '../../config';
 import type { IntegrationRuntime } from '../connections/integration-runtime';
 import { acpDiscovery } from './acp-discovery';
@@ -19,7 +20,7 @@ import { routeCatalogue } from './route-catalogue';
  */
 export function registerDiscoveryRoutes(
   app: FastifyInstance,
-  deps: { config: AppConfig; runtime: IntegrationRuntime },
+  deps: { config: AppConfig; runtime: IntegrationRuntime; checkHealth: () => Promise<StatusResponse> },
 ) {
   const { publicUrl, mode, version } = deps.config;
   const catalogue = routeCatalogue(app);
@@ -48,7 +49,8 @@ export function registerDiscoveryRoutes(
       '/api/acp-health',
       { schema: { response: { 200: acpHealthResponse, 503: acpHealthResponse } } },
       async (_request, reply) => {
-        const health = await acpHealth(app, {
+        const health = await acpHealth({
+          checkHealth: deps.checkHealth,
           config: deps.config,
           catalogue,
           now: () => deps.runtime.clock.now(),

@@ -32,61 +32,68 @@ function providerProbe(runtime: IntegrationRuntime) {
   };
 }
 
-/** GET /api/status: the spec's health status response, from real checks. */
-export function registerStatusRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; config: AppConfig; runtime: IntegrationRuntime },
-) {
+export type StatusDeps = { db: Db; config: AppConfig; runtime: IntegrationRuntime };
+
+/** The spec's health status response, from real checks (GET /api/status and acp-health share it). */
+export function healthChecker(deps: StatusDeps): () => Promise<StatusResponse> {
   const probe = providerProbe(deps.runtime);
+  return async () => {
+    const now = deps.runtime.clock.now();
+    const [database, stripe, opennode, errors] = await Promise.all([
+      deps.db
+        .execute(sql`SELECT 1`)
+        .then((): ServiceHealth => 'operational')
+        .catch((): ServiceHealth => 'down'),
+      probe('stripe', `${PAYMENT_API_BASE.stripe}/v1/account`),
+      probe('opennode', `${PAYMENT_API_BASE.opennode}/v1/account/balance`),
+      deps.db
+        .select({ n: count() })
+        .from(requestErrors)
+        .where(gt(requestErrors.createdAt, new Date(now.getTime() - ERROR_WINDOW_MS)))
+        .then(([row]) => row?.n ?? 0)
+        .catch(() => 0),
+    ]);
+    const keyValid = deps.config.keyring.current.key.length === 32;
+    const providersHealthy = [stripe, opennode].every((s) => s === 'operational');
+    const body: StatusResponse = {
+      status:
+        database !== 'operational'
+          ? 'unhealthy'
+          : providersHealthy && errors < HEALTHY_ERROR_LIMIT
+            ? 'healthy'
+            : 'degraded',
+      timestamp: now.toISOString(),
+      version: deps.config.version,
+      mode: deps.config.mode,
+      // Live mode cannot start without its required variables, so a running instance has them all.
+      services: {
+        database,
+        environment: 'operational',
+        encryption: keyValid ? 'operational' : 'down',
+        stripe,
+        opennode,
+      },
+      details: {
+        encryption_key_length_valid: keyValid,
+        missing_required_env_vars: [],
+        missing_optional_env_vars: deps.config.missingOptionalEnvVars,
+      },
+      metrics: { recent_errors_15min: errors, error_rate_healthy: errors < HEALTHY_ERROR_LIMIT },
+    };
+    return body;
+  };
+}
+
+/** GET /api/status: the health status response; 503 while the database does not answer. */
+export function registerStatusRoutes(app: FastifyInstance, check: () => Promise<StatusResponse>) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/status',
       { schema: { response: { 200: statusResponse, 503: statusResponse } } },
       async (_request, reply) => {
-        const now = deps.runtime.clock.now();
-        const [database, stripe, opennode, errors] = await Promise.all([
-          deps.db
-            .execute(sql`SELECT 1`)
-            .then((): ServiceHealth => 'operational')
-            .catch((): ServiceHealth => 'down'),
-          probe('stripe', `${PAYMENT_API_BASE.stripe}/v1/account`),
-          probe('opennode', `${PAYMENT_API_BASE.opennode}/v1/account/balance`),
-          deps.db
-            .select({ n: count() })
-            .from(requestErrors)
-            .where(gt(requestErrors.createdAt, new Date(now.getTime() - ERROR_WINDOW_MS)))
-            .then(([row]) => row?.n ?? 0)
-            .catch(() => 0),
-        ]);
-        const keyValid = deps.config.keyring.current.key.length === 32;
-        const providersHealthy = [stripe, opennode].every((s) => s === 'operational');
-        const body: StatusResponse = {
-          status:
-            database !== 'operational'
-              ? 'unhealthy'
-              : providersHealthy && errors < HEALTHY_ERROR_LIMIT
-                ? 'healthy'
-                : 'degraded',
-          timestamp: now.toISOString(),
-          version: deps.config.version,
-          mode: deps.config.mode,
-          // Live mode cannot start without its required variables, so a running instance has them all.
-          services: {
-            database,
-            environment: 'operational',
-            encryption: keyValid ? 'operational' : 'down',
-            stripe,
-            opennode,
-          },
-          details: {
-            encryption_key_length_valid: keyValid,
-            missing_required_env_vars: [],
-            missing_optional_env_vars: deps.config.missingOptionalEnvVars,
-          },
-          metrics: { recent_errors_15min: errors, error_rate_healthy: errors < HEALTHY_ERROR_LIMIT },
-        };
-        return reply.status(database === 'operational' ? 200 : 503).send(body);
+        const body = await check();
+        return reply.status(body.services.database === 'operational' ? 200 : 503).send(body);
       },
     );
 }
