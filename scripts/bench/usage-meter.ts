@@ -1,7 +1,9 @@
 /**
  * Counts what requests cost downstream while a scenario runs: SQL statements sent to the database and
- * outbound HTTP calls to the providers and stores (the simulators, in sandbox), with their latency.
+ * outbound HTTP calls to the providers and stores (the simulators, in sandbox), with their latency; and
+ * the CPU time the main thread (the app, its embedded database and the simulators) spent.
  */
+import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import type { RunningSimulators } from '../../server/integrations/simulators';
 
@@ -9,6 +11,23 @@ export interface Usage {
   dbQueries: number;
   /** By simulator id: calls and time to the response headers. */
   outbound: Record<string, { calls: number; p50Ms: number; p99Ms: number }>;
+  /** CPU time of the main thread, or null where the platform does not say (Linux only). */
+  mainThreadCpuMs: number | null;
+}
+
+/**
+ * The main thread's CPU time so far (user + system), from /proc: unlike latency it does not change when
+ * other programs share the machine, so runs on a busy machine stay comparable. Its id is the process
+ * id; the times are in clock ticks, 100 per second on Linux.
+ */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -54,8 +73,10 @@ export function createUsageMeter(simulators: RunningSimulators) {
     start(): () => Usage {
       current = { dbQueries: 0, calls: new Map() };
       const recording = current;
+      const cpuAtStart = mainThreadCpuMs();
       return () => {
         current = null;
+        const cpuAtEnd = mainThreadCpuMs();
         const outbound = Object.fromEntries(
           [...recording.calls].map(([id, ms]) => {
             const sorted = ms.sort((a, b) => a - b);
@@ -69,7 +90,8 @@ export function createUsageMeter(simulators: RunningSimulators) {
             ];
           }),
         );
-        return { dbQueries: recording.dbQueries, outbound };
+        const mainThreadCpu = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart;
+        return { dbQueries: recording.dbQueries, outbound, mainThreadCpuMs: mainThreadCpu };
       };
     },
   };

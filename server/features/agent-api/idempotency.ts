@@ -95,7 +95,10 @@ export async function finishIdempotent(
 }
 
 /** Forgets a claimed key, so the next request with it runs afresh (for answers that must not be replayed). */
-export async function releaseIdempotent(db: Db, scope: { merchantId: string; endpoint: string; key: string }) {
+export async function releaseIdempotent(
+  db: Db,
+  scope: { merchantId: string; endpoint: string; key: string },
+) {
   await db
     .delete(idempotencyRecords)
     .where(

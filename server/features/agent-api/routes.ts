@@ -5,12 +5,10 @@ import { z } from 'zod';
 import { checkoutRequest, confirmRequest, offerRequest } from '#common/api/agent';
 import type { Merchant } from '../../db/schema/index';
 import { payments } from '../../db/schema/index';
-import { sha256Hex } from '../../lib/hash';
-import { TtlCache } from '../../lib/ttl-cache';
 import { confirmCheckout, type EngineDeps } from '../commerce/confirm-checkout';
 import { createCheckout } from '../commerce/create-checkout';
 import { createOffer } from '../commerce/create-offer';
-import { merchantByApiKey, presentedApiKey } from '../developers/api-keys';
+import { agentKeyGuard, perKeyRateLimit } from '../developers/agent-key-guard';
 import { AgentApiError } from './agent-error';
 import { getOrderForAgent } from './get-order';
 import { recordRequestError } from '../status/record-request-error';
@@ -20,20 +18,6 @@ import { paymentWebhookUrl } from '../commerce/webhook-routes';
 import { toAgentError } from './to-agent-error';
 
 export type AgentApiDeps = EngineDeps & { publicUrl: string };
-
-const MAX_REFUSED_KEYS_PER_MINUTE = 30;
-
-/** Spec §9 per-key limits. The key is identified by its hash, so the limit follows the key, not the IP. */
-const limit = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => {
-      const key = presentedApiKey(request.headers);
-      return key ? `key:${sha256Hex(key)}` : `ip:${request.ip}`;
-    },
-  },
-});
 
 /**
  * The documented agent API (spec §7) under both spellings: /api/agent/offer and /api/agent-offer, and
@@ -54,24 +38,13 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
       return reply.status(agentError.status).send(agentError.body(request.id));
     });
 
-    // Per-key limits cannot slow down someone trying keys; refused keys are counted per client address.
-    const refusals = new TtlCache<number>(60_000);
-    const refuse = (request: FastifyRequest, message: string): never => {
-      const count = (refusals.get(request.ip) ?? 0) + 1;
-      refusals.set(request.ip, count);
-      throw new AgentApiError('UNAUTHORIZED', message);
-    };
+    const checkKey = agentKeyGuard(deps.db);
     scope.addHook('onRequest', async (request, reply) => {
-      if ((refusals.get(request.ip) ?? 0) >= MAX_REFUSED_KEYS_PER_MINUTE) {
-        reply.header('retry-after', '60');
-        throw new AgentApiError('RATE_LIMIT', 'Too many requests with invalid API keys from this address');
-      }
-      const key = presentedApiKey(request.headers);
-      if (!key)
-        return refuse(request, 'Missing API key: send Authorization: Bearer <key> or an apikey header');
-      const merchant = await merchantByApiKey(deps.db, key);
-      if (!merchant) return refuse(request, 'Invalid API key');
-      merchantByRequest.set(request, merchant);
+      const check = await checkKey(request);
+      if (check.ok) return void merchantByRequest.set(request, check.merchant);
+      if (check.reason !== 'throttled') throw new AgentApiError('UNAUTHORIZED', check.message);
+      reply.header('retry-after', '60');
+      throw new AgentApiError('RATE_LIMIT', check.message);
     });
     const merchantOf = (request: FastifyRequest) => merchantByRequest.get(request)!;
 
@@ -127,16 +100,19 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
 
     const r = scope.withTypeProvider<ZodTypeProvider>();
     for (const path of ['/api/agent/offer', '/api/agent-offer']) {
-      r.post(path, { schema: { body: offerRequest }, config: limit(100) }, (request, reply) =>
-        idempotent(request, reply, 'offer', async () => ({
-          status: 200,
-          body: offerToApi(await createOffer(deps, merchantOf(request), request.body)),
-        })),
+      r.post(
+        path,
+        { schema: { body: offerRequest }, config: perKeyRateLimit(100, { recentKey: true }) },
+        (request, reply) =>
+          idempotent(request, reply, 'offer', async () => ({
+            status: 200,
+            body: offerToApi(await createOffer(deps, merchantOf(request), request.body)),
+          })),
       );
     }
 
     for (const path of ['/api/agent/checkout', '/api/agent-checkout']) {
-      r.post(path, { schema: { body: checkoutRequest }, config: limit(30) }, (request, reply) =>
+      r.post(path, { schema: { body: checkoutRequest }, config: perKeyRateLimit(30) }, (request, reply) =>
         idempotent(request, reply, 'checkout', async () => {
           const merchant = merchantOf(request);
           const { buyer, payment } = request.body;
@@ -166,7 +142,7 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
     }
 
     for (const path of ['/api/agent/confirm', '/api/agent-confirm']) {
-      r.post(path, { schema: { body: confirmRequest }, config: limit(30) }, (request, reply) =>
+      r.post(path, { schema: { body: confirmRequest }, config: perKeyRateLimit(30) }, (request, reply) =>
         idempotent(request, reply, 'confirm', async () => {
           const result = await confirmCheckout(deps, merchantOf(request), request.body.checkout_id);
           if (result.status === 'ACCEPTED') return { status: 200, body: acceptedToApi(result.order) };
@@ -184,7 +160,7 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
 
     r.get(
       '/api/agent/order/:id',
-      { schema: { params: z.object({ id: z.string().max(100) }) }, config: limit(100) },
+      { schema: { params: z.object({ id: z.string().max(100) }) }, config: perKeyRateLimit(100) },
       async (request) => orderToApi(await getOrderForAgent(deps, merchantOf(request), request.params.id)),
     );
   });

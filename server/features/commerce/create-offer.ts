@@ -1,12 +1,10 @@
 import { isDomestic, shippingQuotes } from '#common/domain/shipping';
 import type { Currency } from '#common/domain/currencies';
-import {
-  offers,
-  type Destination,
-  type Merchant,
-  type Offer,
-  type OfferItem,
-} from '../../db/schema/index';
+import { offers, type Destination, type Merchant, type Offer, type OfferItem } from '../../db/schema/index';
+
+type NewOffer = typeof offers.$inferInsert & { id: string };
+import type { Db } from '../../db/client';
+import { groupInsert } from '../../lib/group-insert';
 import { publicId } from '../../lib/ids';
 import { CommerceError } from './commerce-error';
 import { merchantStore, type CommerceDeps } from './merchant-accounts';
@@ -55,19 +53,26 @@ export async function saveOffer(
     currency as Currency,
     isDomestic(merchant.region, input.destination.country),
   );
-  const [offer] = await deps.db
-    .insert(offers)
-    .values({
-      id: publicId('ofr'),
-      merchantId: merchant.id,
-      items,
-      currency,
-      subtotalMinor: itemsSubtotal(items),
-      shippingOptions,
-      destination: input.destination,
-      expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
-      createdAt: now,
-    })
-    .returning();
-  return offer!;
+  return offerWriter(deps.db)({
+    id: publicId('ofr'),
+    merchantId: merchant.id,
+    items,
+    currency,
+    subtotalMinor: itemsSubtotal(items),
+    shippingOptions,
+    destination: input.destination,
+    expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
+    createdAt: now,
+  });
+}
+
+/** Offers are written in groups (lib/group-insert): a burst of agents costs one insert, not one each. */
+const writers = new WeakMap<Db, (row: NewOffer) => Promise<Offer>>();
+function offerWriter(db: Db) {
+  let write = writers.get(db);
+  if (!write) {
+    write = groupInsert<NewOffer, Offer>((rows) => db.insert(offers).values(rows).returning());
+    writers.set(db, write);
+  }
+  return write;
 }

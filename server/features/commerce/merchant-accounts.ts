@@ -29,22 +29,21 @@ export interface MerchantStore {
   ctx: AdapterContext<unknown>;
 }
 
-/** The merchant's connected store (its primary integration), ready to call. */
+/**
+ * The merchant's connected store (its primary integration), ready to call. Its decrypted connection is
+ * cached (runtime.caches.storeConnections); agents asking for offers at once share one load of it.
+ */
 export async function merchantStore(deps: CommerceDeps, merchant: Merchant): Promise<MerchantStore> {
-  const cacheKey = `${merchant.id}:${merchant.primaryIntegrationId}`;
-  let connection = deps.runtime.caches.storeConnections.get(cacheKey);
-  if (!connection) {
-    const saved = merchant.primaryIntegrationId
-      ? await loadStoreConnection(deps, merchant.id, { integrationId: merchant.primaryIntegrationId })
-      : null;
-    if (!saved) throw new CommerceError('not_configured', 'This merchant has not connected a store yet.');
-    connection = {
-      integrationId: saved.row.id,
-      platform: saved.row.platform,
-      credentials: saved.credentials,
-    };
-    deps.runtime.caches.storeConnections.set(cacheKey, connection);
-  }
+  const connection = await deps.runtime.caches.storeConnections.getOrLoad(
+    `${merchant.id}:${merchant.primaryIntegrationId}`,
+    async () => {
+      const saved = merchant.primaryIntegrationId
+        ? await loadStoreConnection(deps, merchant.id, { integrationId: merchant.primaryIntegrationId })
+        : null;
+      if (!saved) throw new CommerceError('not_configured', 'This merchant has not connected a store yet.');
+      return { integrationId: saved.row.id, platform: saved.row.platform, credentials: saved.credentials };
+    },
+  );
   const platform = connection.platform as PlatformId;
   return {
     integrationId: connection.integrationId,

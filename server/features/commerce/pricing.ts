@@ -40,13 +40,10 @@ export async function priceBasket(
   fallbackCurrency: string,
   catalogue?: TtlCache<StoreProduct | null>,
 ): Promise<PricedBasket> {
-  const lookup = async (sku: string) => {
-    const key = `${store.integrationId}:${sku}`;
-    const cached = catalogue?.get(key);
-    if (cached !== undefined) return cached;
-    const product = await store.adapter.findProductBySku(store.ctx, sku);
-    catalogue?.set(key, product);
-    return product;
+  // Agents asking for the same SKU at once share one call to the store (getOrLoad).
+  const lookup = (sku: string) => {
+    const find = () => store.adapter.findProductBySku(store.ctx, sku);
+    return catalogue ? catalogue.getOrLoad(`${store.integrationId}:${sku}`, find) : find();
   };
   const merged = new Map<string, number>();
   for (const { sku, quantity } of requested) merged.set(sku, (merged.get(sku) ?? 0) + quantity);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Merchant } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
 import { TtlCache } from '../../lib/ttl-cache';
-import { merchantByApiKey, presentedApiKey } from './api-keys';
+import { merchantByApiKey, presentedApiKey, recentMerchantByApiKey } from './api-keys';
 
 const MAX_REFUSED_KEYS_PER_MINUTE = 30;
 
@@ -36,14 +36,20 @@ export function agentKeyGuard(db: Db) {
         'missing',
         'Missing API key: send Authorization: Bearer <key> or an apikey header',
       );
-    const merchant = await merchantByApiKey(db, key);
+    const recent = (request.routeOptions.config as { recentKey?: boolean }).recentKey;
+    const merchant = await (recent ? recentMerchantByApiKey : merchantByApiKey)(db, key);
     if (!merchant) return refuse(request.ip, 'invalid', 'Invalid API key');
     return { ok: true, merchant };
   };
 }
 
-/** A per-key rate limit (spec §9): the key is identified by its hash, so the limit follows the key, not the IP. */
-export const perKeyRateLimit = (max: number) => ({
+/**
+ * Route config for agent routes: the per-key rate limit (spec §9; the key is identified by its hash, so
+ * the limit follows the key, not the IP) and, with `recentKey` (offers only: they move no money and are
+ * the hot path), acceptance of the key from this instance's recent lookups (recentMerchantByApiKey).
+ */
+export const perKeyRateLimit = (max: number, opts: { recentKey?: boolean } = {}) => ({
+  recentKey: opts.recentKey ?? false,
   rateLimit: {
     max,
     timeWindow: '1 minute',

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { merchants, type Merchant } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
 import { randomBase62 } from '../../lib/ids';
+import { TtlCache } from '../../lib/ttl-cache';
 
 /**
  * Merchant API keys for agents: 32 random bytes (43 base62 characters) behind a prefix that says which
@@ -27,6 +28,7 @@ export async function issueApiKey(db: Db, merchantId: string, mode: 'sandbox' | 
     .update(merchants)
     .set({ apiKeyHash: hashApiKey(apiKey), apiKeyDisplay: display, apiKeyCreatedAt: now, updatedAt: now })
     .where(eq(merchants.id, merchantId));
+  forgetRecentKeys(db, merchantId);
   return { apiKey, display, createdAt: now.toISOString() };
 }
 
@@ -35,15 +37,57 @@ export async function revokeApiKey(db: Db, merchantId: string) {
     .update(merchants)
     .set({ apiKeyHash: null, apiKeyDisplay: null, apiKeyCreatedAt: null })
     .where(eq(merchants.id, merchantId));
+  forgetRecentKeys(db, merchantId);
 }
 
+const wellFormed = (apiKey: string) => /^ak_(live|test)_[0-9A-Za-z]{43}$/.test(apiKey);
+
 export async function merchantByApiKey(db: Db, apiKey: string): Promise<Merchant | null> {
-  if (!/^ak_(live|test)_[0-9A-Za-z]{43}$/.test(apiKey)) return null;
+  if (!wellFormed(apiKey)) return null;
   const [merchant] = await db
     .select()
     .from(merchants)
     .where(eq(merchants.apiKeyHash, hashApiKey(apiKey)));
   return merchant ?? null;
+}
+
+/**
+ * How long a key this instance has looked up is trusted without asking the database again, for agent
+ * API offers. Rotating or revoking a key evicts it here at once; other instances may still accept the
+ * old key for offers for up to this long (docs/decisions/006-offer-hot-path.md).
+ */
+export const RECENT_KEY_MS = 5_000;
+
+/** One cache per database handle, i.e. per app: rotation through the same app evicts what it cached. */
+const recentKeys = new WeakMap<Db, TtlCache<Merchant | null>>();
+
+function recentKeyCache(db: Db) {
+  let cache = recentKeys.get(db);
+  if (!cache) {
+    cache = new TtlCache<Merchant | null>(RECENT_KEY_MS, 10_000, Date.now, 0.5);
+    recentKeys.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Makes this instance look the merchant's key up afresh on its next offer: after a key changes, or
+ * after anything else on the merchant row that offers read (region, currency, primary store) changes.
+ */
+export function forgetRecentKeys(db: Db, merchantId: string) {
+  recentKeys.get(db)?.evict((merchant) => merchant?.id === merchantId);
+}
+
+/**
+ * merchantByApiKey, answered from this instance's recent lookups when it can: a key's merchant at most
+ * RECENT_KEY_MS old. Unknown keys are not remembered, so every refusal still asks the database. Not for
+ * requests that move money: those look the key up afresh.
+ */
+export async function recentMerchantByApiKey(db: Db, apiKey: string): Promise<Merchant | null> {
+  if (!wellFormed(apiKey)) return null;
+  return recentKeyCache(db).getOrLoad(hashApiKey(apiKey), () => merchantByApiKey(db, apiKey), {
+    keep: (merchant) => merchant !== null,
+  });
 }
 
 /** Agents send the key as `Authorization: Bearer …` and/or an `apikey` header (spec §6). */

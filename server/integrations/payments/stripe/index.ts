@@ -77,7 +77,8 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
   async inspectSharedPaymentToken(ctx, token) {
     // Preview API without SDK methods; rawRequest keeps the SDK's auth, account header and error mapping.
     const granted = await callStripe(
-      () => clientFor(ctx).rawRequest('GET', `/v1/shared_payment/granted_tokens/${encodeURIComponent(token)}`),
+      () =>
+        clientFor(ctx).rawRequest('GET', `/v1/shared_payment/granted_tokens/${encodeURIComponent(token)}`),
       stripeGrantedToken,
     );
     const limits = granted.usage_limits;
