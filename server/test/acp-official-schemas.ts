@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
 import type { AcpVersion } from '#common/acp/versions';
 
 /**
@@ -65,4 +66,37 @@ function draft4Bounds(node: unknown): unknown {
     delete out.minimum;
   }
   return out;
+}
+
+function webhookSchemas(version: AcpVersion): Record<string, unknown> {
+  const doc = parse(
+    readFileSync(`${ACP_SPEC_DIR}${version}/openapi/openapi.agentic_checkout_webhook.yaml`, 'utf8'),
+  ) as {
+    components: { schemas: Record<string, unknown> };
+  };
+  return doc.components.schemas;
+}
+
+/**
+ * A validator for the official `WebhookEvent` of a version, read from its webhook OpenAPI document.
+ * 2026-04-17's event data is the checkout bundle's Order, so that bundle is loaded alongside.
+ */
+export function officialWebhookValidator(version: AcpVersion) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  let text = JSON.stringify(webhookSchemas(version));
+  if (version === '2026-04-17') {
+    const bundle = readAcpSpec(`${version}/json-schema/schema.agentic_checkout.json`) as { $id: string };
+    ajv.addSchema(bundle);
+    text = text.replaceAll('./openapi.agentic_checkout.yaml#/components/schemas/', `${bundle.$id}#/$defs/`);
+  }
+  text = text.replaceAll('#/components/schemas/', '#/$defs/');
+  const validate = ajv.compile({ $defs: JSON.parse(text), $ref: '#/$defs/WebhookEvent' });
+  return (event: unknown): OfficialCheck => {
+    const valid = validate(event) as boolean;
+    return {
+      valid,
+      errors: valid ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`),
+    };
+  };
 }

