@@ -60,7 +60,8 @@ async function main() {
       '  Try the agent API:',
       `    curl -s ${config.publicUrl}/api/agent/offer -H 'Authorization: Bearer ${demo.apiKey}' \\`,
       `      -H 'Content-Type: application/json' -d '{"items":[{"sku":"TEST-PRODUCT-001","quantity":1}],"shipping_to":{"country":"GB","postcode":"SW1A 1AA"}}'`,
-      '  or play a whole agent: npm run demo:agent',
+      '  or play a whole agent: npm run demo:agent   (ACP checkout sessions: npm run demo:agent -- --acp)',
+      `  ACP         ${config.publicUrl}/acp/checkout_sessions   (discovery: ${config.publicUrl}/.well-known/acp.json, docs: ${config.publicUrl}/docs#acp)`,
     );
   }
   console.log(`${lines.join('\n')}\n`);
