@@ -1,6 +1,6 @@
 import { BookOpen, CreditCard, LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '#web/features/auth/auth-provider';
+import { useSignOutToHome } from '#web/features/auth/use-sign-out-to-home';
 import { Button } from '#web/components/ui/button';
 import {
   DropdownMenu,
@@ -20,8 +20,8 @@ const ITEMS = [
 
 /** Spec §2: the signed-in user's e-mail with Dashboard, Payments, Settings, Documentation and Sign Out. */
 export default function AccountMenu({ email }: { email: string }) {
-  const { signOut } = useAuth();
   const navigate = useNavigate();
+  const signOutToHome = useSignOutToHome();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -42,13 +42,7 @@ export default function AccountMenu({ email }: { email: string }) {
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => {
-            // Leave the protected page first, so losing the session does not bounce to /auth.
-            navigate('/');
-            signOut().catch(() => undefined);
-          }}
-        >
+        <DropdownMenuItem onSelect={signOutToHome}>
           <LogOut aria-hidden="true" />
           Sign Out
         </DropdownMenuItem>

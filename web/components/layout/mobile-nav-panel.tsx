@@ -1,5 +1,5 @@
-import { Link, NavLink, useNavigate } from 'react-router';
-import { useAuth } from '#web/features/auth/auth-provider';
+import { Link, NavLink } from 'react-router';
+import { useSignOutToHome } from '#web/features/auth/use-sign-out-to-home';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
 import { Logo } from './logo';
@@ -14,8 +14,7 @@ interface Props {
 
 /** The mobile slide-in side panel with the same links as the top navigation. */
 export default function MobileNavPanel({ open, onOpenChange, links, signedIn }: Props) {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
+  const signOutToHome = useSignOutToHome();
   const close = () => onOpenChange(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -42,8 +41,7 @@ export default function MobileNavPanel({ open, onOpenChange, links, signedIn }: 
                 variant="ghost"
                 onClick={() => {
                   close();
-                  navigate('/');
-                  signOut().catch(() => undefined);
+                  signOutToHome();
                 }}
               >
                 Sign Out
