@@ -19,6 +19,15 @@ function canonical(value: unknown): string {
 
 export const hashRequest = (body: unknown) => createHash('sha256').update(canonical(body)).digest('hex');
 
+type IdempotencyScope = { merchantId: string; endpoint: string; key: string };
+
+const sameKey = (scope: IdempotencyScope) =>
+  and(
+    eq(idempotencyRecords.merchantId, scope.merchantId),
+    eq(idempotencyRecords.endpoint, scope.endpoint),
+    eq(idempotencyRecords.key, scope.key),
+  );
+
 export type IdempotencyBegin =
   | { kind: 'proceed' }
   | { kind: 'replay'; status: number; body: unknown }
@@ -32,20 +41,11 @@ export type IdempotencyBegin =
  */
 export async function beginIdempotent(
   db: Db,
-  scope: { merchantId: string; endpoint: string; key: string },
+  scope: IdempotencyScope,
   requestHash: string,
   now: Date,
 ): Promise<IdempotencyBegin> {
-  await db
-    .delete(idempotencyRecords)
-    .where(
-      and(
-        eq(idempotencyRecords.merchantId, scope.merchantId),
-        eq(idempotencyRecords.endpoint, scope.endpoint),
-        eq(idempotencyRecords.key, scope.key),
-        lt(idempotencyRecords.expiresAt, now),
-      ),
-    );
+  await db.delete(idempotencyRecords).where(and(sameKey(scope), lt(idempotencyRecords.expiresAt, now)));
   const [claimed] = await db
     .insert(idempotencyRecords)
     .values({
@@ -58,16 +58,7 @@ export async function beginIdempotent(
     .onConflictDoNothing()
     .returning();
   if (claimed) return { kind: 'proceed' };
-  const [existing] = await db
-    .select()
-    .from(idempotencyRecords)
-    .where(
-      and(
-        eq(idempotencyRecords.merchantId, scope.merchantId),
-        eq(idempotencyRecords.endpoint, scope.endpoint),
-        eq(idempotencyRecords.key, scope.key),
-      ),
-    );
+  const [existing] = await db.select().from(idempotencyRecords).where(sameKey(scope));
   if (!existing) return { kind: 'proceed' };
   if (existing.requestHash !== requestHash) return { kind: 'conflict' };
   if (existing.state !== 'completed') return { kind: 'in_flight' };
@@ -75,39 +66,17 @@ export async function beginIdempotent(
 }
 
 /** Stores the answer for replay; a 5xx is not stored, so the caller may retry the key. */
-export async function finishIdempotent(
-  db: Db,
-  scope: { merchantId: string; endpoint: string; key: string },
-  status: number,
-  body: unknown,
-) {
+export async function finishIdempotent(db: Db, scope: IdempotencyScope, status: number, body: unknown) {
   if (status >= 500) return releaseIdempotent(db, scope);
   await db
     .update(idempotencyRecords)
     .set({ state: 'completed', responseStatus: status, responseBody: sql`${JSON.stringify(body)}::jsonb` })
-    .where(
-      and(
-        eq(idempotencyRecords.merchantId, scope.merchantId),
-        eq(idempotencyRecords.endpoint, scope.endpoint),
-        eq(idempotencyRecords.key, scope.key),
-      ),
-    );
+    .where(sameKey(scope));
 }
 
 /** Forgets a claimed key, so the next request with it runs afresh (for answers that must not be replayed). */
-export async function releaseIdempotent(
-  db: Db,
-  scope: { merchantId: string; endpoint: string; key: string },
-) {
-  await db
-    .delete(idempotencyRecords)
-    .where(
-      and(
-        eq(idempotencyRecords.merchantId, scope.merchantId),
-        eq(idempotencyRecords.endpoint, scope.endpoint),
-        eq(idempotencyRecords.key, scope.key),
-      ),
-    );
+export async function releaseIdempotent(db: Db, scope: IdempotencyScope) {
+  await db.delete(idempotencyRecords).where(sameKey(scope));
 }
 
 export async function purgeExpiredIdempotency(db: Db, now: Date) {
