@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import type { SignInInput, SignUpInput } from '#common/validation/auth';
@@ -8,6 +8,8 @@ import { fetchSession, signInRequest, signOutRequest, signUpRequest, type Sessio
 interface AuthContextValue {
   user: SessionUser | null;
   loading: boolean;
+  /** True once the user has signed out on purpose (until the next sign-in), so protected pages go home. */
+  signedOut: boolean;
   signUp(input: SignUpInput): Promise<void>;
   signIn(input: SignInInput): Promise<void>;
   signOut(): Promise<void>;
@@ -26,11 +28,13 @@ const messageOf = (err: unknown, fallback: string) =>
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 60_000 });
+  const [signedOut, setSignedOut] = useState(false);
 
   const refresh = useCallback(async () => {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
+    setSignedOut(false);
   }, [queryClient]);
 
   const signUp = useCallback(
@@ -70,14 +74,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast.error('Sign out failed', { description: messageOf(err, 'Failed to sign out') });
       throw err;
     }
+    setSignedOut(true);
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     toast.success('Signed out', { description: 'You have been successfully signed out.' });
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session.data ?? null, loading: session.isPending, signUp, signIn, signOut }),
-    [session.data, session.isPending, signUp, signIn, signOut],
+    () => ({ user: session.data ?? null, loading: session.isPending, signedOut, signUp, signIn, signOut }),
+    [session.data, session.isPending, signedOut, signUp, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

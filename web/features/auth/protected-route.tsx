@@ -4,10 +4,11 @@ import { useAuth } from './auth-provider';
 
 /**
  * Spec §2: a spinner while the session loads; without a user, replace the history entry with /auth and
- * pass the requested location as `from` so sign-in can return there.
+ * pass the requested location as `from` so sign-in can return there. After a deliberate sign-out the
+ * page goes home instead (whichever comes first, this or the sign-out's own navigation home).
  */
 export function ProtectedRoute() {
-  const { user, loading } = useAuth();
+  const { user, loading, signedOut } = useAuth();
   const location = useLocation();
   if (loading) {
     return (
@@ -16,6 +17,7 @@ export function ProtectedRoute() {
       </div>
     );
   }
+  if (!user && signedOut) return <Navigate to="/" replace />;
   if (!user) return <Navigate to="/auth" replace state={{ from: location }} />;
   return <Outlet />;
 }
