@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
 import type pg from 'pg';
@@ -69,6 +75,18 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/** One log line per request, written when it ends and naming the request (Fastify writes two). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // pino's Logger is Fastify's logger; the cast only narrows pino's richer type.
@@ -80,23 +98,12 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    // One line per request (written when it ends, below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        req: { method: request.method, url: request.url, remoteAddress: request.ip },
-        res: { statusCode: reply.statusCode },
-        responseTime: reply.elapsedTime,
-      },
-      'request completed',
-    );
   });
 
   registerErrorHandling(app, (request, status) => recordRequestError(ctx.db, request, status));
