@@ -4,13 +4,15 @@ import * as v20260417 from '#common/acp/2026-04-17/schemas';
 import { acpError } from '#common/acp/error';
 import type { AcpVersion } from '#common/acp/versions';
 import {
+  agentCheckoutResponse,
+  agentConfirmResponse,
   agentErrorBody,
+  agentOrderResponse,
   checkoutRequest,
   confirmRequest,
   offerRequest,
   offerResponse,
 } from '#common/api/agent';
-import { agentCheckoutResponse, agentConfirmResponse, agentOrderResponse } from './agent-api-responses';
 
 type JsonSchema = Record<string, unknown>;
 
