@@ -1,41 +1,98 @@
 /**
- * Every path the web app renders, shared with the server so that unknown paths get a real 404 status
- * (with the app's not-found page) instead of a 200.
+ * The route table (spec §2): every page the web app renders, once. The router, the navigation, the
+ * sitemap and the server's 404 logic all read it, so a page added here exists everywhere at once.
+ * Paths use the router's syntax (`:param` for one segment).
  */
-export const PUBLIC_PATHS = [
-  '/',
-  '/bitcoin-lightning',
-  '/chatgpt-ecommerce',
-  '/auth',
-  '/pricing',
-  '/case-studies',
-  '/docs',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/supported',
-  '/enterprise-calculator',
-] as const;
+interface RouteDefinition {
+  path: string;
+  /** `protected` pages need a signed-in merchant (spec §2 protected-route behaviour). */
+  access: 'public' | 'protected';
+  /** The short name links use in the navigation, the footer and the account menu. */
+  label: string;
+  /** Public pages a search engine should list (the sitemap); sign-in and pages per merchant are not. */
+  indexed?: boolean;
+}
 
-export const PROTECTED_PATHS = [
-  '/onboarding',
-  '/dashboard',
-  '/settings',
-  '/payments',
-  '/testing/agent',
-  '/setup-store',
-  '/agent/apply',
-] as const;
+export const ROUTES = {
+  home: { path: '/', access: 'public', label: 'Home', indexed: true },
+  bitcoinLightning: {
+    path: '/bitcoin-lightning',
+    access: 'public',
+    label: 'Bitcoin Lightning',
+    indexed: true,
+  },
+  chatgptEcommerce: {
+    path: '/chatgpt-ecommerce',
+    access: 'public',
+    label: 'ChatGPT commerce',
+    indexed: true,
+  },
+  auth: { path: '/auth', access: 'public', label: 'Sign in' },
+  pricing: { path: '/pricing', access: 'public', label: 'Pricing', indexed: true },
+  caseStudies: { path: '/case-studies', access: 'public', label: 'Case Studies', indexed: true },
+  docs: { path: '/docs', access: 'public', label: 'Docs', indexed: true },
+  contact: { path: '/contact', access: 'public', label: 'Contact', indexed: true },
+  terms: { path: '/terms', access: 'public', label: 'Terms of Service', indexed: true },
+  privacy: { path: '/privacy', access: 'public', label: 'Privacy Policy', indexed: true },
+  supported: { path: '/supported', access: 'public', label: 'Supported', indexed: true },
+  enterpriseCalculator: {
+    path: '/enterprise-calculator',
+    access: 'public',
+    label: 'Enterprise calculator',
+    indexed: true,
+  },
+  storefront: { path: '/storefront/:accountId', access: 'public', label: 'Storefront' },
+  storefrontSuccess: {
+    path: '/storefront/:accountId/success',
+    access: 'public',
+    label: 'Payment successful',
+  },
+  onboarding: { path: '/onboarding', access: 'protected', label: 'Onboarding' },
+  dashboard: { path: '/dashboard', access: 'protected', label: 'Dashboard' },
+  settings: { path: '/settings', access: 'protected', label: 'Settings' },
+  payments: { path: '/payments', access: 'protected', label: 'Payments' },
+  agentTesting: { path: '/testing/agent', access: 'protected', label: 'Testing' },
+  setupStore: { path: '/setup-store', access: 'protected', label: 'Store setup' },
+  agentApply: { path: '/agent/apply', access: 'protected', label: 'Apply to ChatGPT' },
+} as const satisfies Record<string, RouteDefinition>;
 
-const STOREFRONT_PATH = /^\/storefront\/[^/]+(\/success)?$/;
+export type RouteKey = keyof typeof ROUTES;
+export type AppRoute = (typeof ROUTES)[RouteKey];
+export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
 
+export interface NavItem {
+  to: string;
+  label: string;
+}
+const navItems = (keys: RouteKey[]): NavItem[] =>
+  keys.map((key) => ({ to: ROUTES[key].path, label: ROUTES[key].label }));
+
+/** Spec §2 global chrome: the top navigation away from the merchant's pages… */
+export const MARKETING_NAV = navItems(['pricing', 'docs', 'supported', 'caseStudies', 'contact']);
+/** …and on them. */
+export const APP_NAV = navItems(['dashboard', 'payments', 'agentTesting', 'settings']);
+
+/** Public pages a search engine should list, in the order the sitemap gives them. */
+export const INDEXED_PATHS: string[] = Object.values(ROUTES)
+  .filter((route: RouteDefinition) => route.indexed)
+  .map((route) => route.path);
+
+/** Protected paths, for the navigation's mode and for robots. */
+export const PROTECTED_PATHS: string[] = Object.values(ROUTES)
+  .filter((route: RouteDefinition) => route.access === 'protected')
+  .map((route) => route.path);
+
+const routePatterns = Object.values(ROUTES).map(
+  (route) => new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`),
+);
+
+/**
+ * Whether the web app renders a page at this path, so that unknown paths get a real 404 status (with
+ * the app's not-found page) instead of a 200. A trailing slash is tolerated.
+ */
 export function isAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (
-    (PUBLIC_PATHS as readonly string[]).includes(path) ||
-    (PROTECTED_PATHS as readonly string[]).includes(path) ||
-    STOREFRONT_PATH.test(path)
-  );
+  return routePatterns.some((pattern) => pattern.test(path));
 }
 
 /** Paths on which the marketing footer is hidden (spec §2 global chrome). */

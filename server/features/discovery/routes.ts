@@ -11,10 +11,12 @@ import { ALL_OPERATIONS } from './operations';
 import { platformDiscovery } from './platform-discovery';
 import { publicDocument, type PublicDocument } from './public-document';
 import { routeCatalogue } from './route-catalogue';
+import { sitemapXml } from './sitemap';
 
 /**
  * The public documents agents read first: /.well-known/acp.json (ACP discovery),
- * /.well-known/agent-commerce.json (the platform), GET /api/acp-health and GET /api/acp-openapi.
+ * /.well-known/agent-commerce.json (the platform), GET /api/acp-health and GET /api/acp-openapi, and
+ * /sitemap.xml for search engines.
  * Register before the agent APIs: the documents list their routes as registered (route-catalogue.ts),
  * and are built once when the app is ready, so a schema that cannot be documented fails the start.
  */
@@ -42,6 +44,13 @@ export function registerDiscoveryRoutes(
   app.get('/.well-known/acp.json', (request, reply) => ready().acp.send(request, reply));
   app.get('/.well-known/agent-commerce.json', (request, reply) => ready().platform.send(request, reply));
   app.get('/api/acp-openapi', (request, reply) => ready().openapi.send(request, reply));
+  const sitemap = sitemapXml(publicUrl);
+  app.get('/sitemap.xml', (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemap),
+  );
 
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -1,5 +1,6 @@
 import { BookOpen, CreditCard, LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { ROUTES } from '#common/routes';
 import { useSignOutToHome } from '#web/features/auth/use-sign-out-to-home';
 import { Button } from '#web/components/ui/button';
 import {
@@ -12,10 +13,10 @@ import {
 } from '#web/components/ui/dropdown-menu';
 
 const ITEMS = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/payments', label: 'Payments', icon: CreditCard },
-  { to: '/settings', label: 'Settings', icon: Settings },
-  { to: '/docs', label: 'Documentation', icon: BookOpen },
+  { ...ROUTES.dashboard, icon: LayoutDashboard },
+  { ...ROUTES.payments, icon: CreditCard },
+  { ...ROUTES.settings, icon: Settings },
+  { ...ROUTES.docs, label: 'Documentation', icon: BookOpen },
 ];
 
 /** Spec §2: the signed-in user's e-mail with Dashboard, Payments, Settings, Documentation and Sign Out. */
@@ -35,8 +36,8 @@ export default function AccountMenu({ email }: { email: string }) {
           <span className="block truncate text-sm font-medium text-slate-900">{email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {ITEMS.map(({ to, label, icon: Icon }) => (
-          <DropdownMenuItem key={to} onSelect={() => navigate(to)}>
+        {ITEMS.map(({ path, label, icon: Icon }) => (
+          <DropdownMenuItem key={path} onSelect={() => navigate(path)}>
             <Icon aria-hidden="true" />
             {label}
           </DropdownMenuItem>

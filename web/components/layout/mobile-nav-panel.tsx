@@ -3,7 +3,8 @@ import { useSignOutToHome } from '#web/features/auth/use-sign-out-to-home';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
 import { Logo } from './logo';
-import { linkClass, type NavItem } from './site-nav';
+import type { NavItem } from '#common/routes';
+import { linkClass } from './site-nav';
 
 interface Props {
   open: boolean;

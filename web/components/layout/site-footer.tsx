@@ -1,31 +1,32 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#common/domain/brand';
+import { ROUTES } from '#common/routes';
 import { Logo } from './logo';
 
 const COLUMNS = [
   {
     title: 'Product',
     links: [
-      { to: '/pricing', label: 'Pricing' },
-      { to: '/supported', label: 'Supported platforms' },
-      { to: '/enterprise-calculator', label: 'Enterprise calculator' },
-      { to: '/docs', label: 'API documentation' },
+      { to: ROUTES.pricing.path, label: ROUTES.pricing.label },
+      { to: ROUTES.supported.path, label: 'Supported platforms' },
+      { to: ROUTES.enterpriseCalculator.path, label: ROUTES.enterpriseCalculator.label },
+      { to: ROUTES.docs.path, label: 'API documentation' },
     ],
   },
   {
     title: 'Solutions',
     links: [
-      { to: '/chatgpt-ecommerce', label: 'ChatGPT commerce' },
-      { to: '/bitcoin-lightning', label: 'Bitcoin Lightning' },
-      { to: '/case-studies', label: 'Case studies' },
+      { to: ROUTES.chatgptEcommerce.path, label: ROUTES.chatgptEcommerce.label },
+      { to: ROUTES.bitcoinLightning.path, label: ROUTES.bitcoinLightning.label },
+      { to: ROUTES.caseStudies.path, label: 'Case studies' },
     ],
   },
   {
     title: 'Company',
     links: [
-      { to: '/contact', label: 'Contact' },
-      { to: '/terms', label: 'Terms of Service' },
-      { to: '/privacy', label: 'Privacy Policy' },
+      { to: ROUTES.contact.path, label: ROUTES.contact.label },
+      { to: ROUTES.terms.path, label: ROUTES.terms.label },
+      { to: ROUTES.privacy.path, label: ROUTES.privacy.label },
     ],
   },
 ];

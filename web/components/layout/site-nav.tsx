@@ -1,7 +1,14 @@
 import { FlaskConical, Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { APP_NAV_PREFIXES, PROTECTED_PATHS } from '#common/routes';
+import {
+  APP_NAV,
+  APP_NAV_PREFIXES,
+  MARKETING_NAV,
+  PROTECTED_PATHS,
+  ROUTES,
+  type NavItem,
+} from '#common/routes';
 import { useAuth } from '#web/features/auth/auth-provider';
 import { Button } from '#web/components/ui/button';
 import { cn } from '#web/lib/cn';
@@ -10,26 +17,6 @@ import { Logo } from './logo';
 // Loaded on demand: the menus' Radix and positioning code is not on the landing page's critical path.
 const AccountMenu = lazy(() => import('./account-menu'));
 const MobileNavPanel = lazy(() => import('./mobile-nav-panel'));
-
-export interface NavItem {
-  to: string;
-  label: string;
-}
-
-const MARKETING_LINKS: NavItem[] = [
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/docs', label: 'Docs' },
-  { to: '/supported', label: 'Supported' },
-  { to: '/case-studies', label: 'Case Studies' },
-  { to: '/contact', label: 'Contact' },
-];
-
-const APP_LINKS: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/payments', label: 'Payments' },
-  { to: '/testing/agent', label: 'Testing' },
-  { to: '/settings', label: 'Settings' },
-];
 
 /** Spec §2: the app navigation on the merchant's own pages, the marketing navigation everywhere else. */
 export function isAppNavPath(pathname: string): boolean {
@@ -75,7 +62,7 @@ export function SiteNav() {
   const { pathname } = useLocation();
   const { user } = useAuth();
   const appMode = isAppNavPath(pathname);
-  const links = appMode ? APP_LINKS : MARKETING_LINKS;
+  const links = appMode ? APP_NAV : MARKETING_NAV;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur">
@@ -84,7 +71,7 @@ export function SiteNav() {
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass}>
-              {l.label === 'Testing' ? (
+              {l.to === ROUTES.agentTesting.path ? (
                 <span className="inline-flex items-center gap-1.5">
                   <FlaskConical aria-hidden="true" className="size-4" />
                   {l.label}
