@@ -40,6 +40,7 @@ import { registerReadinessRoutes } from '../features/readiness/routes';
 import type { Logger } from '../lib/logger';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './errors';
+import { registerHostileInputGuard } from './hostile-input';
 import { registerWebApp } from './spa';
 
 export interface AppContext {
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   });
 
   registerErrorHandling(app, (request, status) => recordRequestError(ctx.db, request, status));
+  registerHostileInputGuard(app);
   // Helmet's headers, built once (the Fastify plugin rebuilt its middleware on every request).
   const securityHeaders = helmet({
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },

@@ -5,19 +5,44 @@ import { idempotencyRecords } from '../../db/schema/index';
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 
-/** Stable JSON: object keys sorted, so the same body always hashes the same way. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
+type CanonicalStep = { text: string } | { value: unknown };
+
+/**
+ * Stable JSON: object keys sorted, so the same body always hashes the same way. Written with an explicit
+ * stack rather than recursion, so no body is too deep to hash.
+ */
+export function canonicalJson(body: unknown): string {
+  let out = '';
+  const stack: CanonicalStep[] = [{ value: body }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    if ('text' in step) {
+      out += step.text;
+      continue;
+    }
+    const { value } = step;
+    if (value === null || typeof value !== 'object') {
+      out += JSON.stringify(value) ?? 'null';
+      continue;
+    }
+    const members: CanonicalStep[][] = Array.isArray(value)
+      ? value.map((item) => [{ value: item }])
+      : Object.keys(value)
+          .sort()
+          .map((key) => [
+            { text: `${JSON.stringify(key)}:` },
+            { value: (value as Record<string, unknown>)[key] },
+          ]);
+    const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+    const steps: CanonicalStep[] = [{ text: open }];
+    members.forEach((member, i) => steps.push(...(i ? [{ text: ',' }] : []), ...member));
+    steps.push({ text: close });
+    // The stack pops last first.
+    for (let i = steps.length - 1; i >= 0; i--) stack.push(steps[i]!);
   }
-  return JSON.stringify(value) ?? 'null';
+  return out;
 }
 
-export const hashRequest = (body: unknown) => createHash('sha256').update(canonical(body)).digest('hex');
+export const hashRequest = (body: unknown) => createHash('sha256').update(canonicalJson(body)).digest('hex');
 
 type IdempotencyScope = { merchantId: string; endpoint: string; key: string };
 
