@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiError } from '#common/api/errors';
 
 /** An error the server answered with, carrying its message and any per-field messages. */
@@ -13,14 +14,31 @@ export class ApiRequestError extends Error {
   }
 }
 
+interface RequestOptions {
+  method?: string;
+  body?: unknown;
+}
+
+/** The message for an answer that does not match its contract: a deploy in progress, usually. */
+export const UNEXPECTED_ANSWER_MESSAGE =
+  'The server sent an answer this page does not understand. Refresh the page and try again.';
+
 /**
  * JSON over fetch to our own API. Both error shapes we serve are understood: the dashboard API's
  * `{ error: { code, message, fieldErrors } }` and the auth library's `{ code, message, fieldErrors }`.
+ * With a `schema` (one of common/api's contracts) the answer is parsed with it, so callers get checked
+ * data; zod is only a type import here, which keeps it off the landing page's critical path.
  */
-export async function apiRequest<T>(
+export async function apiRequest<S extends z.ZodType>(
   path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
+  init: RequestOptions & { schema: S },
+): Promise<z.output<S>>;
+/** Unparsed: only for callers that have no contract in common/api yet (the auth library's endpoints). */
+export async function apiRequest<T>(path: string, init?: RequestOptions): Promise<T>;
+export async function apiRequest(
+  path: string,
+  init: RequestOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -38,22 +56,27 @@ export async function apiRequest<T>(
   }
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
-  if (!response.ok) {
-    // Read by hand rather than with zod: this module is on the landing page's critical path.
-    const body = data as Partial<ApiError> & {
-      message?: unknown;
-      code?: unknown;
-      fieldErrors?: Record<string, string>;
-    };
-    const source = body?.error ?? body ?? {};
-    const message =
-      typeof source.message === 'string' && source.message
-        ? source.message
-        : `Request failed (${response.status})`;
-    const code = typeof source.code === 'string' ? source.code : 'error';
-    throw new ApiRequestError(message, response.status, code, source.fieldErrors ?? {});
+  if (!response.ok) throw errorFrom(response.status, data);
+  if (!init.schema) return data;
+  const parsed = init.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiRequestError(UNEXPECTED_ANSWER_MESSAGE, response.status, 'invalid_response');
   }
-  return data as T;
+  return parsed.data;
+}
+
+function errorFrom(status: number, data: unknown): ApiRequestError {
+  // Read by hand rather than with zod: this module is on the landing page's critical path.
+  const body = data as Partial<ApiError> & {
+    message?: unknown;
+    code?: unknown;
+    fieldErrors?: Record<string, string>;
+  };
+  const source = body?.error ?? body ?? {};
+  const message =
+    typeof source.message === 'string' && source.message ? source.message : `Request failed (${status})`;
+  const code = typeof source.code === 'string' ? source.code : 'error';
+  return new ApiRequestError(message, status, code, source.fieldErrors ?? {});
 }
 
 function safeJson(text: string): unknown {

@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BookOpen, Clock, Mail, MessageSquareText, Send } from 'lucide-react';
-import { useForm, type Path } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { SendContactMessageOutput } from '#common/api/contact';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#common/domain/brand';
 import { CONTACT_RESPONSE_HOURS } from '#common/domain/limits';
 import { contactMessageSchema, type ContactMessageInput } from '#common/validation/contact';
@@ -12,41 +9,32 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Field } from '#web/components/ui/field';
 import { Input, Textarea } from '#web/components/ui/input';
 import { Eyebrow, Lead, PageHeading, Section } from '#web/components/ui/section';
-import { ApiRequestError, apiRequest } from '#web/lib/api-client';
 import { useSeo } from '#web/lib/use-seo';
+import { useZodForm } from '#web/lib/use-zod-form';
+import { useSendContactMessage } from './api/send-contact-message';
 
 const MESSAGE_MAX = 2000;
 const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' };
-const FIELDS = Object.keys(EMPTY) as (keyof ContactMessageInput)[];
-
-function isField(name: string): name is keyof ContactMessageInput {
-  return (FIELDS as string[]).includes(name);
-}
 
 function ContactForm() {
   const [params] = useSearchParams();
   // Links such as the enterprise calculator's "Contact sales" can suggest a subject.
   const suggestedSubject = params.get('subject')?.trim().slice(0, 200) ?? '';
-  const { register, handleSubmit, formState, reset, setError, watch } = useForm<ContactMessageInput>({
-    resolver: zodResolver(contactMessageSchema),
-    defaultValues: { ...EMPTY, subject: suggestedSubject },
-  });
+  const { register, handleSubmit, formState, reset, watch, applyServerErrors } = useZodForm(
+    contactMessageSchema,
+    { defaultValues: { ...EMPTY, subject: suggestedSubject } },
+  );
+  const send = useSendContactMessage();
   const { errors, isSubmitting } = formState;
   const messageLength = watch('message')?.length ?? 0;
 
   const submit = handleSubmit(async (values) => {
     try {
-      await apiRequest<SendContactMessageOutput>('/api/contact', {
-        body: { name: values.name, email: values.email, subject: values.subject, message: values.message },
-      });
+      await send.mutateAsync(values);
       toast.success("Message sent! We'll get back to you as soon as possible.");
       reset(EMPTY);
     } catch (err) {
-      if (err instanceof ApiRequestError) {
-        for (const [field, message] of Object.entries(err.fieldErrors)) {
-          if (isField(field)) setError(field as Path<ContactMessageInput>, { type: 'server', message });
-        }
-      }
+      applyServerErrors(err);
       const message = err instanceof Error ? err.message : '';
       toast.error('Error', { description: message || 'Failed to send message. Please try again.' });
     }

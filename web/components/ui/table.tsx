@@ -1,0 +1,75 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '#web/lib/cn';
+
+/**
+ * A data table styled for the dashboard: a bordered card whose body scrolls sideways on a phone rather
+ * than squeezing its columns. The caption names the table for screen readers (visually hidden unless
+ * asked otherwise).
+ */
+export function Table({
+  className,
+  caption,
+  showCaption = false,
+  children,
+  ...props
+}: ComponentProps<'table'> & { caption: ReactNode; showCaption?: boolean }) {
+  return (
+    <div className="w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props}>
+        <caption className={showCaption ? 'px-4 py-3 text-left text-xs text-slate-500' : 'sr-only'}>
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return (
+    <thead className={cn('bg-slate-50 [&_tr]:border-b [&_tr]:border-slate-200', className)} {...props} />
+  );
+}
+
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr
+      className={cn('border-b border-slate-100 transition-colors hover:bg-slate-50/60', className)}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope={scope}
+      className={cn(
+        'h-10 whitespace-nowrap px-4 text-left align-middle text-xs font-semibold uppercase tracking-wide text-slate-500',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return (
+    <td className={cn('whitespace-nowrap px-4 py-3 align-middle text-slate-700', className)} {...props} />
+  );
+}
+
+/** The one row a table shows when it has nothing (or could not load): a message across every column. */
+export function TableMessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { storeTestOutput } from '#common/api/connections';
+import type { PlatformId } from '#common/validation/connections';
+import { apiRequest } from '#web/lib/api-client';
+
+export interface StoreCredentials {
+  platform: PlatformId;
+  credentials: Record<string, string>;
+}
+
+/** POST /api/connections/stores/test: spec §7 test-platform-connection, saving nothing. */
+export function testStoreConnection(input: StoreCredentials) {
+  return apiRequest('/api/connections/stores/test', { body: input, schema: storeTestOutput });
+}
+
+export function useTestStoreConnection() {
+  return useMutation({ mutationFn: testStoreConnection });
+}

@@ -1,0 +1,31 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormProps } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiRequestError } from './api-client';
+
+/**
+ * A react-hook-form form validated by one of common/validation's zod schemas, so the browser shows the
+ * spec's exact messages. `applyServerErrors` puts the server's per-field messages under the fields this
+ * form has (a field it does not have is left to the caller's toast).
+ */
+export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> = {},
+) {
+  const form = useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
+  const { getValues, setError } = form;
+
+  const applyServerErrors = useCallback(
+    (err: unknown) => {
+      if (!(err instanceof ApiRequestError)) return;
+      const values = getValues();
+      for (const [field, message] of Object.entries(err.fieldErrors)) {
+        if (Object.hasOwn(values, field)) setError(field as Path<Input>, { type: 'server', message });
+      }
+    },
+    [getValues, setError],
+  );
+
+  return { ...form, applyServerErrors };
+}
