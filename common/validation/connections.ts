@@ -14,7 +14,13 @@ export const CONNECTION_MESSAGES = {
   storeUrlHttps: 'Store URL must start with https://',
   invalidUrl: 'Invalid URL',
   testFirst: 'Please test the connection first',
+  loginToSave: 'Please log in to save connection',
   merchantNotFound: 'Merchant account not found',
+  storeConnected: 'Store connected successfully!',
+  saveFailed: 'Failed to save connection',
+  /** Spec §1 feature flags: a coming-soon platform can be tested but not saved. */
+  comingSoon: (platform: PlatformId) =>
+    `${PLATFORM_LABELS[platform]} is coming soon and cannot be connected yet.`,
   connectionSucceeded: (platform: PlatformId) =>
     `${PLATFORM_LABELS[platform]} is properly configured and responding.`,
   /** Spec §8: 'Connection failed: {status} {statusText}' (status only for non-WooCommerce platforms). */

@@ -158,7 +158,44 @@ describe('store connections', () => {
       credentials: sandbox().shopify,
     });
     expect(shopify.statusCode).toBe(400);
-    expect(shopify.json().error.message).toMatch(/coming soon/);
+    expect(shopify.json().error.message).toBe('Shopify is coming soon and cannot be connected yet.');
+  });
+
+  it('tests coming-soon platforms against their simulators, though they cannot be saved yet', async () => {
+    const { cookie } = await signUp(t.app);
+    for (const [platform, name] of [
+      ['shopify', 'Shopify'],
+      ['bigcommerce', 'BigCommerce'],
+      ['magento', 'Magento'],
+    ] as const) {
+      const res = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
+        platform,
+        credentials: sandbox()[platform],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe(`${name} is properly configured and responding.`);
+    }
+  });
+
+  it('names every empty field for the form, and strips trailing slashes before testing', async () => {
+    const { cookie } = await signUp(t.app);
+    const empty = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
+      platform: 'custom',
+      credentials: { endpoint: 'http://plain.example', apiKey: '' },
+    });
+    expect(empty.json().error).toMatchObject({
+      message: 'Please fill in all Custom API credentials',
+      fieldErrors: {
+        endpoint: 'Store URL must start with https://',
+        apiKey: 'Please fill in all Custom API credentials',
+      },
+    });
+    const custom = sandbox().custom;
+    const slashed = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
+      platform: 'custom',
+      credentials: { ...custom, endpoint: `${custom.endpoint}//` },
+    });
+    expect(slashed.statusCode, slashed.body).toBe(200);
   });
 
   it('opens credentials sealed under a previous key and re-seals them under the current one', async () => {

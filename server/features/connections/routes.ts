@@ -108,7 +108,7 @@ function registerMerchantConnectionRoutes(
       const merchant = await merchantOf(request);
       const platform = request.params.platform as PlatformId;
       const { integrationId } = await saveStoreConnection(deps, merchant, platform, request.body.credentials);
-      return { integrationId, message: 'Store connected successfully!' };
+      return { integrationId, message: CONNECTION_MESSAGES.storeConnected };
     },
   );
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import { STORE_URL_FIELDS, storeCredentialsSchema } from '#common/validation/store-credentials';
 import type { Db } from '../../db/client';
 import { merchantIntegrations, merchants, type Merchant } from '../../db/schema/index';
 import { credentialHint } from '../../integrations/credentials';
@@ -12,12 +13,11 @@ import { MERCHANT_SUPPLIED_HOST_PLATFORMS, storeApiBase } from './provider-endpo
 import { storeConnectionError } from './provider-failure';
 import { openCredentials, sealCredentials } from './vault';
 
-const URL_FIELDS = ['storeUrl', 'endpoint'] as const;
-
 /**
- * Spec §5 store setup: every field required (one message per platform), trailing slashes stripped, and
- * store URLs on https:// (sandbox hosts included). In live mode a merchant-typed address must also be
- * public. Returns the platform's own validated credentials.
+ * Spec §5 store setup, the rules the form also applies (common/validation/store-credentials.ts): every
+ * field required (one message per platform), trailing slashes stripped, and store URLs on https://
+ * (sandbox hosts included). In live mode a merchant-typed address must also be public. Returns the
+ * platform's own validated credentials.
  */
 export function parseStoreCredentials(
   runtime: IntegrationRuntime,
@@ -25,23 +25,18 @@ export function parseStoreCredentials(
   raw: Record<string, string>,
 ) {
   const adapter = storePlatform(platform);
-  const trimmed: Record<string, string> = {};
-  for (const field of adapter.manifest.credentialFields) {
-    const value = (raw[field.name] ?? '').trim();
-    if (!value)
-      throw new AppError('invalid_request', CONNECTION_MESSAGES.fillAllCredentials(platform), {
-        fieldErrors: { [field.name]: CONNECTION_MESSAGES.fillAllCredentials(platform) },
-      });
-    trimmed[field.name] = value;
+  const fieldNames = adapter.manifest.credentialFields.map((field) => field.name);
+  const common = storeCredentialsSchema(platform, fieldNames).safeParse(raw);
+  if (!common.success) {
+    const fieldErrors = firstMessagePerField(common.error.issues);
+    // A missing field is what to fix first: the address rules only matter once everything is filled in.
+    const missing = CONNECTION_MESSAGES.fillAllCredentials(platform);
+    const message = Object.values(fieldErrors).includes(missing) ? missing : Object.values(fieldErrors)[0]!;
+    throw new AppError('invalid_request', message, { fieldErrors });
   }
-  for (const key of URL_FIELDS) {
+  const trimmed = common.data;
+  for (const key of STORE_URL_FIELDS) {
     if (trimmed[key] === undefined) continue;
-    trimmed[key] = trimmed[key].replace(/\/+$/, '');
-    if (!/^https:\/\//i.test(trimmed[key])) {
-      throw new AppError('invalid_request', CONNECTION_MESSAGES.storeUrlHttps, {
-        fieldErrors: { [key]: CONNECTION_MESSAGES.storeUrlHttps },
-      });
-    }
     try {
       if (runtime.mode === 'live') assertPublicUrlShape(trimmed[key]);
       else new URL(trimmed[key]);
@@ -78,10 +73,7 @@ export function storeContextFor(
 
 function assertConnectable(platform: PlatformId) {
   if (storePlatform(platform).manifest.availability !== 'live') {
-    throw new AppError(
-      'invalid_request',
-      `${storePlatform(platform).manifest.name} is coming soon and cannot be connected yet.`,
-    );
+    throw new AppError('invalid_request', CONNECTION_MESSAGES.comingSoon(platform));
   }
 }
 
