@@ -34,18 +34,19 @@ export function composeServices(opts: {
         }
       : undefined,
   });
+  const mailer = createMailer({
+    db: database.db,
+    logger,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    mode: config.mode,
+  });
   return {
     config,
     db: database.db,
     pool: database.pool,
-    auth: createAuth(config, database.db),
-    mailer: createMailer({
-      db: database.db,
-      logger,
-      from: config.mailFrom,
-      smtpUrl: config.smtpUrl,
-      mode: config.mode,
-    }),
+    auth: createAuth(config, database.db, mailer, logger),
+    mailer,
     logger,
     runtime,
     jobs: createJobQueue(database.pool, logger),

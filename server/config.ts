@@ -164,7 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     authSecret: (env.AUTH_SECRET ?? sandboxSecrets?.authSecret) as string,
     keyring: createKeyring(encryptionKey as Buffer, previousKeys as Buffer[]),
-    trustedOrigins: [publicUrl, ...extraOrigins],
+    trustedOrigins: [publicUrl, ...(mode === 'sandbox' ? loopbackAliases(publicUrl) : []), ...extraOrigins],
     trustProxy: env.TRUST_PROXY === 'true',
     smtpUrl: env.SMTP_URL,
     redisUrl: env.REDIS_URL,
@@ -178,4 +178,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     version: readVersion(),
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The sandbox listens on loopback and is opened at whichever loopback name the newcomer types, so each
+ * of them is one of our origins there. Live mode trusts only PUBLIC_URL and TRUSTED_ORIGINS.
+ */
+function loopbackAliases(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map((host) => {
+    const alias = new URL(publicUrl);
+    alias.hostname = host;
+    return alias.origin;
+  });
 }

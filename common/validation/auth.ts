@@ -62,3 +62,16 @@ export const signInSchema = z.object({
   password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
+
+/** A page of this app to return to after a link from an e-mail is opened: a path, never another site. */
+export const returnPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Return path must be a path of this app');
+
+/** What the sign-up form sends: the form's fields and where to land once the e-mail link is opened. */
+export const signUpRequestSchema = signUpSchema.extend({ next: returnPathSchema.optional() });
+
+/** "Email me a sign-in link": the address, and where to land once the link is opened. */
+export const signInLinkSchema = z.object({ email: emailSchema, next: returnPathSchema.optional() });
+export type SignInLinkInput = z.infer<typeof signInLinkSchema>;

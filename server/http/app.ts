@@ -37,11 +37,15 @@ import { registerSecurityEventRoutes } from '../features/security-events/routes'
 import { recordRequestError } from '../features/status/record-request-error';
 import { healthChecker, registerStatusRoutes } from '../features/status/routes';
 import { registerReadinessRoutes } from '../features/readiness/routes';
+import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
+import { MALFORMED_TARGET_PATH, routableTarget } from './canonical-path';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './errors';
 import { registerHostileInputGuard } from './hostile-input';
 import { registerWebApp } from './spa';
+
+const isApiSurface = (url: string) => url.startsWith('/api/') || url === '/acp' || url.startsWith('/acp/');
 
 export interface AppContext {
   config: AppConfig;
@@ -82,7 +86,14 @@ class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    // The path without its query string: queries carry buyer e-mails, OAuth codes and tokens.
+    const req = {
+      method: request.method,
+      url: request.url.split('?')[0],
+      host: request.host,
+      ip: request.ip,
+    };
+    const line = { req, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
@@ -100,14 +111,22 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     },
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
+    // Routing, and so every guard, sees one canonical spelling of each path (canonical-path.ts).
+    rewriteUrl: (req) => routableTarget(req.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are about one caller; no shared cache may keep them unless a route says otherwise.
+    if (isApiSurface(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   registerErrorHandling(app, (request, status) => recordRequestError(ctx.db, request, status));
+  app.all(MALFORMED_TARGET_PATH, async () => {
+    throw new AppError('invalid_request', 'The request path is malformed.');
+  });
   registerHostileInputGuard(app);
   // Helmet's headers, built once (the Fastify plugin rebuilt its middleware on every request).
   const securityHeaders = helmet({

@@ -4,6 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isAppPath } from '#common/routes';
 
+/** Paths of the JSON surfaces: their unknown paths answer in JSON, never with the web app's page. */
+const isMachineSurface = (pathname: string) =>
+  pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/.well-known/');
+
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every page path, with a
  * 404 status for paths the app does not know (it still renders its not-found page).
@@ -27,7 +31,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
 
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || path.extname(pathname)) {
+    if (isMachineSurface(pathname) || path.extname(pathname)) {
       return reply.callNotFound();
     }
     return reply

@@ -1,6 +1,9 @@
 import { pino, type Logger } from 'pino';
 
-/** Paths pino blanks wherever they appear in a log line: nothing secret is ever written. */
+/**
+ * Paths pino blanks wherever they appear in a log line: nothing secret, and no buyer's personal data, is
+ * ever written. Request lines carry the path only (server/http/app.ts), never the query string.
+ */
 const REDACT_PATHS = [
   'password',
   '*.password',
@@ -12,6 +15,12 @@ const REDACT_PATHS = [
   '*.apiKey',
   'secret',
   '*.secret',
+  'email',
+  '*.email',
+  'buyer',
+  '*.buyer',
+  'phone',
+  '*.phone',
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers.apikey',

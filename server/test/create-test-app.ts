@@ -126,9 +126,32 @@ export function postJson(
   });
 }
 
-/** Signs up a merchant and returns the session cookie. */
+/** The newest link to `pathPrefix` in the sandbox mailbox for `to`, as a path with its query. */
+export async function mailedLink(app: FastifyInstance, to: string, pathPrefix: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/__sim/mail.json' });
+  const messages = res.json().messages as Array<{ to: string; text: string }>;
+  for (const message of messages) {
+    if (message.to.toLowerCase() !== to.trim().toLowerCase()) continue;
+    const url = message.text
+      .match(/https?:\/\/\S+/g)
+      ?.find((u) => new URL(u).pathname.startsWith(pathPrefix));
+    if (url) return url.slice(new URL(url).origin.length);
+  }
+  throw new Error(`no mail to ${to} with a link to ${pathPrefix}`);
+}
+
+/**
+ * Signs a merchant up as a person does: the sign-up form, then the confirmation link from the mailbox,
+ * which signs them in. Returns the session cookie.
+ */
 export async function signUp(app: FastifyInstance, creds: Credentials = newCredentials()) {
   const res = await postJson(app, '/api/auth/sign-up/email', creds);
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return { cookie: cookieHeader(res.headers['set-cookie']), creds, user: res.json().user as { id: string } };
+  const link = await mailedLink(app, creds.email, '/api/auth/verify-email');
+  const confirmed = await app.inject({ method: 'GET', url: link, remoteAddress: nextIp() });
+  if (confirmed.statusCode !== 302)
+    throw new Error(`confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);
+  const cookie = cookieHeader(confirmed.headers['set-cookie']);
+  const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+  return { cookie, creds, user: session.json().user as { id: string } };
 }

@@ -22,5 +22,7 @@ export const securityEvents = pgTable(
   (t) => [
     index('security_events_subject_idx').on(t.subjectHash, t.createdAt),
     index('security_events_type_idx').on(t.type, t.createdAt),
+    // The sign-in throttle counts recent failures per client address.
+    index('security_events_ip_idx').on(t.ipAddress, t.createdAt),
   ],
 );

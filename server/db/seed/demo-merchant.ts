@@ -60,6 +60,8 @@ export async function ensureDemoMerchant(opts: DemoSeedDeps): Promise<DemoCreden
       body: { email: DEMO_EMAIL, password, name: DEMO_BUSINESS_NAME },
     });
     userId = result.user.id;
+    // The demo address is ours: it needs no confirmation link.
+    await opts.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
   } else {
     userId = existing.id;
     if (typeof saved.password !== 'string') {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACP_VERSIONS, isAcpVersion } from '#common/acp/versions';
 import type { Merchant } from '../../db/schema/index';
-import { agentKeyGuard, perKeyRateLimit } from '../developers/agent-key-guard';
+import { agentKeyGuard, agentOperation } from '../developers/agent-key-guard';
 import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from '../agent-api/idempotency';
 import { recordRequestError } from '../status/record-request-error';
 import { AcpError, jsonPath, toAcpError } from './acp-error';
@@ -101,10 +101,14 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
       });
       scope.setNotFoundHandler((request, reply) => {
         echoHeaders(request, reply);
+        const path = request.url.split('?')[0];
         return reply
           .status(404)
-          .send(new AcpError(404, 'not_found', `No ACP endpoint ${request.method} ${request.url}`).body());
+          .send(new AcpError(404, 'not_found', `No ACP endpoint ${request.method} ${path}`).body());
       });
+      // Every path under /acp answers in the ACP shape, including GETs the web app's catch-all would take.
+      scope.all('/', (_request, reply) => reply.callNotFound());
+      scope.all('/*', (_request, reply) => reply.callNotFound());
 
       scope.addHook('onRequest', async (request, reply) => {
         echoHeaders(request, reply);
@@ -223,7 +227,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         return id;
       };
 
-      scope.post('/checkout_sessions', { config: perKeyRateLimit(100) }, (request, reply) =>
+      scope.post('/checkout_sessions', agentOperation(scope, 'acp.create', 100), (request, reply) =>
         idempotent(request, reply, 'create', async () => {
           const { wire, merchant } = context(request);
           const changes = wire.toCreate(parse(wire, 'create', request.body));
@@ -232,13 +236,13 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         }),
       );
 
-      scope.get('/checkout_sessions/:id', { config: perKeyRateLimit(100) }, async (request) => {
+      scope.get('/checkout_sessions/:id', agentOperation(scope, 'acp.get', 100), async (request) => {
         const { merchant } = context(request);
         const state = await loadSession(deps, merchant, idParam(request));
         return render(request, await withStoreOrderStatus(deps, merchant, state));
       });
 
-      scope.post('/checkout_sessions/:id', { config: perKeyRateLimit(100) }, (request, reply) => {
+      scope.post('/checkout_sessions/:id', agentOperation(scope, 'acp.update', 100), (request, reply) => {
         const id = idParam(request);
         return idempotent(request, reply, `update:${id}`, async () => {
           const { wire, merchant } = context(request);
@@ -250,27 +254,35 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         });
       });
 
-      scope.post('/checkout_sessions/:id/complete', { config: perKeyRateLimit(30) }, (request, reply) => {
-        const id = idParam(request);
-        return idempotent(request, reply, `complete:${id}`, async () => {
-          const { wire, merchant } = context(request);
-          const input = wire.toComplete(parse(wire, 'complete', request.body));
-          return { status: 200, body: render(request, await completeSession(deps, merchant, id, input)) };
-        });
-      });
+      scope.post(
+        '/checkout_sessions/:id/complete',
+        agentOperation(scope, 'acp.complete', 30),
+        (request, reply) => {
+          const id = idParam(request);
+          return idempotent(request, reply, `complete:${id}`, async () => {
+            const { wire, merchant } = context(request);
+            const input = wire.toComplete(parse(wire, 'complete', request.body));
+            return { status: 200, body: render(request, await completeSession(deps, merchant, id, input)) };
+          });
+        },
+      );
 
-      scope.post('/checkout_sessions/:id/cancel', { config: perKeyRateLimit(30) }, (request, reply) => {
-        const id = idParam(request);
-        return idempotent(request, reply, `cancel:${id}`, async () => {
-          const { merchant } = context(request);
-          const body = request.body as { intent_trace?: { reason_code?: unknown } } | undefined;
-          const reason =
-            typeof body?.intent_trace?.reason_code === 'string'
-              ? body.intent_trace.reason_code.slice(0, 100)
-              : null;
-          return { status: 200, body: render(request, await cancelSession(deps, merchant, id, reason)) };
-        });
-      });
+      scope.post(
+        '/checkout_sessions/:id/cancel',
+        agentOperation(scope, 'acp.cancel', 30),
+        (request, reply) => {
+          const id = idParam(request);
+          return idempotent(request, reply, `cancel:${id}`, async () => {
+            const { merchant } = context(request);
+            const body = request.body as { intent_trace?: { reason_code?: unknown } } | undefined;
+            const reason =
+              typeof body?.intent_trace?.reason_code === 'string'
+                ? body.intent_trace.reason_code.slice(0, 100)
+                : null;
+            return { status: 200, body: render(request, await cancelSession(deps, merchant, id, reason)) };
+          });
+        },
+      );
     },
     { prefix: '/acp' },
   );

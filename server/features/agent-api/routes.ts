@@ -8,7 +8,7 @@ import { payments } from '../../db/schema/index';
 import { confirmCheckout, type EngineDeps } from '../commerce/confirm-checkout';
 import { createCheckout } from '../commerce/create-checkout';
 import { createOffer } from '../commerce/create-offer';
-import { agentKeyGuard, perKeyRateLimit } from '../developers/agent-key-guard';
+import { agentKeyGuard, agentOperation } from '../developers/agent-key-guard';
 import { AgentApiError } from './agent-error';
 import { getOrderForAgent } from './get-order';
 import { recordRequestError } from '../status/record-request-error';
@@ -99,20 +99,22 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
     }
 
     const r = scope.withTypeProvider<ZodTypeProvider>();
+    // One limit per operation, whichever of its two paths is called.
+    const offer = agentOperation(scope, 'agent.offer', 100, { recentKey: true });
+    const checkout = agentOperation(scope, 'agent.checkout', 30);
+    const confirm = agentOperation(scope, 'agent.confirm', 30);
+    const order = agentOperation(scope, 'agent.order', 100);
     for (const path of ['/api/agent/offer', '/api/agent-offer']) {
-      r.post(
-        path,
-        { schema: { body: offerRequest }, config: perKeyRateLimit(100, { recentKey: true }) },
-        (request, reply) =>
-          idempotent(request, reply, 'offer', async () => ({
-            status: 200,
-            body: offerToApi(await createOffer(deps, merchantOf(request), request.body)),
-          })),
+      r.post(path, { schema: { body: offerRequest }, ...offer }, (request, reply) =>
+        idempotent(request, reply, 'offer', async () => ({
+          status: 200,
+          body: offerToApi(await createOffer(deps, merchantOf(request), request.body)),
+        })),
       );
     }
 
     for (const path of ['/api/agent/checkout', '/api/agent-checkout']) {
-      r.post(path, { schema: { body: checkoutRequest }, config: perKeyRateLimit(30) }, (request, reply) =>
+      r.post(path, { schema: { body: checkoutRequest }, ...checkout }, (request, reply) =>
         idempotent(request, reply, 'checkout', async () => {
           const merchant = merchantOf(request);
           const { buyer, payment } = request.body;
@@ -142,7 +144,7 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
     }
 
     for (const path of ['/api/agent/confirm', '/api/agent-confirm']) {
-      r.post(path, { schema: { body: confirmRequest }, config: perKeyRateLimit(30) }, (request, reply) =>
+      r.post(path, { schema: { body: confirmRequest }, ...confirm }, (request, reply) =>
         idempotent(request, reply, 'confirm', async () => {
           const result = await confirmCheckout(deps, merchantOf(request), request.body.checkout_id);
           if (result.status === 'ACCEPTED') return { status: 200, body: acceptedToApi(result.order) };
@@ -160,7 +162,7 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
 
     r.get(
       '/api/agent/order/:id',
-      { schema: { params: z.object({ id: z.string().max(100) }) }, config: perKeyRateLimit(100) },
+      { schema: { params: z.object({ id: z.string().max(100) }) }, ...order },
       async (request) => orderToApi(await getOrderForAgent(deps, merchantOf(request), request.params.id)),
     );
   });

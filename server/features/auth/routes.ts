@@ -1,42 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { signInSchema, signUpSchema } from '#common/validation/auth';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { signInLinkSchema, signInSchema, signUpRequestSchema } from '#common/validation/auth';
 import { maskEmail } from '#common/domain/privacy';
 import type { Db } from '../../db/client';
 import { firstMessagePerField } from '../../lib/app-error';
-import { createMerchantForUser } from '../merchants/create-merchant';
 import { recordSecurityEvent } from '../security-events/record-security-event';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
-import { isSignInLocked, LOCKOUT_MESSAGE } from './sign-in-lockout';
+import { checkSignInThrottle, throttledMessage } from './sign-in-throttle';
 
-const SIGN_UP = '/api/auth/sign-up/email';
-const SIGN_IN = '/api/auth/sign-in/email';
+type AuthDeps = { auth: Auth; db: Db; publicUrl: string };
 
-function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined || key === CLIENT_IP_HEADER) continue;
-    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
-  // The only IP better-auth sees is the one Fastify derived from the socket (and TRUST_PROXY).
-  headers.set(CLIENT_IP_HEADER, request.ip);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-  if (hasBody) headers.set('content-type', 'application/json');
-  headers.delete('content-length');
-  return new Request(new URL(request.url, publicUrl), {
-    method: request.method,
-    headers,
-    body: hasBody ? JSON.stringify(request.body) : undefined,
-  });
-}
+/** What a product rule decides before the library runs: go on (with a body to hand over), or answer. */
+type Before =
+  | { body?: Record<string, unknown> }
+  | { answer: { status: number; body: unknown; headers?: Record<string, string> } };
 
-function withoutSessionToken(text: string): string {
-  if (!text.startsWith('{')) return text;
-  try {
-    const { token: _token, ...rest } = JSON.parse(text) as Record<string, unknown>;
-    return JSON.stringify(rest);
-  } catch {
-    return text;
-  }
+/** What a product rule does with the library's answer: nothing, or replace its body. */
+type After = (response: Response, text: string) => Promise<{ body?: unknown } | void>;
+
+interface AuthEndpoint {
+  method: 'GET' | 'POST';
+  /** The library's path under /api/auth. */
+  path: string;
+  before?: (request: FastifyRequest, deps: AuthDeps) => Promise<Before>;
+  after?: (request: FastifyRequest, deps: AuthDeps) => After;
 }
 
 const authError = (code: string, message: string, fieldErrors?: Record<string, string>) => ({
@@ -45,15 +32,179 @@ const authError = (code: string, message: string, fieldErrors?: Record<string, s
   ...(fieldErrors ? { fieldErrors } : {}),
 });
 
+function validated<T extends z.ZodType>(schema: T, request: FastifyRequest): Before & { data?: z.infer<T> } {
+  const parsed = schema.safeParse(request.body ?? {});
+  if (parsed.success) return { data: parsed.data };
+  const fieldErrors = firstMessagePerField(parsed.error.issues);
+  const message = Object.values(fieldErrors)[0] ?? 'Invalid request';
+  return { answer: { status: 400, body: authError('VALIDATION_ERROR', message, fieldErrors) } };
+}
+
+/** Where a link from an e-mail lands: the auth page, which finishes the flow and moves on to `next`. */
+function landing(flow: 'verified' | 'link', next: string | undefined): string {
+  const query = new URLSearchParams({ [flow]: '1', ...(next ? { next } : {}) });
+  return `/auth?${query.toString()}`;
+}
+
+const emailOf = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : '';
+};
+
+function recordAuthFailure(request: FastifyRequest, db: Db, name: string, details: Record<string, unknown>) {
+  const email = emailOf(request);
+  return recordSecurityEvent(db, {
+    type: 'auth_failure',
+    name,
+    subjectEmail: email,
+    details: { reason: name, email: maskEmail(email), ...details },
+    ipAddress: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+}
+
+/** Session tokens live only in the httpOnly cookie; no answer repeats one where a script could read it. */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, v]) => [key, withoutTokens(v)]),
+  );
+}
+
 /**
- * Mounts better-auth under /api/auth. Around the library's own handling we add what the product needs:
- * the spec's validation rules with their exact messages, a per-account lockout, auth_failure security
- * events with masked e-mails, and the merchant record created at sign-up.
+ * The only better-auth endpoints reachable from outside, each with the product rules around it. Anything
+ * else under /api/auth is a 404: the library's router normalises paths its own way, so nothing may reach
+ * it except through an exact route whose rules have run.
  */
-export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; publicUrl: string }) {
-  const { auth, db } = deps;
-  // better-auth answers an empty body itself; Fastify would reject an empty JSON body before it could.
+const ENDPOINTS: AuthEndpoint[] = [
+  {
+    method: 'POST',
+    path: '/sign-up/email',
+    async before(request) {
+      const result = validated(signUpRequestSchema, request);
+      if (!result.data) return result;
+      const { next, ...fields } = result.data;
+      return { body: { ...fields, callbackURL: landing('verified', next) } };
+    },
+    after:
+      (request, { db }) =>
+      async (response) => {
+        if (response.status >= 400 && response.status !== 429) {
+          await recordAuthFailure(request, db, 'signup_failed', { status: response.status });
+          return;
+        }
+        // A new address and a taken one get this same answer; the e-mail tells the owner which it was.
+        if (response.ok) return { body: { status: 'check_email' } };
+      },
+  },
+  {
+    method: 'POST',
+    path: '/sign-in/email',
+    async before(request, { db }) {
+      const result = validated(signInSchema, request);
+      if (!result.data) return result;
+      const throttle = await checkSignInThrottle(db, result.data.email, request.ip);
+      if (throttle.throttled) {
+        await recordAuthFailure(request, db, 'signin_throttled', {
+          scope: throttle.scope,
+          retryAfterSeconds: throttle.retryAfterSeconds,
+        });
+        return {
+          answer: {
+            status: 429,
+            headers: { 'retry-after': String(throttle.retryAfterSeconds) },
+            body: {
+              ...authError('ACCOUNT_LOCKED', throttledMessage(throttle.retryAfterSeconds)),
+              retryAfterSeconds: throttle.retryAfterSeconds,
+            },
+          },
+        };
+      }
+      return { body: result.data };
+    },
+    after:
+      (request, { db }) =>
+      async (response) => {
+        if (response.status === 403) {
+          // Right password, unconfirmed address: the library has sent a fresh confirmation link.
+          return {
+            body: authError(
+              'EMAIL_NOT_VERIFIED',
+              'Please confirm your email address first: we have just sent you a new link.',
+            ),
+          };
+        }
+        if (response.status >= 400 && response.status !== 429) {
+          await recordAuthFailure(request, db, 'signin_failed', { status: response.status });
+        }
+      },
+  },
+  {
+    method: 'POST',
+    path: '/sign-in/magic-link',
+    async before(request) {
+      const result = validated(signInLinkSchema, request);
+      if (!result.data) return result;
+      const { email, next } = result.data;
+      return {
+        body: { email, callbackURL: landing('link', next), errorCallbackURL: landing('link', undefined) },
+      };
+    },
+  },
+  { method: 'POST', path: '/sign-out' },
+  { method: 'GET', path: '/get-session' },
+  { method: 'GET', path: '/list-sessions' },
+  { method: 'GET', path: '/verify-email' },
+  { method: 'GET', path: '/magic-link/verify' },
+];
+
+function toWebRequest(
+  request: FastifyRequest,
+  url: string,
+  body: Record<string, unknown> | undefined,
+): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === CLIENT_IP_HEADER) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // The only IP better-auth sees is the one Fastify derived from the socket (and TRUST_PROXY).
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  headers.delete('content-length');
+  if (body) headers.set('content-type', 'application/json');
+  return new Request(url, { method: request.method, headers, body: body ? JSON.stringify(body) : undefined });
+}
+
+async function sendLibraryAnswer(reply: FastifyReply, response: Response, body: unknown) {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key === 'set-cookie' || key === 'content-length') return;
+    reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return reply.send(body);
+}
+
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Mounts the allow-listed better-auth endpoints under /api/auth (ADR 003, ADR 008). Around the library we
+ * add what the product needs: the spec's validation with its exact messages, the sign-in throttle,
+ * auth_failure security events with masked e-mails, uniform sign-up answers, and no tokens in bodies.
+ */
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.register(async (scope) => {
+    // better-auth answers an empty body itself; Fastify would reject an empty JSON body before it could.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, raw, done) => {
       const text = String(raw);
@@ -67,68 +218,34 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       }
     });
 
-    scope.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      async handler(request, reply) {
-        const path = request.url.split('?')[0];
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const email = typeof body.email === 'string' ? body.email : '';
-        const userAgent = request.headers['user-agent'];
-
-        if (path === SIGN_UP || path === SIGN_IN) {
-          const parsed = (path === SIGN_UP ? signUpSchema : signInSchema).safeParse(body);
-          if (!parsed.success) {
-            const fieldErrors = firstMessagePerField(parsed.error.issues);
+    for (const endpoint of ENDPOINTS) {
+      const url = `/api/auth${endpoint.path}`;
+      scope.route({
+        method: endpoint.method,
+        url,
+        async handler(request, reply) {
+          const before = endpoint.before ? await endpoint.before(request, deps) : {};
+          if ('answer' in before) {
+            const { status, body, headers } = before.answer;
             return reply
-              .status(400)
-              .send(
-                authError(
-                  'VALIDATION_ERROR',
-                  Object.values(fieldErrors)[0] ?? 'Invalid request',
-                  fieldErrors,
-                ),
-              );
+              .status(status)
+              .headers(headers ?? {})
+              .send(body);
           }
-          request.body = parsed.data;
-        }
-        if (path === SIGN_IN && (await isSignInLocked(db, email))) {
-          return reply.status(429).send(authError('ACCOUNT_LOCKED', LOCKOUT_MESSAGE));
-        }
-
-        const response = await auth.handler(toWebRequest(request, deps.publicUrl));
-        const text = await response.text();
-
-        if ((path === SIGN_UP || path === SIGN_IN) && response.status >= 400 && response.status !== 429) {
-          const reason = path === SIGN_UP ? 'signup_failed' : 'signin_failed';
-          await recordSecurityEvent(db, {
-            type: 'auth_failure',
-            name: reason,
-            subjectEmail: email,
-            details: { reason, email: maskEmail(email), status: response.status },
-            ipAddress: request.ip,
-            userAgent,
-          });
-        }
-        if (path === SIGN_UP && response.ok) {
-          const { user } = JSON.parse(text) as { user: { id: string; name: string } };
-          // The account exists either way; a missing merchant is created again on first use.
-          await createMerchantForUser(db, user.id, user.name).catch((err: unknown) =>
-            request.log.error({ err }, 'could not create the merchant profile after sign-up'),
+          const hasBody = endpoint.method === 'POST';
+          const body =
+            before.body ?? (hasBody ? ((request.body ?? {}) as Record<string, unknown>) : undefined);
+          // The library sees the allow-listed path, never the caller's spelling of it.
+          const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+          const response = await deps.auth.handler(
+            toWebRequest(request, `${deps.publicUrl}${url}${query}`, body),
           );
-        }
-
-        reply.status(response.status);
-        // The session lives in an httpOnly cookie; the token is not repeated in a body scripts can read.
-        const payload = withoutSessionToken(text);
-        response.headers.forEach((value, key) => {
-          if (key === 'set-cookie' || key === 'content-length') return;
-          reply.header(key, value);
-        });
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.send(payload);
-      },
-    });
+          const text = await response.text();
+          const replaced = endpoint.after ? await endpoint.after(request, deps)(response, text) : undefined;
+          const answer = replaced?.body ?? (text ? withoutTokens(parsedOrText(text)) : text);
+          return sendLibraryAnswer(reply, response, answer);
+        },
+      });
+    }
   });
 }

@@ -1,61 +1,110 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Merchant } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
 import { TtlCache } from '../../lib/ttl-cache';
+import { recordSecurityEvent } from '../security-events/record-security-event';
 import { merchantByApiKey, presentedApiKey, recentMerchantByApiKey } from './api-keys';
 
 const MAX_REFUSED_KEYS_PER_MINUTE = 30;
+const RATE_WINDOW = '1 minute';
 
 export type KeyCheck =
   | { ok: true; merchant: Merchant }
   | { ok: false; reason: 'throttled' | 'missing' | 'invalid'; message: string };
 
 /**
- * Authenticates an agent by its merchant API key. Per-key rate limits cannot slow down someone trying
- * keys, so refused keys are counted per client address and that address is throttled for a minute.
+ * Refused keys per client address, one counter per app (per database handle) shared by every agent
+ * surface, so the documented API and ACP do not each grant an address its own allowance.
+ */
+const refusalCounters = new WeakMap<Db, TtlCache<number>>();
+
+function refusalsFor(db: Db) {
+  let counter = refusalCounters.get(db);
+  if (!counter) {
+    counter = new TtlCache<number>(60_000);
+    refusalCounters.set(db, counter);
+  }
+  return counter;
+}
+
+/**
+ * Authenticates an agent by its merchant API key. Someone trying keys is slowed down per client address:
+ * past 30 refused keys a minute, further invalid keys get 429 and a security event is recorded. A valid
+ * key is never refused for its address: agents share egress addresses (every ChatGPT checkout comes from
+ * the same platform), so one bad actor must not cut a merchant off.
  */
 export function agentKeyGuard(db: Db) {
-  const refusals = new TtlCache<number>(60_000);
-  const refuse = (ip: string, reason: 'missing' | 'invalid', message: string): KeyCheck => {
-    refusals.set(ip, (refusals.get(ip) ?? 0) + 1);
-    return { ok: false, reason, message };
-  };
+  const refusals = refusalsFor(db);
   return async function check(request: FastifyRequest): Promise<KeyCheck> {
-    if ((refusals.get(request.ip) ?? 0) >= MAX_REFUSED_KEYS_PER_MINUTE) {
+    const key = presentedApiKey(request.headers);
+    const recent = request.routeOptions.config.recentKey;
+    const merchant = key ? await (recent ? recentMerchantByApiKey : merchantByApiKey)(db, key) : null;
+    if (merchant) return { ok: true, merchant };
+
+    const refused = (refusals.get(request.ip) ?? 0) + 1;
+    refusals.set(request.ip, refused);
+    if (refused === MAX_REFUSED_KEYS_PER_MINUTE + 1) {
+      await recordSecurityEvent(db, {
+        type: 'suspicious_activity',
+        name: 'invalid_api_keys',
+        details: { refusedInOneMinute: refused, path: request.routeOptions.url ?? null },
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+    }
+    if (refused > MAX_REFUSED_KEYS_PER_MINUTE) {
       return {
         ok: false,
         reason: 'throttled',
         message: 'Too many requests with invalid API keys from this address',
       };
     }
-    const key = presentedApiKey(request.headers);
-    if (!key)
-      return refuse(
-        request.ip,
-        'missing',
-        'Missing API key: send Authorization: Bearer <key> or an apikey header',
-      );
-    const recent = (request.routeOptions.config as { recentKey?: boolean }).recentKey;
-    const merchant = await (recent ? recentMerchantByApiKey : merchantByApiKey)(db, key);
-    if (!merchant) return refuse(request.ip, 'invalid', 'Invalid API key');
-    return { ok: true, merchant };
+    return key
+      ? { ok: false, reason: 'invalid', message: 'Invalid API key' }
+      : {
+          ok: false,
+          reason: 'missing',
+          message: 'Missing API key: send Authorization: Bearer <key> or an apikey header',
+        };
   };
 }
 
+/** The per-key limit a route enforces, as the discovery documents publish it. */
+export interface OperationLimit {
+  max: number;
+  timeWindow: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Accept the API key from this instance's recent lookups (offers only). */
+    recentKey?: boolean;
+    /** The per-key limit of an agent operation (agentOperation), read by the discovery documents. */
+    operationLimit?: OperationLimit;
+  }
+}
+
 /**
- * Route config for agent routes: the per-key rate limit (spec §9; the key is identified by its hash, so
- * the limit follows the key, not the IP) and, with `recentKey` (offers only: they move no money and are
- * the hot path), acceptance of the key from this instance's recent lookups (recentMerchantByApiKey).
+ * Route options for one agent operation (spec §9 per-key limits). One counter per operation and key,
+ * shared by every path that reaches the operation (/api/agent/offer and /api/agent-offer count as one),
+ * and keyed by the key's hash, so the limit follows the key, not the address. `recentKey` (offers only:
+ * they move no money and are the hot path) accepts the key from this instance's recent lookups.
  */
-export const perKeyRateLimit = (max: number, opts: { recentKey?: boolean } = {}) => ({
-  recentKey: opts.recentKey ?? false,
-  rateLimit: {
+export function agentOperation(
+  app: FastifyInstance,
+  operation: string,
+  max: number,
+  opts: { recentKey?: boolean } = {},
+) {
+  const limit = app.rateLimit({
     max,
-    timeWindow: '1 minute',
+    timeWindow: RATE_WINDOW,
     keyGenerator: (request: FastifyRequest) => {
       const key = presentedApiKey(request.headers);
-      return key ? `key:${sha256Hex(key)}` : `ip:${request.ip}`;
+      return `${operation}:${key ? `key:${sha256Hex(key)}` : `ip:${request.ip}`}`;
     },
-  },
-});
+  });
+  const operationLimit: OperationLimit = { max, timeWindow: RATE_WINDOW };
+  return { onRequest: limit, config: { recentKey: opts.recentKey ?? false, operationLimit } };
+}

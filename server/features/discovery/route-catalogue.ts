@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { OperationLimit } from '../developers/agent-key-guard';
 import { pathShape, type Operation } from './operations';
 
 export interface CataloguedRoute {
   method: string;
   url: string;
-  /** The per-key limit the route is registered with (@fastify/rate-limit `config.rateLimit`). */
+  /** The per-key limit the route enforces (`config.operationLimit`, set by agentOperation). */
   rateLimit: { max: number; window: string } | null;
 }
 
@@ -28,8 +29,7 @@ export interface RouteCatalogue {
 export function routeCatalogue(app: FastifyInstance): RouteCatalogue {
   const routes: CataloguedRoute[] = [];
   app.addHook('onRoute', (route) => {
-    const rateLimit = (route.config as { rateLimit?: { max?: unknown; timeWindow?: unknown } } | undefined)
-      ?.rateLimit;
+    const rateLimit: Partial<OperationLimit> | undefined = route.config?.operationLimit;
     const limit =
       typeof rateLimit?.max === 'number'
         ? { max: rateLimit.max, window: String(rateLimit.timeWindow ?? '1 minute') }

@@ -8,6 +8,11 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   replyTo?: string;
+  /**
+   * The text carries a credential (a sign-in or verification link). Outside the sandbox mailbox it is
+   * sent but not kept in the outbound log, so the log cannot be used to sign in as anyone.
+   */
+  sensitive?: boolean;
 }
 
 export interface Mailer {
@@ -34,7 +39,13 @@ export function createMailer(opts: {
       let error: string | null = transport === 'none' ? 'SMTP_URL is not configured' : null;
       if (smtp) {
         try {
-          await smtp.sendMail({ from: opts.from, ...email });
+          await smtp.sendMail({
+            from: opts.from,
+            to: email.to,
+            subject: email.subject,
+            text: email.text,
+            replyTo: email.replyTo,
+          });
         } catch (err) {
           status = 'failed';
           error = err instanceof Error ? err.message : String(err);
@@ -52,7 +63,7 @@ export function createMailer(opts: {
         to: email.to,
         replyTo: email.replyTo ?? null,
         subject: email.subject,
-        text: email.text,
+        text: email.sensitive && transport !== 'sandbox' ? '[withheld: contains a sign-in link]' : email.text,
         status,
         error,
       });
