@@ -79,6 +79,7 @@ export const storeTestOutput = z.object({
   storeName: z.string().nullable(),
 });
 export const storeSaveOutput = z.object({ integrationId: z.string(), message: z.string() });
+export type StoreSaveOutput = z.infer<typeof storeSaveOutput>;
 export const connectionCheckOutput = z.object({ success: z.boolean(), error: z.string().optional() });
 
 export const bitcoinTestInput = z.object({

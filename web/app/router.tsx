@@ -41,7 +41,7 @@ const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   settings: () => upcomingPage('settings'),
   payments: () => upcomingPage('payments'),
   agentTesting: () => upcomingPage('agentTesting'),
-  setupStore: () => upcomingPage('setupStore'),
+  setupStore: () => import('#web/features/connections/setup-store-page'),
   agentApply: () => upcomingPage('agentApply'),
 };
 

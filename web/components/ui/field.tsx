@@ -11,6 +11,8 @@ interface FieldProps {
   /** Shown under the control when there is no error. */
   hint?: ReactNode;
   error?: string;
+  /** Marks the control invalid when the message that explains why is shown elsewhere (one per form). */
+  invalid?: boolean;
   className?: string;
   children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
 }
@@ -19,7 +21,7 @@ interface FieldProps {
  * A labelled form control with its hint or error. It wires id, aria-invalid and aria-describedby so a
  * screen reader announces the message with the field.
  */
-export function Field({ label, hint, error, className, children }: FieldProps) {
+export function Field({ label, hint, error, invalid, className, children }: FieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
   const message = error ?? hint;
@@ -28,7 +30,7 @@ export function Field({ label, hint, error, className, children }: FieldProps) {
       <Label htmlFor={id}>{label}</Label>
       {cloneElement(children, {
         id,
-        'aria-invalid': error ? true : undefined,
+        'aria-invalid': error || invalid ? true : undefined,
         'aria-describedby': message ? messageId : undefined,
       })}
       {message && (

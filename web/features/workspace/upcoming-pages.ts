@@ -60,12 +60,6 @@ export const UPCOMING_PAGES: UpcomingPage[] = [
     coming: ['Pay with Card and Pay with Bitcoin test checkouts', 'Your recent test transactions'],
   },
   {
-    path: '/setup-store',
-    title: 'Store setup',
-    summary: 'Connect WooCommerce or a custom API, with Shopify, BigCommerce and Magento to follow.',
-    coming: ['Test a connection before saving it', 'Credentials encrypted at rest, never shown again'],
-  },
-  {
     path: '/agent/apply',
     title: 'Apply to ChatGPT Instant Checkout',
     summary: 'Generate the application bundle that ChatGPT checkout review asks for.',

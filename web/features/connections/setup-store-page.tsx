@@ -1,0 +1,160 @@
+import { KeyRound, LifeBuoy, ShieldCheck, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ROUTES } from '#common/routes';
+import { PLATFORM_IDS, PLATFORM_LABELS, type PlatformId } from '#common/validation/connections';
+import { Badge } from '#web/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Field } from '#web/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { useSeo } from '#web/lib/use-seo';
+import { useConnections } from './api/list-connections';
+import { StoreConnectionForm } from './store/store-connection-form';
+
+/** What each platform needs, in a sentence (spec §2 /supported). */
+const PLATFORM_INTROS: Record<PlatformId, string> = {
+  woocommerce: 'REST API v3, WooCommerce 3.0 or later. Takes about 2 minutes.',
+  shopify: 'The Admin API (version 2024-01) through a custom app’s access token.',
+  bigcommerce: 'A store-level API account: its store hash and access token.',
+  magento: 'Magento 2.0 or later, or Adobe Commerce, with an integration access token.',
+  custom: 'Your own API with product listing and order creation endpoints. Takes about 10 minutes.',
+};
+
+const isPlatform = (value: string | null): value is PlatformId =>
+  (PLATFORM_IDS as string[]).includes(value ?? '');
+
+/** The platform in the address (spec §2: /setup-store takes an optional `platform`), WooCommerce by default. */
+function usePlatformParam() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('platform');
+  const platform: PlatformId = isPlatform(requested) ? requested : 'woocommerce';
+  const choose = (next: string) => {
+    if (isPlatform(next)) setParams({ platform: next }, { replace: true });
+  };
+  return [platform, choose] as const;
+}
+
+/** Spec §2 /setup-store: connect a store on any of five platforms; success goes to the dashboard. */
+export default function SetupStorePage() {
+  useSeo({
+    title: 'Connect your store',
+    description:
+      'Connect WooCommerce, Shopify, BigCommerce, Magento or your own API to sell through AI agents.',
+    path: ROUTES.setupStore.path,
+    noIndex: true,
+  });
+  const navigate = useNavigate();
+  const [platform, choosePlatform] = usePlatformParam();
+  const connections = useConnections();
+  const comingSoon = new Set(
+    connections.data?.platforms.filter((p) => p.availability === 'coming_soon').map((p) => p.id),
+  );
+
+  return (
+    <div className="space-y-8">
+      <header className="max-w-2xl">
+        <p className="text-sm font-semibold text-brand-700">Store setup</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Connect your store</h1>
+        <p className="mt-2 text-slate-600">
+          AI agents read your catalogue and place paid orders straight into your own store. Pick your
+          platform, test the connection, then save it.
+        </p>
+      </header>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
+        <Card>
+          <Tabs value={platform} onValueChange={choosePlatform}>
+            <CardHeader className="gap-4 border-b border-slate-100">
+              <Field label="Platform" className="sm:hidden">
+                <Select value={platform} onValueChange={choosePlatform}>
+                  <SelectTrigger>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {PLATFORM_IDS.map((id) => (
+                      <SelectItem key={id} value={id}>
+                        {PLATFORM_LABELS[id]}
+                        {comingSoon.has(id) ? ' (coming soon)' : ''}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </Field>
+              <TabsList aria-label="Store platform" className="hidden w-full sm:flex">
+                {PLATFORM_IDS.map((id) => (
+                  <TabsTrigger key={id} value={id} className="gap-1.5">
+                    {PLATFORM_LABELS[id]}
+                    {comingSoon.has(id) && (
+                      <span className="rounded-full bg-amber-100 px-1.5 text-[0.65rem] font-semibold uppercase text-amber-900">
+                        Soon
+                        <span className="sr-only"> (coming soon)</span>
+                      </span>
+                    )}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </CardHeader>
+            {PLATFORM_IDS.map((id) => (
+              <TabsContent key={id} value={id} className="mt-0">
+                <CardContent className="grid gap-6 pt-6">
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div>
+                      <h2 className="text-lg font-semibold text-slate-900">{PLATFORM_LABELS[id]}</h2>
+                      <p className="mt-1 text-sm text-slate-600">{PLATFORM_INTROS[id]}</p>
+                    </div>
+                    {connections.data &&
+                      (comingSoon.has(id) ? (
+                        <Badge variant="warning">Coming Soon</Badge>
+                      ) : (
+                        <Badge variant="success">Production Ready</Badge>
+                      ))}
+                  </div>
+                  <StoreConnectionForm platform={id} onSaved={() => navigate(ROUTES.dashboard.path)} />
+                </CardContent>
+              </TabsContent>
+            ))}
+          </Tabs>
+        </Card>
+
+        <aside aria-label="About store connections" className="grid gap-4">
+          <SideNote icon={KeyRound} title="Test first, then save">
+            We check your credentials against your store before anything is saved. Save stays off until the
+            test passes.
+          </SideNote>
+          <SideNote icon={ShieldCheck} title="Your keys stay secret">
+            Credentials are encrypted (AES-256-GCM) as soon as they arrive and are never shown again, not even
+            to you.
+          </SideNote>
+          <SideNote icon={LifeBuoy} title="Need a hand?">
+            The{' '}
+            <Link to={ROUTES.docs.path} className="font-medium text-brand-700 hover:underline">
+              API documentation
+            </Link>{' '}
+            walks through each platform, or{' '}
+            <Link to={ROUTES.contact.path} className="font-medium text-brand-700 hover:underline">
+              contact us
+            </Link>
+            .
+          </SideNote>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function SideNote({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start gap-3 space-y-0 p-5">
+        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+          <Icon aria-hidden="true" className="size-4" />
+        </span>
+        <div className="grid gap-1">
+          <CardTitle className="text-sm">{title}</CardTitle>
+          <CardDescription>{children}</CardDescription>
+        </div>
+      </CardHeader>
+    </Card>
+  );
+}

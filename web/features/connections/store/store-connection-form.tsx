@@ -1,0 +1,230 @@
+import { CircleCheck, PlugZap, RotateCw } from 'lucide-react';
+import { useEffect, useId, useMemo } from 'react';
+import type { ConnectionsOutput, StoreSaveOutput } from '#common/api/connections';
+import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import { storeCredentialsSchema } from '#common/validation/store-credentials';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Field } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Spinner } from '#web/components/ui/spinner';
+import { useZodForm } from '#web/lib/use-zod-form';
+import { useConnections } from '../api/list-connections';
+import { useStoreSetup } from './use-store-setup';
+
+type PlatformForm = ConnectionsOutput['platforms'][number];
+type SavedStore = ConnectionsOutput['stores'][number];
+
+interface StoreConnectionFormProps {
+  platform: PlatformId;
+  onSaved(saved: StoreSaveOutput): void;
+  /** The save button's words; onboarding and /setup-store continue, settings just saves. */
+  saveLabel?: string;
+}
+
+/**
+ * One platform's store connection form (spec §2 /setup-store): its fields as the server describes them,
+ * secrets hidden, Test Connection, then Save once the test has passed. Used by /setup-store, onboarding
+ * step 3 and settings.
+ */
+export function StoreConnectionForm({ platform, onSaved, saveLabel }: StoreConnectionFormProps) {
+  const connections = useConnections();
+  if (connections.isPending) return <StoreFormSkeleton />;
+  if (connections.isError) {
+    return (
+      <Alert variant="error" title="The store settings could not be loaded">
+        <p>{connections.error.message}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => connections.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const form = connections.data.platforms.find((p) => p.id === platform);
+  if (!form) {
+    return (
+      <Alert variant="warning" title="This platform is not offered on this server">
+        Pick another platform, or ask us about it through the contact page.
+      </Alert>
+    );
+  }
+  return (
+    <CredentialsForm
+      key={platform}
+      platform={platform}
+      form={form}
+      saved={connections.data.stores.find((s) => s.platform === platform)}
+      onSaved={onSaved}
+      saveLabel={saveLabel ?? 'Save & Continue'}
+    />
+  );
+}
+
+function CredentialsForm({
+  platform,
+  form: { name, availability, credentialFields },
+  saved,
+  onSaved,
+  saveLabel,
+}: {
+  platform: PlatformId;
+  form: PlatformForm;
+  saved: SavedStore | undefined;
+  onSaved(saved: StoreSaveOutput): void;
+  saveLabel: string;
+}) {
+  const schema = useMemo(
+    () =>
+      storeCredentialsSchema(
+        platform,
+        credentialFields.map((f) => f.name),
+      ),
+    [platform, credentialFields],
+  );
+  const { register, handleSubmit, formState, watch, applyServerErrors } = useZodForm(schema, {
+    defaultValues: Object.fromEntries(credentialFields.map((f) => [f.name, ''])),
+  });
+  const setup = useStoreSetup(platform, { onSaved, applyServerErrors });
+  const { resetTest } = setup;
+  useEffect(() => {
+    const subscription = watch(() => resetTest());
+    return () => subscription.unsubscribe();
+  }, [watch, resetTest]);
+
+  const missing = CONNECTION_MESSAGES.fillAllCredentials(platform);
+  const { errors } = formState;
+  const anyMissing = credentialFields.some((f) => errors[f.name]?.message === missing);
+  const comingSoon = availability === 'coming_soon';
+  const verified = setup.status === 'verified';
+  const saveHintId = useId();
+  const saveHint = comingSoon
+    ? CONNECTION_MESSAGES.comingSoon(platform)
+    : verified
+      ? null
+      : CONNECTION_MESSAGES.testFirst;
+
+  return (
+    <form
+      noValidate
+      aria-label={`${name} connection`}
+      onSubmit={handleSubmit((credentials) => setup.test(credentials))}
+      className="grid gap-5"
+    >
+      {saved && (
+        <p className="flex items-start gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+          <span>
+            Connected to <span className="font-medium text-slate-900">{savedLabel(saved)}</span> — saving new
+            credentials replaces this connection.
+          </span>
+        </p>
+      )}
+      <div className="grid gap-4">
+        {credentialFields.map((field) => {
+          const message = errors[field.name]?.message;
+          return (
+            <Field
+              key={field.name}
+              label={field.label}
+              hint={field.help}
+              error={message && message !== missing ? message : undefined}
+              invalid={message === missing}
+            >
+              <Input
+                type={field.secret ? 'password' : 'text'}
+                placeholder={field.placeholder}
+                autoComplete="off"
+                spellCheck={false}
+                autoCapitalize="none"
+                {...register(field.name)}
+              />
+            </Field>
+          );
+        })}
+      </div>
+
+      <div aria-live="polite" className="empty:hidden">
+        {anyMissing ? (
+          <Alert variant="error" title={missing}>
+            Every field is needed to reach your store.
+          </Alert>
+        ) : setup.status === 'failed' && setup.failure ? (
+          <Alert variant="error" title={setup.failure}>
+            Check the credentials above and that your store is online, then test the connection again.
+          </Alert>
+        ) : verified ? (
+          <Alert variant="success" title="Connection Verified">
+            {setup.storeName ?? 'Your store'} answered —{' '}
+            {comingSoon
+              ? `you can save these credentials once ${name} support launches.`
+              : 'save to start selling through AI agents.'}
+          </Alert>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
+        {saveHint ? (
+          <p id={saveHintId} className="text-sm text-slate-500">
+            {saveHint}
+          </p>
+        ) : (
+          <span />
+        )}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button type="submit" variant="outline" disabled={setup.status === 'testing' || setup.saving}>
+            {setup.status === 'testing' ? (
+              <>
+                <Spinner className="size-4" label="Testing the connection" />
+                Testing...
+              </>
+            ) : verified ? (
+              <>
+                <CircleCheck aria-hidden="true" className="text-emerald-600" />
+                Connection Verified
+              </>
+            ) : (
+              <>
+                <PlugZap aria-hidden="true" />
+                Test Connection
+              </>
+            )}
+          </Button>
+          <Button
+            disabled={!verified || comingSoon || setup.saving}
+            aria-describedby={saveHint ? saveHintId : undefined}
+            onClick={() => setup.save()}
+          >
+            {setup.saving ? 'Saving...' : saveLabel}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function savedLabel(saved: SavedStore): string {
+  const { host, storeName, storeUrl } = saved.display;
+  return storeName ?? host ?? storeUrl ?? 'your store';
+}
+
+function StoreFormSkeleton() {
+  return (
+    <div className="grid gap-5" aria-busy="true">
+      <span role="status" className="sr-only">
+        Loading the store settings
+      </span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="grid gap-2">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+      <div className="flex justify-end gap-3 pt-2">
+        <Skeleton className="h-10 w-40" />
+        <Skeleton className="h-10 w-36" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { StoreSaveOutput } from '#common/api/connections';
+import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import { ApiRequestError } from '#web/lib/api-client';
+import { useSaveStoreConnection } from '../api/save-store-connection';
+import { useTestStoreConnection } from '../api/test-store-connection';
+
+/** Spec §4 store setup states: untested, testing, then verified or failed. */
+export type StoreSetupStatus = 'untested' | 'testing' | 'verified' | 'failed';
+
+const messageOf = (err: unknown) =>
+  err instanceof Error && err.message ? err.message : CONNECTION_MESSAGES.couldNotConnect;
+
+/**
+ * The test-then-save flow of one platform's store form, with the toasts of spec §8. Saving requires a
+ * passed test of the very credentials being saved; a failed test, or any edit, clears it.
+ */
+export function useStoreSetup(
+  platform: PlatformId,
+  handlers: {
+    onSaved(saved: StoreSaveOutput): void;
+    /** Puts the server's per-field messages under the form's fields. */
+    applyServerErrors(err: unknown): void;
+  },
+) {
+  const [status, setStatus] = useState<StoreSetupStatus>('untested');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [verified, setVerified] = useState<{
+    credentials: Record<string, string>;
+    storeName: string | null;
+  }>();
+  const { mutateAsync: testConnection } = useTestStoreConnection();
+  const { mutateAsync: saveConnection, isPending: saving } = useSaveStoreConnection();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const fail = (message: string) => {
+    setStatus('failed');
+    setFailure(message);
+    setVerified(undefined);
+  };
+
+  async function test(credentials: Record<string, string>) {
+    setStatus('testing');
+    setFailure(null);
+    setVerified(undefined);
+    try {
+      const result = await testConnection({ platform, credentials });
+      setVerified({ credentials, storeName: result.storeName });
+      setStatus('verified');
+      toast.success('Connection Successful', { description: result.message });
+    } catch (err) {
+      fail(messageOf(err));
+      handlers.applyServerErrors(err);
+      toast.error('Connection Failed', { description: messageOf(err) });
+    }
+  }
+
+  async function save() {
+    if (!verified) {
+      toast.error(CONNECTION_MESSAGES.testFirst);
+      return;
+    }
+    try {
+      const saved = await saveConnection({ platform, credentials: verified.credentials });
+      toast.success(CONNECTION_MESSAGES.storeConnected);
+      handlers.onSaved(saved);
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 401) {
+        toast.error(CONNECTION_MESSAGES.loginToSave);
+        navigate('/auth', { replace: true, state: { from: location } });
+        return;
+      }
+      // The server tests again before saving: a store that stopped answering is a failed test.
+      if (err instanceof ApiRequestError && err.status === 422) fail(err.message);
+      toast.error(CONNECTION_MESSAGES.saveFailed, { description: messageOf(err) });
+    }
+  }
+
+  /** Editing the credentials after a test makes its result stale. */
+  const resetTest = useCallback(() => {
+    setStatus((current) => (current === 'testing' ? current : 'untested'));
+    setFailure(null);
+    setVerified(undefined);
+  }, []);
+
+  return { status, failure, storeName: verified?.storeName ?? null, saving, test, save, resetTest };
+}
