@@ -1,11 +1,11 @@
 import { KeyRound, LifeBuoy, ShieldCheck, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '#common/routes';
 import { PLATFORM_IDS, PLATFORM_LABELS, type PlatformId } from '#common/validation/connections';
 import { Badge } from '#web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { Field } from '#web/components/ui/field';
+import { Label } from '#web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useSeo } from '#web/lib/use-seo';
@@ -46,6 +46,7 @@ export default function SetupStorePage() {
   });
   const navigate = useNavigate();
   const [platform, choosePlatform] = usePlatformParam();
+  const platformPickerId = useId();
   const connections = useConnections();
   const comingSoon = new Set(
     connections.data?.platforms.filter((p) => p.availability === 'coming_soon').map((p) => p.id),
@@ -66,9 +67,11 @@ export default function SetupStorePage() {
         <Card>
           <Tabs value={platform} onValueChange={choosePlatform}>
             <CardHeader className="gap-4 border-b border-slate-100">
-              <Field label="Platform" className="sm:hidden">
+              {/* Five tabs do not fit a phone: there the platform is picked from a list. */}
+              <div className="grid gap-1.5 sm:hidden">
+                <Label htmlFor={platformPickerId}>Platform</Label>
                 <Select value={platform} onValueChange={choosePlatform}>
-                  <SelectTrigger>
+                  <SelectTrigger id={platformPickerId}>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
@@ -80,7 +83,7 @@ export default function SetupStorePage() {
                     ))}
                   </SelectContent>
                 </Select>
-              </Field>
+              </div>
               <TabsList aria-label="Store platform" className="hidden w-full sm:flex">
                 {PLATFORM_IDS.map((id) => (
                   <TabsTrigger key={id} value={id} className="gap-1.5">
