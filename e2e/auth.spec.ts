@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '../common/validation/auth';
-import { dismissCookieBanner, expect, test, uniqueEmail } from './fixtures';
+import { dismissCookieBanner, expect, openMailedLink, signUpInBrowser, test, uniqueEmail } from './fixtures';
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
@@ -27,13 +27,9 @@ test('a protected page redirects to /auth and back after sign-up, sign-out and s
 
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/auth$/);
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Business Name').fill('Journey Outfitters');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await signUpInBrowser(page, { name: 'Journey Outfitters', email, password });
 
-  // Back on the page that was asked for, inside the app layout and navigation.
+  // The confirmation link signs in and returns to the page that was asked for, in the app layout.
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByText('Account created!')).toBeVisible();
@@ -84,4 +80,39 @@ test('the demo merchant can sign in with the details written at start', async ({
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole('heading', { name: 'Onboarding', level: 1 })).toBeVisible();
+});
+
+test('sign-up does not say whether an address is taken; the owner signs in with an e-mailed link', async ({
+  page,
+}) => {
+  const demo = JSON.parse((await import('node:fs')).readFileSync('.tmp/e2e-data/demo.json', 'utf8')) as {
+    email: string;
+  };
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Business Name').fill('Copycat Ltd');
+  await page.getByLabel('Email').fill(demo.email);
+  await page.getByLabel('Password').fill('Copycat!Pass1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Back to sign in' }).click();
+  await page.getByLabel('Email').fill(demo.email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await openMailedLink(page, demo.email, '/api/auth/magic-link/verify');
+  await expect(page).toHaveURL(/\/onboarding$|\/dashboard$/);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+});
+
+test('the sandbox opened at 127.0.0.1 signs up too', async ({ page, baseURL }) => {
+  const loopback = baseURL!.replace('localhost', '127.0.0.1');
+  const email = uniqueEmail('loopback');
+  await page.goto(`${loopback}/auth`);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Business Name').fill('Loopback Supplies');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Loopback!Pass1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 });

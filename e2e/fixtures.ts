@@ -47,3 +47,37 @@ export function uniqueEmail(prefix = 'merchant') {
   counter += 1;
   return `${prefix}-${Date.now()}-${counter}@example.com`;
 }
+
+/** Follows the newest link to `pathPrefix` e-mailed to `to`, read from the sandbox mailbox. */
+export async function openMailedLink(page: Page, to: string, pathPrefix: string) {
+  let url: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/__sim/mail.json');
+      const { messages } = (await res.json()) as { messages: Array<{ to: string; text: string }> };
+      url = messages
+        .filter((m) => m.to === to)
+        .flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? [])
+        .find((u) => new URL(u).pathname.startsWith(pathPrefix));
+      return url;
+    })
+    .toBeTruthy();
+  await page.goto(url!);
+}
+
+/**
+ * Signs a new merchant up in the browser as a person does: the Sign Up tab, then the confirmation link
+ * from the sandbox mailbox. Ends signed in, wherever the link lands.
+ */
+export async function signUpInBrowser(
+  page: Page,
+  details: { name: string; email: string; password: string },
+) {
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Business Name').fill(details.name);
+  await page.getByLabel('Email').fill(details.email);
+  await page.getByLabel('Password').fill(details.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await openMailedLink(page, details.email, '/api/auth/verify-email');
+}

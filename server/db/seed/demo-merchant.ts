@@ -56,12 +56,20 @@ export async function ensureDemoMerchant(opts: DemoSeedDeps): Promise<DemoCreden
   const existing = await opts.db.query.users.findFirst({ where: eq(users.email, DEMO_EMAIL) });
   let userId: string;
   if (!existing) {
-    const result = await opts.auth.api.signUpEmail({
-      body: { email: DEMO_EMAIL, password, name: DEMO_BUSINESS_NAME },
+    // Created through the library's own adapter, as sign-up would, but already confirmed: the demo
+    // address is ours, so no confirmation link is mailed for it.
+    const { internalAdapter } = await opts.auth.$context;
+    const user = await internalAdapter.createUser(
+      { email: DEMO_EMAIL, name: DEMO_BUSINESS_NAME, emailVerified: true },
+      { method: 'email-password' },
+    );
+    await internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await hashPassword(password),
     });
-    userId = result.user.id;
-    // The demo address is ours: it needs no confirmation link.
-    await opts.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+    userId = user.id;
   } else {
     userId = existing.id;
     if (typeof saved.password !== 'string') {

@@ -56,7 +56,7 @@ describe('sign-up', () => {
       next: '/settings',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'check_email' });
+    expect(res.json()).toEqual({ status: 'check_email', sandboxMailbox: '/__sim/mail' });
     expect(res.headers['set-cookie']).toBeUndefined();
 
     const link = await mailedLink(t.app, creds.email, '/api/auth/verify-email');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { signInLinkSchema, signInSchema, signUpRequestSchema } from '#common/validation/auth';
+import type { CheckEmailOutput } from '#common/api/auth';
 import { maskEmail } from '#common/domain/privacy';
 import type { Db } from '../../db/client';
 import { firstMessagePerField } from '../../lib/app-error';
@@ -8,7 +9,13 @@ import { recordSecurityEvent } from '../security-events/record-security-event';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import { checkSignInThrottle, throttledMessage } from './sign-in-throttle';
 
-type AuthDeps = { auth: Auth; db: Db; publicUrl: string };
+type AuthDeps = {
+  auth: Auth;
+  db: Db;
+  publicUrl: string;
+  /** Sandbox only: where the e-mail the product "sent" can be read, so the answers can point there. */
+  sandboxMailbox?: string;
+};
 
 /** What a product rule decides before the library runs: go on (with a body to hand over), or answer. */
 type Before =
@@ -39,6 +46,12 @@ function validated<T extends z.ZodType>(schema: T, request: FastifyRequest): Bef
   const message = Object.values(fieldErrors)[0] ?? 'Invalid request';
   return { answer: { status: 400, body: authError('VALIDATION_ERROR', message, fieldErrors) } };
 }
+
+/** The answer when the next step is in the person's mailbox (CheckEmailOutput). */
+const checkEmail = (sandboxMailbox: string | undefined): CheckEmailOutput => ({
+  status: 'check_email',
+  ...(sandboxMailbox ? { sandboxMailbox } : {}),
+});
 
 /** Where a link from an e-mail lands: the auth page, which finishes the flow and moves on to `next`. */
 function landing(flow: 'verified' | 'link', next: string | undefined): string {
@@ -90,14 +103,14 @@ const ENDPOINTS: AuthEndpoint[] = [
       return { body: { ...fields, callbackURL: landing('verified', next) } };
     },
     after:
-      (request, { db }) =>
+      (request, { db, sandboxMailbox }) =>
       async (response) => {
         if (response.status >= 400 && response.status !== 429) {
           await recordAuthFailure(request, db, 'signup_failed', { status: response.status });
           return;
         }
         // A new address and a taken one get this same answer; the e-mail tells the owner which it was.
-        if (response.ok) return { body: { status: 'check_email' } };
+        if (response.ok) return { body: checkEmail(sandboxMailbox) };
       },
   },
   {
@@ -153,6 +166,12 @@ const ENDPOINTS: AuthEndpoint[] = [
         body: { email, callbackURL: landing('link', next), errorCallbackURL: landing('link', undefined) },
       };
     },
+    // The library answers the same for every address; ours does too, in the shape sign-up uses.
+    after:
+      (_request, { sandboxMailbox }) =>
+      async (response) => {
+        if (response.ok) return { body: checkEmail(sandboxMailbox) };
+      },
   },
   { method: 'POST', path: '/sign-out' },
   { method: 'GET', path: '/get-session' },

@@ -146,7 +146,7 @@ describe('the owner’s way in: a sign-in link by e-mail', () => {
     const email = `nobody-${Date.now()}@example.com`;
     const res = await postJson(t.app, '/api/auth/sign-in/magic-link', { email });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: true });
+    expect(res.json()).toEqual({ status: 'check_email', sandboxMailbox: '/__sim/mail' });
     const mail = (await t.app.inject({ method: 'GET', url: '/__sim/mail.json' })).json().messages;
     expect(mail.some((m: { to: string }) => m.to === email)).toBe(false);
   });

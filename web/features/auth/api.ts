@@ -1,4 +1,4 @@
-import type { SignInInput, SignUpInput } from '#common/validation/auth';
+import type { SignInInput } from '#common/validation/auth';
 import type { LogSecurityEventInput } from '#common/api/security-events';
 import { apiRequest } from '#web/lib/api-client';
 
@@ -21,10 +21,6 @@ export async function fetchSession(): Promise<SessionUser | null> {
 
 export function signInRequest(input: SignInInput) {
   return apiRequest<{ user: SessionUser }>('/api/auth/sign-in/email', { body: input });
-}
-
-export function signUpRequest(input: SignUpInput) {
-  return apiRequest<{ user: SessionUser }>('/api/auth/sign-up/email', { body: input });
 }
 
 export function signOutRequest() {

@@ -91,23 +91,12 @@ describe('/auth', () => {
     expect(await screen.findByText(AUTH_MESSAGES.passwordRequired)).toBeInTheDocument();
   });
 
-  it('signs up, shows both success toasts and goes to onboarding', async () => {
-    let signedIn = false;
-    const calls = installFetch((url) => {
-      if (url === '/api/auth/get-session') {
-        return {
-          status: 200,
-          body: signedIn
-            ? { user: { id: 'u1', email: 'new@shop.example', name: 'Shop' }, session: {} }
-            : null,
-        };
-      }
-      if (url === '/api/auth/sign-up/email') {
-        signedIn = true;
-        return { status: 200, body: { user: { id: 'u1', email: 'new@shop.example', name: 'Shop' } } };
-      }
-      return { status: 204, body: {} };
-    });
+  it('signs up, then asks the merchant to open the link sent to their address', async () => {
+    const calls = installFetch((url) =>
+      url === '/api/auth/sign-up/email'
+        ? { status: 200, body: { status: 'check_email', sandboxMailbox: '/__sim/mail' } }
+        : signedOut(url),
+    );
     const user = userEvent.setup();
     renderAuth();
     await openSignUp(user);
@@ -116,14 +105,80 @@ describe('/auth', () => {
     await user.type(screen.getByLabelText('Password'), 'Str0ng!pass');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect(await screen.findByRole('heading', { name: 'Onboarding page' })).toBeInTheDocument();
-    expect(await screen.findByText('Account created!')).toBeInTheDocument();
-    expect(screen.getByText('Account created successfully!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText('new@shop.example')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'open the sandbox mailbox' })).toHaveAttribute(
+      'href',
+      '/__sim/mail',
+    );
     expect(calls.find((c) => c.url === '/api/auth/sign-up/email')?.body).toEqual({
       name: 'Shop',
       email: 'new@shop.example',
       password: 'Str0ng!pass',
+      next: '/onboarding',
     });
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
+  });
+
+  it('lands from the confirmation link with both success toasts, then goes where the merchant was heading', async () => {
+    installFetch((url) =>
+      url === '/api/auth/get-session'
+        ? { status: 200, body: { user: { id: 'u1', email: 'new@shop.example', name: 'Shop' }, session: {} } }
+        : { status: 204, body: {} },
+    );
+    renderPage(<AuthPage />, {
+      path: '/auth',
+      url: '/auth?verified=1&next=%2Fsettings',
+      extraRoutes: [{ path: '/settings', element: <h1>Settings page</h1> }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Settings page' })).toBeInTheDocument();
+    expect(await screen.findByText('Account created!')).toBeInTheDocument();
+    expect(screen.getByText('Account created successfully!')).toBeInTheDocument();
+  });
+
+  it('says what to do when a link has expired', async () => {
+    installFetch(signedOut);
+    renderPage(<AuthPage />, { path: '/auth', url: '/auth?link=1&error=INVALID_TOKEN' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/expired or was already used/);
+  });
+
+  it('emails a sign-in link for the typed address, and pauses sign-in with a clear message', async () => {
+    const calls = installFetch((url) => {
+      if (url === '/api/auth/sign-in/email') {
+        return {
+          status: 429,
+          body: {
+            code: 'ACCOUNT_LOCKED',
+            message: 'Too many failed sign-in attempts. Try again in 1 minute.',
+          },
+        };
+      }
+      if (url === '/api/auth/sign-in/magic-link') return { status: 200, body: { status: 'check_email' } };
+      return signedOut(url);
+    });
+    const user = userEvent.setup();
+    renderAuth();
+    await user.type(await screen.findByLabelText('Email'), 'owner@shop.example');
+    await user.type(screen.getByLabelText('Password'), 'Wrong!pass1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Sign-in is paused for a moment')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/sign-in/magic-link')?.body).toEqual({
+      email: 'owner@shop.example',
+      next: '/onboarding',
+    });
+  });
+
+  it('asks for the address before emailing a link', async () => {
+    const calls = installFetch(signedOut);
+    const user = userEvent.setup();
+    renderAuth();
+    await user.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText(AUTH_MESSAGES.emailRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/auth/sign-in/magic-link')).toBe(false);
   });
 
   it('shows the server message when sign-in fails', async () => {

@@ -1,16 +1,15 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router';
-import { toast } from 'sonner';
 import { ShieldCheck } from 'lucide-react';
 import { PRODUCT_NAME } from '#common/domain/brand';
-import { PASSWORD_HINT, signInSchema, signUpSchema } from '#common/validation/auth';
-import { Button } from '#web/components/ui/button';
+import { Alert } from '#web/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
-import { Field } from '#web/components/ui/field';
-import { Input } from '#web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useSeo } from '#web/lib/use-seo';
-import { useAuth } from './auth-provider';
-import { useAuthForm } from './use-auth-form';
+import { CheckEmailPanel, type SentEmail } from './check-email-panel';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+import { useEmailLinkLanding } from './use-email-link-landing';
 
 function useReturnPath(): string {
   const location = useLocation();
@@ -18,75 +17,10 @@ function useReturnPath(): string {
   return from ? `${from.pathname}${from.search}${from.hash}` : '/onboarding';
 }
 
-function SignInForm({ onDone }: { onDone: () => void }) {
-  const { signIn } = useAuth();
-  const { methods, onInvalid, applyServerErrors } = useAuthForm(signInSchema, 'signin', {
-    email: '',
-    password: '',
-  });
-  const { register, handleSubmit, formState } = methods;
-  const submit = handleSubmit(async (values) => {
-    try {
-      await signIn(values);
-      toast.success('Signed in successfully!');
-      onDone();
-    } catch (err) {
-      applyServerErrors(err);
-    }
-  }, onInvalid);
-
-  return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <Field label="Email" error={formState.errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@store.com" {...register('email')} />
-      </Field>
-      <Field label="Password" error={formState.errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...register('password')} />
-      </Field>
-      <Button type="submit" size="lg" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Signing in...' : 'Sign In'}
-      </Button>
-    </form>
-  );
-}
-
-function SignUpForm({ onDone }: { onDone: () => void }) {
-  const { signUp } = useAuth();
-  const { methods, onInvalid, applyServerErrors } = useAuthForm(signUpSchema, 'signup', {
-    name: '',
-    email: '',
-    password: '',
-  });
-  const { register, handleSubmit, formState } = methods;
-  const submit = handleSubmit(async (values) => {
-    try {
-      await signUp(values);
-      toast.success('Account created successfully!');
-      onDone();
-    } catch (err) {
-      applyServerErrors(err);
-    }
-  }, onInvalid);
-
-  return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <Field label="Business Name" error={formState.errors.name?.message}>
-        <Input autoComplete="organization" placeholder="Acme Outdoor Ltd" {...register('name')} />
-      </Field>
-      <Field label="Email" error={formState.errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@store.com" {...register('email')} />
-      </Field>
-      <Field label="Password" hint={PASSWORD_HINT} error={formState.errors.password?.message}>
-        <Input type="password" autoComplete="new-password" {...register('password')} />
-      </Field>
-      <Button type="submit" size="lg" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Creating account...' : 'Create Account'}
-      </Button>
-    </form>
-  );
-}
-
-/** /auth: Sign In (default) and Sign Up tabs; success returns to the remembered page or /onboarding. */
+/**
+ * /auth: Sign In (default) and Sign Up tabs; success returns to the remembered page or /onboarding. Sign-up
+ * and sign-in links continue by e-mail, and land back here to finish (useEmailLinkLanding).
+ */
 export default function AuthPage() {
   useSeo({
     title: 'Sign in or create your account',
@@ -96,6 +30,8 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const done = () => navigate(returnPath, { replace: true });
+  const [sent, setSent] = useState<SentEmail | null>(null);
+  const { linkProblem } = useEmailLinkLanding();
 
   return (
     <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12">
@@ -110,18 +46,27 @@ export default function AuthPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="signin">
-            <TabsList className="w-full">
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="signin">
-              <SignInForm onDone={done} />
-            </TabsContent>
-            <TabsContent value="signup">
-              <SignUpForm onDone={done} />
-            </TabsContent>
-          </Tabs>
+          {linkProblem && !sent && (
+            <Alert variant="error" title="That link did not work" className="mb-4">
+              {linkProblem}
+            </Alert>
+          )}
+          {sent ? (
+            <CheckEmailPanel sent={sent} onBack={() => setSent(null)} />
+          ) : (
+            <Tabs defaultValue="signin">
+              <TabsList className="w-full">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin">
+                <SignInForm returnPath={returnPath} onDone={done} onSent={setSent} />
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignUpForm returnPath={returnPath} onSent={setSent} />
+              </TabsContent>
+            </Tabs>
+          )}
           <p className="mt-6 text-center text-xs text-slate-500">
             By continuing you agree to our{' '}
             <Link to="/terms" className="font-medium text-brand-700 underline-offset-2 hover:underline">

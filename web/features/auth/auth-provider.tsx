@@ -1,16 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { PRODUCT_NAME } from '#common/domain/brand';
-import type { SignInInput, SignUpInput } from '#common/validation/auth';
-import { fetchSession, signInRequest, signOutRequest, signUpRequest, type SessionUser } from './api';
+import type { SignInInput } from '#common/validation/auth';
+import { fetchSession, signInRequest, signOutRequest, type SessionUser } from './api';
+import { messageOf } from './error-message';
 
 interface AuthContextValue {
   user: SessionUser | null;
   loading: boolean;
   /** True once the user has signed out on purpose (until the next sign-in), so protected pages go home. */
   signedOut: boolean;
-  signUp(input: SignUpInput): Promise<void>;
   signIn(input: SignInInput): Promise<void>;
   signOut(): Promise<void>;
 }
@@ -18,12 +17,10 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-const messageOf = (err: unknown, fallback: string) =>
-  err instanceof Error && err.message ? err.message : fallback;
-
 /**
  * Holds the signed-in user for the whole app and performs the auth actions with the toasts of spec §8.
- * Errors are shown and then rethrown so a form can put field messages in place.
+ * Errors are shown and then rethrown so a form can put field messages in place. Sign-up does not sign
+ * in (the confirmation link does), so it lives with its form on the auth page.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -36,22 +33,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
     setSignedOut(false);
   }, [queryClient]);
-
-  const signUp = useCallback(
-    async (input: SignUpInput) => {
-      try {
-        await signUpRequest(input);
-      } catch (err) {
-        toast.error('Sign up failed', { description: messageOf(err, 'Failed to create account') });
-        throw err;
-      }
-      await refresh();
-      toast.success('Account created!', {
-        description: `Welcome to ${PRODUCT_NAME}. Complete onboarding to get started.`,
-      });
-    },
-    [refresh],
-  );
 
   const signIn = useCallback(
     async (input: SignInInput) => {
@@ -81,8 +62,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session.data ?? null, loading: session.isPending, signedOut, signUp, signIn, signOut }),
-    [session.data, session.isPending, signedOut, signUp, signIn, signOut],
+    () => ({ user: session.data ?? null, loading: session.isPending, signedOut, signIn, signOut }),
+    [session.data, session.isPending, signedOut, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

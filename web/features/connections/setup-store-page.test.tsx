@@ -211,6 +211,32 @@ describe('/setup-store', () => {
     expect(saveButton()).toBeDisabled();
   });
 
+  it("puts the server's field message under its field", async () => {
+    const { user } = renderSetupStore({
+      '/api/connections/stores/test': () =>
+        json(
+          {
+            error: {
+              code: 'invalid_request',
+              message: 'Consumer key must be "ck_" followed by 40 hexadecimal characters',
+              fieldErrors: {
+                consumerKey: 'Consumer key must be "ck_" followed by 40 hexadecimal characters',
+              },
+            },
+          },
+          400,
+        ),
+    });
+    await screen.findByLabelText('Store URL');
+    await fillWoo(user);
+    await user.click(testButton());
+    await waitFor(() =>
+      expect(screen.getByLabelText('Consumer key')).toHaveAccessibleDescription(
+        'Consumer key must be "ck_" followed by 40 hexadecimal characters',
+      ),
+    );
+  });
+
   it('saves the tested credentials and goes to the dashboard', async () => {
     const save = vi.fn(() => json({ integrationId: 'i1', message: 'Store connected successfully!' }));
     const { user, router } = renderSetupStore({

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PRODUCT_NAME } from '#common/domain/brand';
+import { returnPathSchema } from '#common/validation/auth';
+import { useAuth } from './auth-provider';
+
+const LINK_PROBLEMS = {
+  verified:
+    'This confirmation link has expired or was already used. Sign in with your email and password to get a fresh one.',
+  link: 'This sign-in link has expired or was already used. Ask for a new one below.',
+} as const;
+
+/**
+ * Links in our e-mails land on /auth?verified=1 (sign-up confirmed) or /auth?link=1 (sign-in link),
+ * signed in by the server on the way. This finishes the flow: the spec's success toasts and on to the
+ * page the person was heading for, or says plainly why the link did not work.
+ */
+export function useEmailLinkLanding(): { linkProblem: string | null } {
+  const [params] = useSearchParams();
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const flow = params.get('verified') ? 'verified' : params.get('link') ? 'link' : null;
+  const failed = Boolean(params.get('error'));
+  const next = returnPathSchema.safeParse(params.get('next'));
+  const destination = next.success ? next.data : '/onboarding';
+  const finished = useRef(false);
+
+  useEffect(() => {
+    if (!flow || failed || loading || !user || finished.current) return;
+    finished.current = true;
+    if (flow === 'verified') {
+      toast.success('Account created!', {
+        description: `Welcome to ${PRODUCT_NAME}. Complete onboarding to get started.`,
+      });
+      toast.success('Account created successfully!');
+    } else {
+      toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+    }
+    navigate(destination, { replace: true });
+  }, [flow, failed, loading, user, destination, navigate]);
+
+  const problem = flow && (failed || (!loading && !user)) ? LINK_PROBLEMS[flow] : null;
+  return { linkProblem: problem };
+}
