@@ -31,7 +31,7 @@ import { registerAuthRoutes } from '../features/auth/routes';
 import { registerContactRoutes } from '../features/contact/routes';
 import { registerDashboardRoutes } from '../features/dashboard/routes';
 import type { Mailer } from '../features/mail/mailer';
-import { registerSandboxMailbox } from '../features/mail/sandbox-mailbox';
+import { registerSandboxMailbox, SANDBOX_MAILBOX_PATH } from '../features/mail/sandbox-mailbox';
 import { registerMerchantRoutes } from '../features/merchants/routes';
 import { registerSecurityEventRoutes } from '../features/security-events/routes';
 import { recordRequestError } from '../features/status/record-request-error';
@@ -148,7 +148,12 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   });
   registerCsrfProtection(app, ctx.config.trustedOrigins);
 
-  registerAuthRoutes(app, { auth: ctx.auth, db: ctx.db, publicUrl: ctx.config.publicUrl });
+  registerAuthRoutes(app, {
+    auth: ctx.auth,
+    db: ctx.db,
+    publicUrl: ctx.config.publicUrl,
+    sandboxMailbox: ctx.config.mode === 'sandbox' ? SANDBOX_MAILBOX_PATH : undefined,
+  });
   registerMerchantRoutes(app, ctx);
   registerContactRoutes(app, { db: ctx.db, mailer: ctx.mailer, inbox: ctx.config.contactInbox });
   registerSecurityEventRoutes(app, ctx.db);
