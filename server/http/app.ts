@@ -41,7 +41,7 @@ import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
 import { MALFORMED_TARGET_PATH, routableTarget } from './canonical-path';
 import { registerCsrfProtection } from './csrf';
-import { registerErrorHandling } from './errors';
+import { answerFrameworkError, registerErrorHandling } from './errors';
 import { registerHostileInputGuard } from './hostile-input';
 import { registerWebApp } from './spa';
 
@@ -111,6 +111,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     },
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
+    frameworkErrors: answerFrameworkError,
     // Routing, and so every guard, sees one canonical spelling of each path (canonical-path.ts).
     rewriteUrl: (req) => routableTarget(req.url ?? '/'),
   });

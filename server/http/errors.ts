@@ -1,16 +1,47 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import type { AgentErrorCode } from '#common/api/agent';
 import type { ApiError } from '#common/api/errors';
+import { AcpError } from '../features/acp/acp-error';
+import { AgentApiError } from '../features/agent-api/agent-error';
 import { AppError, firstMessagePerField } from '../lib/app-error';
+import { MALFORMED_TARGET_PATH } from './canonical-path';
 
-function body(
+const isAcpPath = (path: string) => path === '/acp' || path.startsWith('/acp/');
+const AGENT_API_PATH = /^\/api\/agent(\/|-(offer|checkout|confirm)$)/;
+const AGENT_CODES: Partial<Record<string, AgentErrorCode>> = {
+  unauthorized: 'UNAUTHORIZED',
+  not_found: 'NOT_FOUND',
+  rate_limited: 'RATE_LIMIT',
+  internal: 'INTERNAL_ERROR',
+};
+
+/**
+ * Sends an error in the documented shape of the surface the path names. The agent API and ACP answer
+ * their own routes' errors themselves; what reaches this handler on their paths was refused before any
+ * of their routes took it (no route for that method, a guard every request passes, Fastify's routing).
+ */
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
   code: string,
   message: string,
-  requestId: string,
   fieldErrors?: Record<string, string>,
-): ApiError {
-  return { error: { code, message, requestId, ...(fieldErrors ? { fieldErrors } : {}) } };
+) {
+  // A malformed target is routed to a stand-in path; the surface is the one the caller aimed at.
+  const target = request.url.startsWith(MALFORMED_TARGET_PATH) ? request.originalUrl : request.url;
+  const path = target.split('?')[0]!;
+  if (isAcpPath(path)) return reply.status(status).send(new AcpError(status, code, message).body());
+  if (AGENT_API_PATH.test(path)) {
+    const agentCode = AGENT_CODES[code] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
+    return reply.status(status).send(new AgentApiError(agentCode, message).body(request.id));
+  }
+  const body: ApiError = {
+    error: { code, message, requestId: request.id, ...(fieldErrors ? { fieldErrors } : {}) },
+  };
+  return reply.status(status).send(body);
 }
 
 /**
@@ -27,7 +58,7 @@ export function registerErrorHandling(
         request.log.error({ err: error, internal: error.internal }, error.message);
         onServerError(request, error.status);
       }
-      return reply.status(error.status).send(body(error.code, error.message, request.id, error.fieldErrors));
+      return sendError(request, reply, error.status, error.code, error.message, error.fieldErrors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = firstMessagePerField(
@@ -37,39 +68,42 @@ export function registerErrorHandling(
         })),
       );
       const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
-      return reply.status(400).send(body('invalid_request', first, request.id, fieldErrors));
+      return sendError(request, reply, 400, 'invalid_request', first, fieldErrors);
     }
     if (error instanceof ZodError) {
       const fieldErrors = firstMessagePerField(error.issues);
-      return reply
-        .status(400)
-        .send(
-          body(
-            'invalid_request',
-            Object.values(fieldErrors)[0] ?? 'Invalid request',
-            request.id,
-            fieldErrors,
-          ),
-        );
+      const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
+      return sendError(request, reply, 400, 'invalid_request', first, fieldErrors);
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) {
-      return reply
-        .status(429)
-        .send(body('rate_limited', 'Too many requests. Please try again shortly.', request.id));
+      return sendError(request, reply, 429, 'rate_limited', 'Too many requests. Please try again shortly.');
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
-      return reply.status(status).send(body('invalid_request', error.message, request.id));
+      return sendError(request, reply, status, 'invalid_request', error.message);
     }
     request.log.error({ err: error }, 'unhandled error');
     onServerError(request, 500);
-    return reply.status(500).send(body('internal', 'Something went wrong on our side.', request.id));
+    return sendError(request, reply, 500, 'internal', 'Something went wrong on our side.');
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`, request.id));
-  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      404,
+      'not_found',
+      `No route for ${request.method} ${request.url.split('?')[0]}`,
+    ),
+  );
+}
+
+/**
+ * Fastify's routing errors (a path escape that is not UTF-8, a parameter longer than the router allows)
+ * happen before any route or hook, so no error handler sees them; this is its `frameworkErrors` option.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  return sendError(request, reply, status, 'invalid_request', 'The request path is malformed or too long.');
 }

@@ -2,19 +2,22 @@ import { z } from 'zod';
 import { acpError } from '#common/acp/error';
 import { agentErrorBody } from '#common/api/agent';
 import { apiErrorSchema } from '#common/api/errors';
+import { canonicalRequestTarget } from '../http/canonical-path';
 
-/** Provider notifications are answered in the small shape providers expect. */
-const webhookAnswer = z.object({ received: z.boolean() });
+/** Provider notifications are answered in the small shape providers expect, or refused as the app refuses. */
+const webhookAnswer = z.union([z.object({ received: z.boolean() }), apiErrorSchema]);
 
 /**
- * The documented error body of the surface a path belongs to: ACP's `{type, code, message, param}`, the
+ * The documented error body of the surface a request target belongs to (as the app reads the target): ACP's `{type, code, message, param}`, the
  * agent API's `{error, error_code, correlation_id, details}`, provider webhooks' `{received}`, or the
  * app's `{error: {code, message, requestId}}`.
  */
 export function documentedErrorShape(url: string): z.ZodType {
-  const path = url.split('?')[0]!;
+  // The target as the client library sends it (dot segments resolved), then as the app reads it.
+  const sent = new URL(url, 'http://localhost');
+  const path = (canonicalRequestTarget(sent.pathname) ?? sent.pathname).split('?')[0]!;
   if (path === '/acp' || path.startsWith('/acp/')) return acpError;
-  if (/^\/api\/agent[/-]/.test(path)) return agentErrorBody;
+  if (/^\/api\/agent(\/|-(offer|checkout|confirm)$)/.test(path)) return agentErrorBody;
   if (path.startsWith('/webhooks/payments/')) return webhookAnswer;
   return apiErrorSchema;
 }

@@ -1,5 +1,6 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AcpErrorBody } from '#common/acp/error';
+import { AppError } from '../../lib/app-error';
 import { CommerceError, type CommerceErrorCode } from '../commerce/commerce-error';
 
 /** An ACP protocol error: the HTTP status plus the `{type, code, message, param}` body of both versions. */
@@ -74,7 +75,8 @@ export function toAcpError(err: unknown): AcpError {
     const param = jsonPath(first.instancePath);
     return new AcpError(400, 'invalid_request', `${param}: ${first.message ?? 'invalid'}`, { param });
   }
-  const status = (err as { statusCode?: unknown })?.statusCode;
+  // Fastify's errors carry `statusCode`; the app's shared guards throw an AppError with `status`.
+  const status = err instanceof AppError ? err.status : (err as { statusCode?: unknown })?.statusCode;
   if (status === 429) {
     return new AcpError(429, 'rate_limit_exceeded', 'Too many requests; retry after the Retry-After delay');
   }

@@ -1,5 +1,6 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AgentErrorCode } from '#common/api/agent';
+import { AppError } from '../../lib/app-error';
 import { CommerceError, type CommerceErrorCode } from '../commerce/commerce-error';
 import { AgentApiError } from './agent-error';
 
@@ -27,12 +28,14 @@ export function toAgentError(err: unknown): AgentApiError {
     }));
     return new AgentApiError('VALIDATION_ERROR', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
   }
-  const status = (err as { statusCode?: unknown })?.statusCode;
+  // Fastify's errors carry `statusCode`; the app's shared guards (CSRF) throw an AppError with `status`.
+  const status = err instanceof AppError ? err.status : (err as { statusCode?: unknown })?.statusCode;
   if (status === 429)
     return new AgentApiError(
       'RATE_LIMIT',
       'Too many requests; slow down and retry after the Retry-After delay',
     );
+  if (status === 401) return new AgentApiError('UNAUTHORIZED', (err as Error).message);
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AgentApiError('VALIDATION_ERROR', err instanceof Error ? err.message : 'Invalid request');
   }
