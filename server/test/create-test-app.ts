@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { composeServices } from '../compose';
 import type { Auth } from '../features/auth/auth';
 import type { IntegrationRuntime } from '../features/connections/integration-runtime';
+import type { OutgoingEmail } from '../features/mail/mailer';
 import { buildApp, type AppContext } from '../http/app';
 import { allJobs } from '../jobs/registry';
 import { startSimulators, type RunningSimulators } from '../integrations/simulators';
@@ -57,7 +58,15 @@ export async function createTestApp(
   const simulators = opts.simulators === false ? null : await startSimulators();
   const logger = createLogger(opts.logStream ? 'debug' : config.logLevel, opts.logStream);
   const services = composeServices({ config, database, logger, simulators });
+  const outbox: OutgoingEmail[] = [];
+  const send = services.mailer.send.bind(services.mailer);
+  // In place, so the services that captured the mailer (auth) are recorded too.
+  services.mailer.send = async (email) => {
+    outbox.push(email);
+    return send(email);
+  };
   const app = await buildApp(services, { webRoot: opts.webRoot ?? path.join(dataDir, 'no-web-build') });
+  outboxes.set(app, outbox);
   await app.ready();
   await services.jobs.start(allJobs(services), { work: opts.jobs !== false, pollingIntervalSeconds: 0.5 });
   return {
@@ -126,11 +135,16 @@ export function postJson(
   });
 }
 
-/** The newest link to `pathPrefix` in the sandbox mailbox for `to`, as a path with its query. */
-export async function mailedLink(app: FastifyInstance, to: string, pathPrefix: string): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: '/__sim/mail.json' });
-  const messages = res.json().messages as Array<{ to: string; text: string }>;
-  for (const message of messages) {
+/**
+ * What each test app's mailer sent, newest last: recorded in process, so tests read sign-up and sign-in
+ * links in live mode too, where the outbound log withholds them.
+ */
+const outboxes = new WeakMap<FastifyInstance, OutgoingEmail[]>();
+
+/** The newest link to `pathPrefix` e-mailed to `to` by this app, as a path with its query. */
+export function mailedLink(app: FastifyInstance, to: string, pathPrefix: string): string {
+  const sent = outboxes.get(app) ?? [];
+  for (const message of [...sent].reverse()) {
     if (message.to.toLowerCase() !== to.trim().toLowerCase()) continue;
     const url = message.text
       .match(/https?:\/\/\S+/g)
@@ -147,7 +161,7 @@ export async function mailedLink(app: FastifyInstance, to: string, pathPrefix: s
 export async function signUp(app: FastifyInstance, creds: Credentials = newCredentials()) {
   const res = await postJson(app, '/api/auth/sign-up/email', creds);
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const link = await mailedLink(app, creds.email, '/api/auth/verify-email');
+  const link = mailedLink(app, creds.email, '/api/auth/verify-email');
   const confirmed = await app.inject({ method: 'GET', url: link, remoteAddress: nextIp() });
   if (confirmed.statusCode !== 302)
     throw new Error(`confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);

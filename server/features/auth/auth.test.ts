@@ -59,7 +59,7 @@ describe('sign-up', () => {
     expect(res.json()).toEqual({ status: 'check_email', sandboxMailbox: '/__sim/mail' });
     expect(res.headers['set-cookie']).toBeUndefined();
 
-    const link = await mailedLink(t.app, creds.email, '/api/auth/verify-email');
+    const link = mailedLink(t.app, creds.email, '/api/auth/verify-email');
     const confirmed = await t.app.inject({ method: 'GET', url: link });
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe('/auth?verified=1&next=%2Fsettings');

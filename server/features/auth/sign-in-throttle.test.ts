@@ -128,7 +128,7 @@ describe('the owner’s way in: a sign-in link by e-mail', () => {
       { remoteAddress: home },
     );
     expect(asked.statusCode).toBe(200);
-    const link = await mailedLink(t.app, creds.email, '/api/auth/magic-link/verify');
+    const link = mailedLink(t.app, creds.email, '/api/auth/magic-link/verify');
     const opened = await t.app.inject({ method: 'GET', url: link, remoteAddress: home });
     expect(opened.statusCode).toBe(302);
     const landing = new URL(String(opened.headers.location), 'http://localhost:3000');
