@@ -37,6 +37,18 @@ describe('apiRequest', () => {
     });
   });
 
+  it('sends the extra headers it is given alongside the JSON content type', async () => {
+    const fetchMock = vi.fn(async () => json({ id: 'a', count: 1 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/thing', { body: {}, headers: { 'x-request-id': 'req-1' }, schema: answer });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/thing',
+      expect.objectContaining({
+        headers: { 'x-request-id': 'req-1', 'content-type': 'application/json' },
+      }),
+    );
+  });
+
   it('says what to do when the server cannot be reached', async () => {
     vi.stubGlobal(
       'fetch',

@@ -17,6 +17,8 @@ export class ApiRequestError extends Error {
 interface RequestOptions {
   method?: string;
   body?: unknown;
+  /** Extra request headers, such as the `x-request-id` that ties a readiness check to the server's log. */
+  headers?: Record<string, string>;
 }
 
 /** The message for an answer that does not match its contract: a deploy in progress, usually. */
@@ -43,7 +45,10 @@ export async function apiRequest(
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...init.headers,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
     });
