@@ -4,9 +4,39 @@ export const onboardingState = z.object({
   platform: z.string().nullable().optional(),
   platform_configured: z.boolean().optional(),
   stripe_connected: z.boolean().optional(),
+  /** Step 1 done: the merchant chose their payment methods. */
+  payment_methods_chosen: z.boolean().optional(),
+  /** Step 4 done: a test order went through the merchant's own store and provider. */
+  test_order_passed: z.boolean().optional(),
   completed: z.boolean().optional(),
   completed_at: z.string().nullable().optional(),
 });
+
+/**
+ * The card provider as spec §4 describes it: off (stripe_account_id null), on but not connected yet
+ * (pending_setup), or connected to an account.
+ */
+export const CARD_STATES = ['off', 'pending_setup', 'connected'] as const;
+export type CardState = (typeof CARD_STATES)[number];
+
+/** How the merchant takes payment: the fields the onboarding, settings and readiness toggles show. */
+export const merchantPayments = z.object({
+  card: z.enum(CARD_STATES),
+  /** The connected card provider account (acct_…), when connected. */
+  cardAccountId: z.string().nullable(),
+  bitcoin: z.object({
+    enabled: z.boolean(),
+    provider: z.string().nullable(),
+    expiryMins: z.number().int().nullable(),
+  }),
+});
+export type MerchantPayments = z.infer<typeof merchantPayments>;
+
+/** PUT /api/merchant/payment-methods: the card and Bitcoin switches (spec §4 readiness toggles). */
+export const paymentMethodsInput = z
+  .object({ card: z.boolean().optional(), bitcoin: z.boolean().optional() })
+  .refine((v) => v.card !== undefined || v.bitcoin !== undefined, 'Say which payment method to switch');
+export type PaymentMethodsInput = z.infer<typeof paymentMethodsInput>;
 
 /** The signed-in user's merchant as the dashboard sees it: no secrets, no hashes. */
 export const merchantView = z.object({
@@ -18,6 +48,7 @@ export const merchantView = z.object({
   platform: z.string().nullable(),
   storeUrl: z.string().nullable(),
   onboardingState: onboardingState,
+  payments: merchantPayments,
 });
 export type MerchantView = z.infer<typeof merchantView>;
 
@@ -27,3 +58,9 @@ export const currentAccountOutput = z.object({
   roles: z.array(z.string()),
 });
 export type CurrentAccount = z.infer<typeof currentAccountOutput>;
+
+/** POST /api/onboarding/progress: a step the merchant has finished (the server checks it is true). */
+export const onboardingProgressInput = z.object({
+  step: z.enum(['payment_methods', 'test_order', 'complete']),
+});
+export type OnboardingProgressInput = z.infer<typeof onboardingProgressInput>;

@@ -5,6 +5,8 @@ export interface OnboardingState {
   platform?: string | null;
   platform_configured?: boolean;
   stripe_connected?: boolean;
+  payment_methods_chosen?: boolean;
+  test_order_passed?: boolean;
   completed?: boolean;
   completed_at?: string | null;
 }

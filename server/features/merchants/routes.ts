@@ -1,27 +1,69 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentAccountOutput } from '#common/api/merchant';
+import {
+  currentAccountOutput,
+  merchantView,
+  onboardingProgressInput,
+  paymentMethodsInput,
+} from '#common/api/merchant';
 import type { Db } from '../../db/client';
 import { merchants, userRoles } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/require-user';
+import { createMerchantForUser } from './create-merchant';
+import { recordOnboardingProgress } from './onboarding-progress';
+import { switchPaymentMethods } from './payment-methods';
 import { toMerchantView } from './to-api';
 
-export function registerMerchantRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db }) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/account', { schema: { response: { 200: currentAccountOutput } } }, async (request) => {
-      const user = await requireUser(deps.auth, request);
-      const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.userId, user.id));
-      const roles = await deps.db
-        .select({ role: userRoles.role })
-        .from(userRoles)
-        .where(eq(userRoles.userId, user.id));
-      return {
-        user,
-        merchant: merchant ? toMerchantView(merchant) : null,
-        roles: roles.map((r) => r.role),
-      };
-    });
+/** The name onboarding gives a merchant created there (spec §3 Merchant). */
+const ONBOARDING_MERCHANT_NAME = 'My Store';
+
+export function registerMerchantRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Db; runtime: { clock: Clock } },
+) {
+  /** The signed-in user's merchant; onboarding creates one when none exists (spec §4 onboarding resume). */
+  async function merchantOf(request: FastifyRequest) {
+    const user = await requireUser(deps.auth, request);
+    return createMerchantForUser(deps.db, user.id, ONBOARDING_MERCHANT_NAME);
+  }
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/account', { schema: { response: { 200: currentAccountOutput } } }, async (request) => {
+    const user = await requireUser(deps.auth, request);
+    const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.userId, user.id));
+    const roles = await deps.db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, user.id));
+    return {
+      user,
+      merchant: merchant ? toMerchantView(merchant) : null,
+      roles: roles.map((r) => r.role),
+    };
+  });
+
+  r.put(
+    '/api/merchant/payment-methods',
+    { schema: { body: paymentMethodsInput, response: { 200: merchantView } } },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      return toMerchantView(
+        await switchPaymentMethods(deps.db, merchant, request.body, deps.runtime.clock.now()),
+      );
+    },
+  );
+
+  r.post(
+    '/api/onboarding/progress',
+    { schema: { body: onboardingProgressInput, response: { 200: merchantView } } },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      return toMerchantView(
+        await recordOnboardingProgress(deps.db, merchant, request.body, deps.runtime.clock.now()),
+      );
+    },
+  );
 }

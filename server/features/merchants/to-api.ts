@@ -1,5 +1,6 @@
 import type { MerchantView } from '#common/api/merchant';
 import type { Merchant } from '../../db/schema/index';
+import { cardStateOf } from './payment-methods';
 
 /** The dashboard's view of a merchant row: display fields only, never hashes or credentials. */
 export function toMerchantView(m: Merchant): MerchantView {
@@ -12,5 +13,14 @@ export function toMerchantView(m: Merchant): MerchantView {
     platform: m.platform,
     storeUrl: m.storeUrl,
     onboardingState: m.onboardingState,
+    payments: {
+      card: cardStateOf(m),
+      cardAccountId: cardStateOf(m) === 'connected' ? m.stripeAccountId : null,
+      bitcoin: {
+        enabled: m.btcEnabled,
+        provider: m.btcProvider,
+        expiryMins: m.btcConfig.expiryMins ?? null,
+      },
+    },
   };
 }
