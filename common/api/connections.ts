@@ -109,6 +109,13 @@ export const stripeVerifyInput = z.object({
 });
 export const messageOutput = z.object({ message: z.string() });
 export const urlOutput = z.object({ url: z.string() });
+/**
+ * Where Stripe sends the merchant back after its hosted pages (OAuth consent, Express onboarding): the
+ * page they started from. A fixed choice, never a URL, so it cannot be turned into an open redirect.
+ */
+export const STRIPE_RETURN_PAGES = ['settings', 'onboarding'] as const;
+export type StripeReturnPage = (typeof STRIPE_RETURN_PAGES)[number];
+export const stripeReturnInput = z.object({ returnTo: z.enum(STRIPE_RETURN_PAGES).optional() }).nullish();
 export const connectedAccountOutput = z.object({ accountId: z.string(), alreadyExists: z.boolean() });
 export const accountStatusOutput = z.object({
   accountId: z.string(),

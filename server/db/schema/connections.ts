@@ -68,6 +68,8 @@ export const oauthStates = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
+    /** The page the merchant started from (StripeReturnPage); the callback sends them back there. */
+    returnTo: text('return_to'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

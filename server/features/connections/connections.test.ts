@@ -434,6 +434,29 @@ describe('stripe connect', () => {
     expect(replay.searchParams.get('error')).toBe('invalid_state');
   });
 
+  it('sends a merchant who started in onboarding back to onboarding, denied or allowed', async () => {
+    const { cookie } = await signUp(t.app);
+    const start = () =>
+      dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/oauth/start', { returnTo: 'onboarding' });
+    const denied = new URL(
+      (await callback(await consent((await start()).json().url, 'deny'), cookie)).headers.location as string,
+    );
+    expect(denied.pathname).toBe('/onboarding');
+    expect(denied.searchParams.get('stripe_oauth')).toBe('error');
+
+    const allowed = new URL(
+      (await callback(await consent((await start()).json().url, 'allow'), cookie)).headers.location as string,
+    );
+    expect(allowed.pathname).toBe('/onboarding');
+    expect(Object.fromEntries(allowed.searchParams)).toMatchObject({ stripe_oauth: 'success' });
+    expect(allowed.searchParams.has('tab')).toBe(false);
+
+    const elsewhere = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/oauth/start', {
+      returnTo: 'https://evil.example',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+  });
+
   it('reports the spec error codes for a bad callback', async () => {
     const { cookie } = await signUp(t.app);
     const errorOf = async (query: string) =>
@@ -497,6 +520,14 @@ describe('stripe connect', () => {
     await fetch(linkUrl);
     const done = await fetch(linkUrl, { method: 'POST', redirect: 'manual' });
     expect(done.headers.get('location')).toContain('/settings?tab=stripe');
+
+    const fromOnboarding = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/account-link', {
+      returnTo: 'onboarding',
+    });
+    const onboardingLink = new URL(fromOnboarding.json().url);
+    await fetch(onboardingLink);
+    const back = await fetch(onboardingLink, { method: 'POST', redirect: 'manual' });
+    expect(back.headers.get('location')).toMatch(/\/onboarding\?stripe_onboarding=return$/);
 
     const after = await dashboardRequest(t, cookie, 'GET', '/api/connections/stripe/account-status');
     expect(after.json()).toMatchObject({ chargesEnabled: true, detailsSubmitted: true });

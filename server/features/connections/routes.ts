@@ -15,6 +15,7 @@ import {
   storeCredentialsInput,
   storeSaveOutput,
   storeTestOutput,
+  stripeReturnInput,
   stripeVerifyInput,
   urlOutput,
 } from '#common/api/connections';
@@ -192,10 +193,10 @@ function registerMerchantConnectionRoutes(
 
   r.post(
     '/api/connections/stripe/oauth/start',
-    { schema: { response: { 200: urlOutput } } },
+    { schema: { body: stripeReturnInput, response: { 200: urlOutput } } },
     async (request) => {
       const merchant = await merchantOf(request);
-      return startStripeOAuth(deps, merchant);
+      return startStripeOAuth(deps, merchant, request.body?.returnTo ?? 'settings');
     },
   );
 
@@ -211,10 +212,10 @@ function registerMerchantConnectionRoutes(
 
   r.post(
     '/api/connections/stripe/account-link',
-    { schema: { response: { 200: urlOutput } } },
+    { schema: { body: stripeReturnInput, response: { 200: urlOutput } } },
     async (request) => {
       const merchant = await merchantOf(request);
-      return createAccountLink(deps, merchant);
+      return createAccountLink(deps, merchant, request.body?.returnTo ?? 'settings');
     },
   );
 

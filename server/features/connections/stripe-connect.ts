@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
+import type { StripeReturnPage } from '#common/api/connections';
 import { STRIPE_OAUTH_ERRORS, type StripeOauthErrorCode } from '#common/validation/connections';
 import type { Db } from '../../db/client';
 import { merchants, oauthStates, type Merchant } from '../../db/schema/index';
@@ -27,16 +28,22 @@ function platform(deps: Deps) {
 }
 
 const callbackUrl = (deps: Deps) => `${deps.publicUrl}/api/connections/stripe/oauth/callback`;
-const settingsUrl = (deps: Deps) => `${deps.publicUrl}/settings?tab=stripe`;
+
+/** The page a merchant comes back to from Stripe, with `params` (the outcome) in its query string. */
+function returnUrl(deps: Deps, page: StripeReturnPage, params: Record<string, string>): string {
+  const query = new URLSearchParams(page === 'settings' ? { tab: 'stripe', ...params } : params);
+  return `${deps.publicUrl}/${page}?${query.toString()}`;
+}
 
 /** Spec oauth-stripe-start: a one-time state bound to this merchant, and Stripe's authorize URL. */
-export async function startStripeOAuth(deps: Deps, merchant: Merchant) {
+export async function startStripeOAuth(deps: Deps, merchant: Merchant, returnTo: StripeReturnPage) {
   const { config } = platform(deps);
   const state = randomBytes(32).toString('base64url');
   await deps.db.insert(oauthStates).values({
     state,
     merchantId: merchant.id,
     provider: 'stripe',
+    returnTo,
     expiresAt: new Date(deps.runtime.clock.now().getTime() + STATE_TTL_MS),
   });
   const url = stripeConnect.authorizeUrl({
@@ -57,8 +64,21 @@ export async function completeStripeOAuth(
   query: { code?: string; state?: string; error?: string; error_description?: string },
   signedInMerchantId: string | null,
 ): Promise<string> {
-  const redirect = (params: Record<string, string>) =>
-    `${settingsUrl(deps)}&${new URLSearchParams(params).toString()}`;
+  // The state names the page the merchant started from; it is consumed on the first answer either way.
+  const [consumed] = query.state
+    ? await deps.db
+        .delete(oauthStates)
+        .where(
+          and(
+            eq(oauthStates.state, query.state),
+            eq(oauthStates.provider, 'stripe'),
+            gt(oauthStates.expiresAt, deps.runtime.clock.now()),
+          ),
+        )
+        .returning()
+    : [];
+  const page: StripeReturnPage = consumed?.returnTo === 'onboarding' ? 'onboarding' : 'settings';
+  const redirect = (params: Record<string, string>) => returnUrl(deps, page, params);
   const fail = (code: StripeOauthErrorCode, message: string = STRIPE_OAUTH_ERRORS[code]) =>
     redirect({ stripe_oauth: 'error', error: code, message });
 
@@ -69,16 +89,6 @@ export async function completeStripeOAuth(
       message: query.error_description ?? query.error,
     });
   if (!query.code || !query.state) return fail('missing_params');
-  const [consumed] = await deps.db
-    .delete(oauthStates)
-    .where(
-      and(
-        eq(oauthStates.state, query.state),
-        eq(oauthStates.provider, 'stripe'),
-        gt(oauthStates.expiresAt, deps.runtime.clock.now()),
-      ),
-    )
-    .returning();
   if (!consumed || (signedInMerchantId && consumed.merchantId !== signedInMerchantId))
     return fail('invalid_state');
   if (!deps.runtime.stripePlatform) return fail('not_configured');
@@ -126,13 +136,13 @@ function requireAccount(merchant: Merchant): string {
 }
 
 /** Spec create-account-link: Stripe's hosted onboarding for the connected account. */
-export async function createAccountLink(deps: Deps, merchant: Merchant) {
+export async function createAccountLink(deps: Deps, merchant: Merchant, returnTo: StripeReturnPage) {
   const accountId = requireAccount(merchant);
   try {
     const link = await stripeConnect.createAccountLink(platform(deps).ctx, {
       accountId,
-      refreshUrl: `${settingsUrl(deps)}&stripe_onboarding=refresh`,
-      returnUrl: `${settingsUrl(deps)}&stripe_onboarding=return`,
+      refreshUrl: returnUrl(deps, returnTo, { stripe_onboarding: 'refresh' }),
+      returnUrl: returnUrl(deps, returnTo, { stripe_onboarding: 'return' }),
     });
     return { url: link.url };
   } catch (err) {
