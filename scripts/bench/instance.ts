@@ -179,8 +179,7 @@ export async function createMerchantKeys(
     const { apiKey } = await issueApiKey(services.db, merchant.id, 'sandbox', services.runtime.clock.now());
     return apiKey;
   };
-  // One at a time: concurrent transactions on the embedded database can trip pglite-socket's
-  // interleaving of clients (see the bench's notes in README.md).
+  // One at a time: the embedded database runs one transaction at a time anyway.
   const keys: string[] = [];
   while (keys.length < count) keys.push(await one());
   return keys;

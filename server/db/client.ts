@@ -1,10 +1,9 @@
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { inProcessPglite } from './in-process-pglite';
 import * as schema from './schema/index';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -35,12 +34,6 @@ export function connectPostgres(
 export type EmbeddedSource = { dataDir: string } | { snapshot: Blob };
 
 /**
- * Embedded PostgreSQL (PGlite) served over a private Unix socket, so that the app, the auth library and
- * the job queue all use the same node-postgres driver as in production. The PGlite object itself is never
- * queried directly once clients are connected: a direct query could join another connection's open
- * transaction.
- */
-/**
  * Only one process may open a PGlite data directory: a second one would corrupt it. A pid file claims
  * the directory; a claim left by a process that no longer runs is taken over.
  */
@@ -66,6 +59,12 @@ function claimDataDir(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
+/**
+ * Embedded PostgreSQL (PGlite), reached through node-postgres like production, so that the app, the auth
+ * library and the job queue use one driver. Connections are in-memory streams into this process's PGlite
+ * (in-process-pglite.ts): there is no socket, so no other program can join PGlite's single session and
+ * change what the app sees (docs/decisions/009). To look at the data, see `npm run db:dump`.
+ */
 export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Database> {
   let pglite: PGlite;
   let release = () => {};
@@ -76,22 +75,15 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
   } else {
     pglite = await PGlite.create({ loadDataDir: source.snapshot });
   }
-  // A short private directory: Unix socket paths are limited to ~107 bytes.
-  const socketDir = mkdtempSync(path.join(tmpdir(), 'agentcart-pg-'));
-  const port = 5432;
-  const server = new PGLiteSocketServer({
-    db: pglite,
-    path: path.join(socketDir, `.s.PGSQL.${port}`),
-    maxConnections: POOL_SIZE * 2,
+  // One connection: PGlite runs one statement at a time anyway, and a transaction holds its single
+  // session until it ends, so code inside a transaction must use `tx`, never `db`.
+  const pool = new pg.Pool({
+    stream: inProcessPglite(pglite),
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
   });
-  await server.start();
-  // One connection: pglite-socket runs every client on PGlite's single session and keeps a client's
-  // protocol messages together only inside a transaction, so two clients' extended-protocol queries
-  // (Parse/Bind/Execute/Sync) can interleave and fail or get each other's answers under load
-  // (electric-sql/pglite#1046). PGlite executes one statement at a time anyway, so a single pooled
-  // connection costs little; it also means code inside a transaction must use `tx`, never `db`.
-  const pool = new pg.Pool({ host: socketDir, port, user: 'postgres', database: 'postgres', max: 1 });
-  // The socket belongs to this process; an idle client only errors while it is shutting down.
+  // The connection lives in this process; an idle client only errors while it is shutting down.
   pool.on('error', () => undefined);
   return {
     db: drizzle(pool, { schema }),
@@ -100,20 +92,23 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
     async close() {
       // A pool already ended (e.g. by a test simulating an outage) must not stop the rest of the cleanup.
       await pool.end().catch(() => undefined);
-      await server.stop();
       await pglite.close();
-      rmSync(socketDir, { recursive: true, force: true });
       release();
     },
   };
 }
 
-/** Takes a consistent copy of an embedded database (used by the test harness to clone a migrated one). */
-export async function dumpEmbedded(dataDir: string): Promise<Blob> {
+/**
+ * A consistent copy of a stopped embedded database, which `PGlite.create({ loadDataDir })` opens (the test
+ * harness clones a migrated one; `npm run db:dump` backs one up). Refused while AgentCart runs on it.
+ */
+export async function dumpEmbedded(dataDir: string, compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
+  const release = claimDataDir(dataDir);
   const pglite = await PGlite.create({ dataDir });
   try {
-    return (await pglite.dumpDataDir('none')) as Blob;
+    return (await pglite.dumpDataDir(compression)) as Blob;
   } finally {
     await pglite.close();
+    release();
   }
 }

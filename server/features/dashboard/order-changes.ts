@@ -29,9 +29,9 @@ export interface OrderChanges {
  * the subscribers of that order's merchant. Every instance behind a load balancer hears every change,
  * so a dashboard sees its orders whichever instance it is connected to (architecture §1).
  *
- * The embedded engine: PGlite is one backend session that pglite-socket shares between its connections,
- * and it hands each response, notifications included, to the connection that sent the query. So on
- * PGlite the LISTEN below holds for the whole session, but a change's notification arrives on the pool
+ * The embedded engine: PGlite is one backend session that this process's connections take in turn
+ * (db/in-process-pglite.ts), and it hands each response, notifications included, to the connection
+ * that sent the query. So on PGlite the LISTEN below holds for the whole session, but a change's notification arrives on the pool
  * connection whose transaction committed it, not on the listening one (checked: a NOTIFY from another
  * connection never reaches the listener). Every pool connection therefore forwards the notifications it
  * receives to the same fan-out. That is in-process, which is enough there: only one process can open a

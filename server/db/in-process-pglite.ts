@@ -1,0 +1,153 @@
+import { Duplex } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+
+/** Messages after which PostgreSQL answers ReadyForQuery: the end of a unit of work on the session. */
+const ENDS_A_UNIT = new Set(['S'.charCodeAt(0), 'Q'.charCodeAt(0)]);
+const TERMINATE = 'X'.charCodeAt(0);
+
+interface Message {
+  bytes: Buffer;
+  startup: boolean;
+}
+
+/**
+ * PGlite's one session, taken in turn (first come, first served) by this process's connections. A turn
+ * that passes to another connection starts from the default settings, so what one connection SETs (a
+ * tool's search_path, say) never changes what another sees. The price: a plain SET lasts only until
+ * another connection's turn; SET LOCAL inside a transaction (which keeps the turn) is what works.
+ */
+class SharedSession {
+  private tail: Promise<void> = Promise.resolve();
+  private lastUser: object | null = null;
+
+  constructor(private readonly pglite: PGlite) {}
+
+  /** Waits for the session; the result gives it back. */
+  async take(user: object): Promise<() => void> {
+    let giveBack!: () => void;
+    const givenBack = new Promise<void>((resolve) => (giveBack = resolve));
+    const turn = this.tail;
+    this.tail = this.tail.then(() => givenBack);
+    await turn;
+    try {
+      if (this.lastUser && this.lastUser !== user) await this.pglite.exec('RESET ALL');
+    } catch (error) {
+      giveBack();
+      throw error;
+    }
+    this.lastUser = user;
+    return giveBack;
+  }
+}
+
+/**
+ * One node-postgres connection to an in-process PGlite: the PostgreSQL wire protocol over an in-memory
+ * stream, with no socket another program could open (docs/decisions/009). PGlite has a single session,
+ * so a connection holds it from its first message until PostgreSQL is ready for the next query outside
+ * a transaction: a transaction, or an extended-protocol exchange (Parse, Bind, Execute, Sync), is never
+ * interleaved with another connection's messages.
+ */
+class InProcessConnection extends Duplex {
+  private pending = Buffer.alloc(0);
+  private startupRead = false;
+  private giveBack: (() => void) | null = null;
+  /** This connection's messages, run strictly in order. */
+  private work: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly session: SharedSession,
+  ) {
+    super();
+  }
+
+  // What node-postgres calls on a socket.
+  connect() {
+    process.nextTick(() => this.emit('connect'));
+    return this;
+  }
+  setNoDelay() {
+    return this;
+  }
+  setKeepAlive() {
+    return this;
+  }
+  ref() {
+    return this;
+  }
+  unref() {
+    return this;
+  }
+
+  override _read() {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
+    this.pending = Buffer.concat([this.pending, chunk]);
+    for (let message = this.nextMessage(); message; message = this.nextMessage()) {
+      const current = message;
+      this.work = this.work.then(() => this.run(current));
+    }
+    this.work.catch((error: Error) => this.destroy(error));
+    done();
+  }
+
+  override _final(done: (error?: Error | null) => void) {
+    this.work
+      .then(() => this.leaveSession())
+      .then(() => {
+        this.push(null);
+        done();
+      }, done);
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void) {
+    this.leaveSession().then(
+      () => done(error),
+      () => done(error),
+    );
+  }
+
+  /** The next complete message: the startup message has no type byte, every later one has. */
+  private nextMessage(): Message | null {
+    const startup = !this.startupRead;
+    const typeBytes = startup ? 0 : 1;
+    if (this.pending.length < typeBytes + 4) return null;
+    const length = typeBytes + this.pending.readInt32BE(typeBytes);
+    if (this.pending.length < length) return null;
+    const bytes = this.pending.subarray(0, length);
+    this.pending = this.pending.subarray(length);
+    this.startupRead = true;
+    return { bytes, startup };
+  }
+
+  private async run({ bytes, startup }: Message) {
+    if (this.destroyed) return;
+    if (!startup && bytes[0] === TERMINATE) return this.leaveSession();
+    this.giveBack ??= await this.session.take(this);
+    if (this.destroyed) return this.leaveSession();
+    await this.pglite.runExclusive(() =>
+      this.pglite.execProtocolRawStream(bytes, { onRawData: (data) => this.push(Buffer.from(data)) }),
+    );
+    const endsUnit = startup || ENDS_A_UNIT.has(bytes[0]!);
+    if (endsUnit && !this.pglite.isInTransaction()) this.giveSessionBack();
+  }
+
+  private giveSessionBack() {
+    this.giveBack?.();
+    this.giveBack = null;
+  }
+
+  /** A connection that goes away inside a transaction must not leave it open for the next one. */
+  private async leaveSession() {
+    if (this.giveBack && this.pglite.isInTransaction()) await this.pglite.exec('ROLLBACK');
+    this.giveSessionBack();
+  }
+}
+
+/**
+ * node-postgres's `stream` option for connections to `pglite`, all sharing its one session in turn.
+ */
+export function inProcessPglite(pglite: PGlite): () => Duplex {
+  const session = new SharedSession(pglite);
+  return () => new InProcessConnection(pglite, session);
+}
