@@ -166,3 +166,14 @@ export const acpHealthResponse = z.object({
   reasons: z.array(z.string()),
 });
 export type AcpHealthResponse = z.infer<typeof acpHealthResponse>;
+
+/**
+ * GET /api/acp-openapi: the OpenAPI 3.1 document of both agent APIs. Only its frame is checked here; the
+ * rest passes through whole, because clients show or embed the document as the server wrote it.
+ */
+export const acpOpenApiDocument = z.looseObject({
+  openapi: z.string().startsWith('3.1'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+export type AcpOpenApiDocument = z.infer<typeof acpOpenApiDocument>;

@@ -37,7 +37,7 @@ const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   storefront: notFoundPage,
   storefrontSuccess: notFoundPage,
   onboarding: () => upcomingPage('onboarding'),
-  dashboard: () => upcomingPage('dashboard'),
+  dashboard: () => import('#web/features/dashboard/dashboard-page'),
   settings: () => upcomingPage('settings'),
   payments: () => upcomingPage('payments'),
   agentTesting: () => upcomingPage('agentTesting'),

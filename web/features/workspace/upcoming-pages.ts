@@ -24,17 +24,6 @@ export const UPCOMING_PAGES: UpcomingPage[] = [
     ],
   },
   {
-    path: '/dashboard',
-    title: 'Dashboard',
-    summary: 'Your orders, system health, store connections and security at a glance.',
-    coming: [
-      'Recent agent orders, updated live',
-      'System health and production readiness',
-      'Store connections and subscription status',
-      'Security metrics and threat detection',
-    ],
-  },
-  {
     path: '/settings',
     title: 'Settings',
     summary:

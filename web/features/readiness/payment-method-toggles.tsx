@@ -1,0 +1,116 @@
+import { LoaderCircle } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { MerchantPayments, PaymentMethodsInput } from '#common/api/merchant';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Label } from '#web/components/ui/field';
+import { Switch } from '#web/components/ui/switch';
+import { useUpdatePaymentMethods } from '#web/features/account/api/update-payment-methods';
+import { toastUpdateFailed } from './readiness-toasts';
+
+const CARD_DESCRIPTIONS: Record<MerchantPayments['card'], string> = {
+  off: 'Off: agents cannot pay by card.',
+  pending_setup: 'On, waiting for a Stripe account: connect one to take card payments.',
+  connected: 'On: agents pay with Shared Payment Tokens.',
+};
+
+function bitcoinDescription({ enabled, provider, expiryMins }: MerchantPayments['bitcoin']) {
+  if (!enabled) return 'Off: agents cannot pay with Lightning.';
+  if (!provider) return 'On, waiting for a provider: choose OpenNode or CoinCorner.';
+  const expiry = expiryMins ? `, invoices expire after ${expiryMins} min` : '';
+  return `On through ${provider === 'coincorner' ? 'CoinCorner' : 'OpenNode'}${expiry}.`;
+}
+
+/**
+ * Spec §2/§4 readiness toggles: card payments and Bitcoin Lightning on or off, each with its settings
+ * link. Both switches wait while one change saves; the merchant and readiness are then fetched again.
+ */
+export function PaymentMethodToggles({ payments }: { payments: MerchantPayments }) {
+  const update = useUpdatePaymentMethods();
+  const saving = update.isPending ? update.variables : undefined;
+  const change = (input: PaymentMethodsInput) => update.mutate(input, { onError: toastUpdateFailed });
+
+  return (
+    <ul aria-label="Payment methods" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+      <ToggleRow
+        label="Card payments"
+        detail={
+          payments.card === 'connected' && payments.cardAccountId
+            ? `${CARD_DESCRIPTIONS.connected} Account ${payments.cardAccountId}.`
+            : CARD_DESCRIPTIONS[payments.card]
+        }
+        checked={saving?.card ?? payments.card !== 'off'}
+        saving={saving?.card !== undefined}
+        disabled={update.isPending}
+        onChange={(card) => change({ card })}
+        settings={{ to: '/settings?tab=stripe', label: 'Stripe settings' }}
+      />
+      <ToggleRow
+        label="Bitcoin Lightning"
+        detail={bitcoinDescription(payments.bitcoin)}
+        checked={saving?.bitcoin ?? payments.bitcoin.enabled}
+        saving={saving?.bitcoin !== undefined}
+        disabled={update.isPending}
+        onChange={(bitcoin) => change({ bitcoin })}
+        settings={{ to: '/settings?tab=bitcoin', label: 'Bitcoin settings' }}
+      />
+    </ul>
+  );
+}
+
+interface ToggleRowProps {
+  label: string;
+  detail: string;
+  checked: boolean;
+  saving: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+  settings: { to: string; label: string };
+}
+
+function ToggleRow({ label, detail, checked, saving, disabled, onChange, settings }: ToggleRowProps) {
+  const id = useId();
+  return (
+    <li className="flex items-start gap-4 px-4 py-3.5">
+      {/* While a change saves, the switch already shows where it is going. */}
+      <Switch
+        id={id}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onChange}
+        aria-describedby={`${id}-detail`}
+        className="mt-0.5"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2">
+          <Label htmlFor={id}>{label}</Label>
+          {saving && (
+            <span role="status" className="inline-flex items-center gap-1 text-xs text-slate-600">
+              <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
+              Saving...
+            </span>
+          )}
+        </div>
+        <p id={`${id}-detail`} className="mt-0.5 text-sm text-slate-600">
+          {detail}
+        </p>
+      </div>
+      <Button asChild variant="link" size="sm" className="h-auto shrink-0 px-0">
+        <Link to={settings.to}>{settings.label}</Link>
+      </Button>
+    </li>
+  );
+}
+
+/** The toggles' place while the merchant cannot be loaded: what happened and a way to try again. */
+export function PaymentMethodsUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert variant="error" title="Error loading merchant data">
+      <p>Your payment methods could not be loaded, so they cannot be switched right now.</p>
+      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReadinessReport } from '#common/api/readiness';
+import { cn } from '#web/lib/cn';
+import { SERVICES, serviceStatus, type Tone } from './readiness-status';
+import { TONE_ICONS } from './status-badge';
+
+const TONE_COLOURS: Record<Tone, string> = {
+  good: 'text-emerald-600',
+  warning: 'text-amber-600',
+  error: 'text-red-600',
+};
+
+/** Spec §2: one indicator per service (app, crypto, card provider, Bitcoin), icon and words. */
+export function ServiceIndicators({ services }: { services: ReadinessReport['services'] }) {
+  return (
+    <ul aria-label="Services" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      {SERVICES.map(({ key, name }) => {
+        const status = serviceStatus(services[key]);
+        const Icon = TONE_ICONS[status.tone];
+        return (
+          <li
+            key={key}
+            className="flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50/60 px-3.5 py-3"
+          >
+            <Icon aria-hidden="true" className={cn('size-5 shrink-0', TONE_COLOURS[status.tone])} />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium text-slate-900">{name}</p>
+              <p className="text-xs text-slate-600">{status.label}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
