@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { overallStatus, serviceStatus } from './readiness-status';
+
+describe('overallStatus (spec §4 readiness badge)', () => {
+  it.each([
+    ['OK', 'Ready', 'good'],
+    ['READY', 'Ready', 'good'],
+    ['DEGRADED', 'Degraded', 'warning'],
+    ['BLOCKED', 'Blocked', 'error'],
+    ['MAINTENANCE', 'Error', 'error'],
+    [undefined, 'Error', 'error'],
+  ])('shows %s as %s', (status, label, tone) => {
+    expect(overallStatus(status)).toEqual({ label, tone });
+  });
+});
+
+describe('serviceStatus (spec §4 per-service icon)', () => {
+  it('is good when healthy and configured, a warning when configured but unhealthy, else an error', () => {
+    expect(serviceStatus({ healthy: true, configured: true }).tone).toBe('good');
+    expect(serviceStatus({ healthy: false, configured: true }).tone).toBe('warning');
+    expect(serviceStatus({ healthy: false, configured: false }).tone).toBe('error');
+    expect(serviceStatus({ healthy: true, configured: false }).tone).toBe('error');
+  });
+});
