@@ -12,6 +12,10 @@ export const AGENT_TEST_MESSAGES = {
   currency: 'The currency must be a 3-letter code such as GBP',
   paymentMethod: 'Choose stripe or bitcoin as the payment method',
   checkoutId: 'checkout_id is required to confirm a test checkout',
+  testTokenAmount: 'Enter the most the test token may spend, such as 29.99',
+  testTokenSandboxOnly:
+    'Test tokens exist only in sandbox mode. In live mode an AI agent hands over a real Shared Payment Token.',
+  testTokenNoStripe: 'Connect your Stripe account in Settings before minting a test token.',
 } as const;
 
 const SPT = /^spt_[A-Za-z0-9_]+$/;
@@ -25,6 +29,20 @@ export function amountToMinor(amount: number): number | null {
   }
 }
 
+/** An amount in major units, such as 19.99: positive, with at most 2 decimals. */
+const majorAmount = (message: string) =>
+  z
+    .number(message)
+    .positive(message)
+    .max(1_000_000)
+    .refine((v) => amountToMinor(v) !== null, AGENT_TEST_MESSAGES.amountDecimals);
+
+const currencyCode = z
+  .string(AGENT_TEST_MESSAGES.currency)
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, AGENT_TEST_MESSAGES.currency);
+
 export const acpFlowInput = z
   .object({
     sku: z
@@ -37,18 +55,8 @@ export const acpFlowInput = z
      * What the person expects the product to cost, in major units. The store is the authority on price:
      * a different store price is reported, never charged in its place.
      */
-    amount: z
-      .number(AGENT_TEST_MESSAGES.skuAndAmount)
-      .positive(AGENT_TEST_MESSAGES.skuAndAmount)
-      .max(1_000_000)
-      .refine((v) => amountToMinor(v) !== null, AGENT_TEST_MESSAGES.amountDecimals)
-      .default(AGENT_TEST_DEFAULTS.amount),
-    currency: z
-      .string(AGENT_TEST_MESSAGES.currency)
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, AGENT_TEST_MESSAGES.currency)
-      .default(AGENT_TEST_DEFAULTS.currency),
+    amount: majorAmount(AGENT_TEST_MESSAGES.skuAndAmount).default(AGENT_TEST_DEFAULTS.amount),
+    currency: currencyCode.default(AGENT_TEST_DEFAULTS.currency),
     payment_method: z.enum(['stripe', 'bitcoin'], AGENT_TEST_MESSAGES.paymentMethod),
     test_spt: z
       .string(AGENT_TEST_MESSAGES.sptFormat)
@@ -100,3 +108,35 @@ export const simulateOpennodePaidInput = z.object({
   invoice_id: z.string().trim().min(1).max(200),
 });
 export const simulateOpennodePaidOutput = z.object({ message: z.string() });
+
+/**
+ * Stripe's test cards a sandbox test token can stand for: one approved, two declined the ways a buyer's
+ * bank most often declines. The labels are what the tester shows.
+ */
+export const TEST_CARDS = ['visa', 'declined', 'insufficient_funds'] as const;
+export type TestCard = (typeof TEST_CARDS)[number];
+export const TEST_CARD_LABELS: Record<TestCard, string> = {
+  visa: 'Visa ending 4242 (approved)',
+  declined: 'Visa ending 0002 (declined)',
+  insufficient_funds: 'Visa ending 9995 (insufficient funds)',
+};
+
+/**
+ * "Use a test token" (sandbox only): a Shared Payment Token such as an AI agent hands over, minted for the
+ * merchant's own Stripe account, allowing up to `amount` (major units) in `currency`.
+ */
+export const testTokenInput = z.object({
+  amount: majorAmount(AGENT_TEST_MESSAGES.testTokenAmount),
+  currency: currencyCode,
+  card: z.enum(TEST_CARDS).default('visa'),
+});
+export type TestTokenInput = z.input<typeof testTokenInput>;
+
+/** The minted token, with the limit it carries (minor units). */
+export const testTokenOutput = z.object({
+  token: z.string().regex(SPT),
+  max_amount: z.number().int(),
+  currency: z.string(),
+  card: z.enum(TEST_CARDS),
+});
+export type TestTokenOutput = z.infer<typeof testTokenOutput>;

@@ -6,4 +6,5 @@ export const queryKeys = {
   connections: ['connections'] as const,
   merchant: ['merchant'] as const,
   readiness: ['readiness'] as const,
+  status: ['status'] as const,
 };

@@ -3,8 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acpFlowInput,
   acpFlowOutput,
+  amountToMinor,
   simulateOpennodePaidInput,
   simulateOpennodePaidOutput,
+  testTokenInput,
+  testTokenOutput,
 } from '#common/api/agent-tests';
 import { listOrdersOutput, listOrdersQuery } from '#common/api/orders';
 import {
@@ -21,7 +24,7 @@ import { listOrders } from './list-orders';
 import { listPayments } from './list-payments';
 import { createOrderChanges } from './order-changes';
 import { runAcpFlow } from './run-acp-flow';
-import { simulateOpennodePaid } from './sandbox-payments';
+import { mintTestToken, simulateOpennodePaid } from './sandbox-payments';
 import { createOrderStreams } from './stream-orders';
 
 // Agent tests reach the store and the payment providers. A person runs a few a minute, but the Bitcoin
@@ -91,6 +94,17 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
       async (request) => {
         await simulateOpennodePaid(engine, merchantOf(request), request.body);
         return { message: 'Payment simulated' };
+      },
+    );
+
+    r.post(
+      '/api/agent-tests/test-token',
+      { schema: { body: testTokenInput, response: { 200: testTokenOutput } }, config: TEST_LIMIT },
+      async (request) => {
+        const { amount, currency, card } = request.body;
+        const amountMinor = amountToMinor(amount)!;
+        const token = await mintTestToken(engine, merchantOf(request), { amountMinor, currency, card });
+        return { token, max_amount: amountMinor, currency, card };
       },
     );
   });

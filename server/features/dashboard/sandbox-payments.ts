@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { AGENT_TEST_MESSAGES, type TestCard } from '#common/api/agent-tests';
 import type { Db } from '../../db/client';
 import { payments, type Merchant } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { IntegrationRuntime } from '../connections/integration-runtime';
+import { loadPaymentConnection } from '../connections/payment-connections';
 import { CommerceError } from '../commerce/commerce-error';
 import { merchantCardAccount, type CommerceDeps } from '../commerce/merchant-accounts';
 
@@ -77,6 +79,42 @@ export async function testPaymentToken(
   });
   if (typeof minted?.id !== 'string')
     throw new CommerceError('provider_unavailable', 'The Stripe simulator could not mint a test token.');
+  return minted.id;
+}
+
+/** The Stripe test payment method behind each test card (the simulator's `pm_card_*` aliases). */
+const TEST_CARD_PAYMENT_METHODS: Record<TestCard, string> = {
+  visa: 'pm_card_visa',
+  declined: 'pm_card_chargeDeclined',
+  insufficient_funds: 'pm_card_chargeDeclinedInsufficientFunds',
+};
+
+/**
+ * "Use a test token": a merchant has no AI agent to hand it a Shared Payment Token, so in sandbox mode
+ * the Stripe simulator mints one as the agent's side would, redeemable only by the merchant's own Stripe
+ * account and only up to `amountMinor`. Live mode refuses: there a real agent's token is the only kind.
+ */
+export async function mintTestToken(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  input: { amountMinor: number; currency: string; card: TestCard },
+): Promise<string> {
+  const simulator = deps.runtime.mode === 'sandbox' ? deps.runtime.simulators.stripe : undefined;
+  if (!simulator) throw new AppError('forbidden', AGENT_TEST_MESSAGES.testTokenSandboxOnly);
+  const stripe = await loadPaymentConnection(deps, merchant.id, 'stripe');
+  if (!stripe?.row.accountId) throw new AppError('conflict', AGENT_TEST_MESSAGES.testTokenNoStripe);
+  const minted = await simulatorControl(simulator, 'granted_tokens', {
+    currency: input.currency.toLowerCase(),
+    max_amount: input.amountMinor,
+    payment_method: TEST_CARD_PAYMENT_METHODS[input.card],
+    account: stripe.row.accountId,
+  });
+  if (typeof minted?.id !== 'string') {
+    throw new AppError(
+      'provider_unavailable',
+      'The Stripe simulator could not mint a test token. Try again.',
+    );
+  }
   return minted.id;
 }
 
