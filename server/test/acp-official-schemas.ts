@@ -78,10 +78,23 @@ function webhookSchemas(version: AcpVersion): Record<string, unknown> {
 }
 
 /**
- * A validator for the official `WebhookEvent` of a version, read from its webhook OpenAPI document.
- * 2026-04-17's event data is the checkout bundle's Order, so that bundle is loaded alongside.
+ * A validator for the official `WebhookEvent` of a version, read from its webhook OpenAPI document on
+ * first use (so a suite that skips without ../shared/acp-spec can still be collected).
  */
 export function officialWebhookValidator(version: AcpVersion) {
+  let validate: ReturnType<typeof compileWebhookEvent> | undefined;
+  return (event: unknown): OfficialCheck => {
+    validate ??= compileWebhookEvent(version);
+    const valid = validate(event) as boolean;
+    return {
+      valid,
+      errors: valid ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`),
+    };
+  };
+}
+
+/** 2026-04-17's event data is the checkout bundle's Order, so that bundle is loaded alongside. */
+function compileWebhookEvent(version: AcpVersion) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   let text = JSON.stringify(webhookSchemas(version));
@@ -91,12 +104,5 @@ export function officialWebhookValidator(version: AcpVersion) {
     text = text.replaceAll('./openapi.agentic_checkout.yaml#/components/schemas/', `${bundle.$id}#/$defs/`);
   }
   text = text.replaceAll('#/components/schemas/', '#/$defs/');
-  const validate = ajv.compile({ $defs: JSON.parse(text), $ref: '#/$defs/WebhookEvent' });
-  return (event: unknown): OfficialCheck => {
-    const valid = validate(event) as boolean;
-    return {
-      valid,
-      errors: valid ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`),
-    };
-  };
+  return ajv.compile({ $defs: JSON.parse(text), $ref: '#/$defs/WebhookEvent' });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   acpAgentSettings,
   acpSessions,
@@ -43,14 +43,16 @@ const depsOf = (app: TestApp): AcpAgentDeps => ({
   publicUrl: app.config.publicUrl,
 });
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 45_000): Promise<T> {
-  const until = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 250));
-    value = await read();
-  }
-  return value;
+/** Polls `read` until `done` holds (a busy machine delivers late); fails with the last value read. */
+function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout = 45_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`not yet: ${JSON.stringify(value).slice(0, 500)}`);
+      return value;
+    },
+    { timeout, interval: 250 },
+  );
 }
 
 type AgentMerchant = TestMerchant & { apiKey: string; host: string; url: string; webhookSecret: string };
@@ -394,7 +396,9 @@ describe('order events to the agent', () => {
       type: 'order_update',
       data: { status: 'shipped', line_items: [{ status: 'fulfilled' }] },
     });
-    expect(officialWebhookValidator('2026-04-17')(events[1]!.body)).toEqual({ valid: true, errors: [] });
+    if (acpSpecAvailable) {
+      expect(officialWebhookValidator('2026-04-17')(events[1]!.body)).toEqual({ valid: true, errors: [] });
+    }
     const log = forSession(sessionId)(await deliveries(m.cookie));
     expect(log.map((d) => [d.event_type, d.order_status, d.status])).toEqual([
       ['order_update', 'shipped', 'delivered'],

@@ -297,7 +297,15 @@ describe('idempotency (2026-04-17 rules)', () => {
     await simControl(t, 'woocommerce', 'latency', { ms: 600 });
     try {
       const slow = () => create(k, 1, key, 'STOVE-TI-MINI');
-      const [a, b] = await Promise.all([slow(), new Promise((r) => setTimeout(r, 150)).then(slow)]);
+      const first = slow();
+      // The second arrives once the first holds the key, however busy the machine.
+      await expect
+        .poll(
+          async () =>
+            (await t.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, k))).length,
+        )
+        .toBe(1);
+      const [a, b] = await Promise.all([first, slow()]);
       expect(a.statusCode).toBe(201);
       expect(b.statusCode).toBe(409);
       expect(b.json().code).toBe('idempotency_in_flight');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders, payments } from '../../db/schema/index';
 import type { ReceivedOrderEvent } from '../../integrations/agents/simulator';
 import { acpAddress, acpBuyer, acpRequest, expectAcpShape } from '../../test/acp-kit';
@@ -32,14 +32,17 @@ async function merchantWithAgent() {
   return { ...merchant, host };
 }
 
-async function eventsAt(host: string, count: number): Promise<ReceivedOrderEvent[]> {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const res = await fetch(`${t.simulators!.simulators.agent.baseUrl}/__sim/events?host=${host}`);
-    const { events } = (await res.json()) as { events: ReceivedOrderEvent[] };
-    if (events.length >= count || Date.now() > until) return events;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** The events the agent simulator received for `host`, once there are at least `count`. */
+function eventsAt(host: string, count: number): Promise<ReceivedOrderEvent[]> {
+  return vi.waitFor(
+    async () => {
+      const res = await fetch(`${t.simulators!.simulators.agent.baseUrl}/__sim/events?host=${host}`);
+      const { events } = (await res.json()) as { events: ReceivedOrderEvent[] };
+      if (events.length < count) throw new Error(`${events.length} of ${count} events so far`);
+      return events;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 }
 
 describe('ACP orders reach the agent', () => {

@@ -27,18 +27,17 @@ it('retries the store write through the job queue until the store is back', asyn
     checkout_id: checkout.checkout_id,
   });
   expect(confirm.json()).toMatchObject({ status: 'ACCEPTED', adapter_ref: null });
-  // The queued job fails against the down store at least once before the store returns.
-  await new Promise((r) => setTimeout(r, 1_500));
+  const order = async () =>
+    (await t.db.select().from(orders).where(eq(orders.checkoutId, checkout.checkout_id)))[0]!;
+  // The queued job fails against the down store at least once (after confirm's own attempt) before it returns.
+  await expect
+    .poll(async () => (await order()).storeWriteAttempts, { timeout: 30_000, interval: 200 })
+    .toBeGreaterThanOrEqual(2);
   await simControl(t, 'woocommerce', 'up');
 
-  let order;
   // pg-boss retries with exponential backoff from 5 s; allow a busy machine up to a minute.
-  for (let i = 0; i < 120; i++) {
-    [order] = await t.db.select().from(orders).where(eq(orders.checkoutId, checkout.checkout_id));
-    if (order?.storeOrderId) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  expect(order!.storeOrderId).toBeTruthy();
-  expect(order!.storeWriteAttempts).toBeGreaterThanOrEqual(2);
-  expect(order!.status).toBe('ACCEPTED');
+  await expect
+    .poll(async () => (await order()).storeOrderId, { timeout: 60_000, interval: 500 })
+    .toBeTruthy();
+  expect((await order()).status).toBe('ACCEPTED');
 }, 90_000);
