@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import type { Auth } from '../features/auth/auth';
 import type { IntegrationRuntime } from '../features/connections/integration-runtime';
 import { registerAcpAgentRoutes } from '../features/acp-agents/routes';
+import { registerAgentApplicationRoutes } from '../features/agent-application/routes';
 import { registerConnectionRoutes } from '../features/connections/routes';
 import { registerSandboxRoutes } from '../features/sandbox/routes';
 import { registerAcpRoutes } from '../features/acp/routes';
@@ -160,7 +161,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerSecurityEventRoutes(app, ctx.db);
   const checkHealth = healthChecker(ctx);
   registerStatusRoutes(app, checkHealth);
-  registerDiscoveryRoutes(app, { ...ctx, checkHealth });
+  const discovery = registerDiscoveryRoutes(app, { ...ctx, checkHealth });
   registerConnectionRoutes(app, {
     auth: ctx.auth,
     db: ctx.db,
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   });
   registerDeveloperRoutes(app, ctx);
   registerReadinessRoutes(app, ctx);
+  registerAgentApplicationRoutes(app, { ...ctx, discovery });
   registerAcpAgentRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   const engine = { db: ctx.db, runtime: ctx.runtime, keyring: ctx.config.keyring, jobs: ctx.jobs };

@@ -16,7 +16,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * A public JSON document serialized once, answered with an ETag (304 when the agent already has it) and
  * readable from any origin: it holds nothing private, and browser-based agents fetch it cross-origin.
  */
-export function publicDocument(body: unknown) {
+export function publicDocument<Body>(body: Body) {
   const text = JSON.stringify(body);
   const etag = `"${sha256Hex(text).slice(0, 32)}"`;
   return {
@@ -32,4 +32,4 @@ export function publicDocument(body: unknown) {
     },
   };
 }
-export type PublicDocument = ReturnType<typeof publicDocument>;
+export type PublicDocument<Body = unknown> = ReturnType<typeof publicDocument<Body>>;

@@ -1,17 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { acpHealthResponse } from '#common/api/discovery';
+import {
+  acpHealthResponse,
+  type AcpDiscoveryResponse,
+  type AcpHealthResponse,
+  type AgentCommerceDiscovery,
+} from '#common/api/discovery';
 import type { StatusResponse } from '#common/api/status';
 import type { AppConfig } from '../../config';
 import type { IntegrationRuntime } from '../connections/integration-runtime';
 import { acpDiscovery } from './acp-discovery';
 import { acpHealth } from './acp-health';
-import { openApiDocument } from './openapi/document';
+import { openApiDocument, type OpenApiDocument } from './openapi/document';
 import { ALL_OPERATIONS } from './operations';
 import { platformDiscovery } from './platform-discovery';
 import { publicDocument, type PublicDocument } from './public-document';
 import { routeCatalogue } from './route-catalogue';
 import { sitemapXml } from './sitemap';
+
+/** The documents as served right now, for features that embed them (the agent application bundle). */
+export interface DiscoveryDocuments {
+  platform(): AgentCommerceDiscovery;
+  openapi(): OpenApiDocument;
+  health(): Promise<AcpHealthResponse>;
+}
 
 /**
  * The public documents agents read first: /.well-known/acp.json (ACP discovery),
@@ -23,10 +35,14 @@ import { sitemapXml } from './sitemap';
 export function registerDiscoveryRoutes(
   app: FastifyInstance,
   deps: { config: AppConfig; runtime: IntegrationRuntime; checkHealth: () => Promise<StatusResponse> },
-) {
+): DiscoveryDocuments {
   const { publicUrl, mode, version } = deps.config;
   const catalogue = routeCatalogue(app);
-  let documents: { acp: PublicDocument; platform: PublicDocument; openapi: PublicDocument } | null = null;
+  let documents: {
+    acp: PublicDocument<AcpDiscoveryResponse>;
+    platform: PublicDocument<AgentCommerceDiscovery>;
+    openapi: PublicDocument<OpenApiDocument>;
+  } | null = null;
 
   app.addHook('onReady', async () => {
     const served = catalogue.served(ALL_OPERATIONS);
@@ -40,6 +56,13 @@ export function registerDiscoveryRoutes(
     if (!documents) throw new Error('discovery documents are built when the app is ready');
     return documents;
   };
+  const health = () =>
+    acpHealth({
+      checkHealth: deps.checkHealth,
+      config: deps.config,
+      catalogue,
+      now: () => deps.runtime.clock.now(),
+    });
 
   app.get('/.well-known/acp.json', (request, reply) => ready().acp.send(request, reply));
   app.get('/.well-known/agent-commerce.json', (request, reply) => ready().platform.send(request, reply));
@@ -58,14 +81,15 @@ export function registerDiscoveryRoutes(
       '/api/acp-health',
       { schema: { response: { 200: acpHealthResponse, 503: acpHealthResponse } } },
       async (_request, reply) => {
-        const health = await acpHealth({
-          checkHealth: deps.checkHealth,
-          config: deps.config,
-          catalogue,
-          now: () => deps.runtime.clock.now(),
-        });
+        const report = await health();
         reply.header('cache-control', 'no-store');
-        return reply.status(health.status === 'down' ? 503 : 200).send(health);
+        return reply.status(report.status === 'down' ? 503 : 200).send(report);
       },
     );
+
+  return {
+    platform: () => ready().platform.body,
+    openapi: () => ready().openapi.body,
+    health,
+  };
 }
