@@ -40,7 +40,7 @@ const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   dashboard: () => import('#web/features/dashboard/dashboard-page'),
   settings: () => upcomingPage('settings'),
   payments: () => upcomingPage('payments'),
-  agentTesting: () => upcomingPage('agentTesting'),
+  agentTesting: () => import('#web/features/agent-testing/agent-testing-page'),
   setupStore: () => import('#web/features/connections/setup-store-page'),
   agentApply: () => upcomingPage('agentApply'),
 };

@@ -42,13 +42,6 @@ export const UPCOMING_PAGES: UpcomingPage[] = [
     coming: ['Filter by method and status', 'Provider invoice ids and Lightning payment requests'],
   },
   {
-    path: '/testing/agent',
-    title: 'Agent testing',
-    summary:
-      'Play the part of an AI agent and buy from your own store with a card token or a Lightning invoice.',
-    coming: ['Pay with Card and Pay with Bitcoin test checkouts', 'Your recent test transactions'],
-  },
-  {
     path: '/agent/apply',
     title: 'Apply to ChatGPT Instant Checkout',
     summary: 'Generate the application bundle that ChatGPT checkout review asks for.',
