@@ -36,7 +36,7 @@ const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   // The public storefront arrives with its own issue; until then its addresses show the not-found page.
   storefront: notFoundPage,
   storefrontSuccess: notFoundPage,
-  onboarding: () => upcomingPage('onboarding'),
+  onboarding: () => import('#web/features/onboarding/onboarding-page'),
   dashboard: () => import('#web/features/dashboard/dashboard-page'),
   settings: () => upcomingPage('settings'),
   payments: () => upcomingPage('payments'),

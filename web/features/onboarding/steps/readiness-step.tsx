@@ -1,0 +1,31 @@
+import { PartyPopper } from 'lucide-react';
+import { Button } from '#web/components/ui/button';
+import { AgentReadinessPanel } from '#web/features/readiness/agent-readiness-panel';
+import { StepFrame } from './step-frame';
+
+/** Step 5: what AI agents will find (the readiness panel), then Finish. */
+export function ReadinessStep({
+  finishing,
+  onBack,
+  onFinish,
+}: {
+  finishing: boolean;
+  onBack(): void;
+  onFinish(): void;
+}) {
+  return (
+    <StepFrame
+      title="Agent readiness"
+      description="This is what AI shopping agents see when they look at your store. Fix anything marked, then finish."
+      onBack={onBack}
+      next={
+        <Button onClick={onFinish} disabled={finishing}>
+          <PartyPopper aria-hidden="true" />
+          {finishing ? 'Finishing...' : 'Finish and go to dashboard'}
+        </Button>
+      }
+    >
+      <AgentReadinessPanel />
+    </StepFrame>
+  );
+}
