@@ -12,7 +12,7 @@ import { toastHealthUnreachable, toastOpenApiUnreachable, toastWindowBlocked } f
  */
 export function AgentDocuments() {
   return (
-    <div role="group" aria-label="Agent documents" className="flex flex-wrap gap-2">
+    <div role="group" aria-label="Agent documents" className="grid grid-cols-3 gap-2 sm:flex">
       <Button asChild variant="outline" size="sm">
         <a href="/.well-known/agent-commerce.json" target="_blank" rel="noopener noreferrer">
           Discovery

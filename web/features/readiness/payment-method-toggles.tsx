@@ -72,7 +72,8 @@ interface ToggleRowProps {
 function ToggleRow({ label, detail, checked, saving, disabled, onChange, settings }: ToggleRowProps) {
   const id = useId();
   return (
-    <li className="flex items-start gap-4 px-4 py-3.5">
+    // On a phone the settings link goes under the description, where it does not squeeze it.
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 px-4 py-3.5 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
       {/* While a change saves, the switch already shows where it is going. */}
       <Switch
         id={id}
@@ -82,7 +83,7 @@ function ToggleRow({ label, detail, checked, saving, disabled, onChange, setting
         aria-describedby={`${id}-detail`}
         className="mt-0.5"
       />
-      <div className="min-w-0 flex-1">
+      <div>
         <div className="flex flex-wrap items-center gap-x-2">
           <Label htmlFor={id}>{label}</Label>
           {saving && (
@@ -96,7 +97,12 @@ function ToggleRow({ label, detail, checked, saving, disabled, onChange, setting
           {detail}
         </p>
       </div>
-      <Button asChild variant="link" size="sm" className="h-auto shrink-0 px-0">
+      <Button
+        asChild
+        variant="link"
+        size="sm"
+        className="col-start-2 h-auto justify-self-start px-0 sm:col-start-3 sm:self-start"
+      >
         <Link to={settings.to}>{settings.label}</Link>
       </Button>
     </li>

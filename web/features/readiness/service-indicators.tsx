@@ -12,18 +12,22 @@ const TONE_COLOURS: Record<Tone, string> = {
 /** Spec §2: one indicator per service (app, crypto, card provider, Bitcoin), icon and words. */
 export function ServiceIndicators({ services }: { services: ReadinessReport['services'] }) {
   return (
-    <ul aria-label="Services" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+    // A compact list on a phone, a row of tiles from tablet width up.
+    <ul
+      aria-label="Services"
+      className="divide-y divide-slate-100 rounded-xl border border-slate-200 sm:grid sm:grid-cols-2 sm:gap-3 sm:divide-y-0 sm:rounded-none sm:border-0 xl:grid-cols-4"
+    >
       {SERVICES.map(({ key, name }) => {
         const status = serviceStatus(services[key]);
         const Icon = TONE_ICONS[status.tone];
         return (
           <li
             key={key}
-            className="flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50/60 px-3.5 py-3"
+            className="flex items-center gap-3 px-3.5 py-2.5 sm:rounded-xl sm:border sm:border-slate-200 sm:bg-slate-50/60 sm:py-3"
           >
             <Icon aria-hidden="true" className={cn('size-5 shrink-0', TONE_COLOURS[status.tone])} />
-            <div className="min-w-0">
-              <p className="truncate text-sm font-medium text-slate-900">{name}</p>
+            <div className="flex min-w-0 flex-1 items-center justify-between gap-2 sm:block">
+              <p className="text-sm font-medium text-slate-900">{name}</p>
               <p className="text-xs text-slate-600">{status.label}</p>
             </div>
           </li>
