@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { merchantView, type PaymentMethodsInput } from '#common/api/merchant';
 import { apiRequest } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
+import { useInvalidatingMutation } from '#web/lib/use-invalidating-mutation';
 
 /**
  * PUT /api/merchant/payment-methods: the card and Bitcoin switches (spec §4). Card on sets the card
@@ -12,16 +12,7 @@ export function updatePaymentMethods(input: PaymentMethodsInput) {
   return apiRequest('/api/merchant/payment-methods', { method: 'PUT', body: input, schema: merchantView });
 }
 
+/** Spec §4: afterwards the merchant is refetched and agent readiness rechecked. */
 export function useUpdatePaymentMethods() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePaymentMethods,
-    // Spec §4: afterwards the merchant is refetched and agent readiness rechecked.
-    onSuccess: () =>
-      Promise.all(
-        [queryKeys.merchant, queryKeys.readiness].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
-  });
+  return useInvalidatingMutation(updatePaymentMethods, [queryKeys.merchant, queryKeys.readiness]);
 }
