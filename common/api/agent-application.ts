@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { agentApplicationSchema } from '../validation/agent-application';
-import { acpHealthResponse, agentCommerceDiscovery } from './discovery';
+import { acpHealthResponse, acpOpenApiDocument } from './discovery';
 
 /**
  * The merchant's application to ChatGPT Instant Checkout (spec §2 /agent/apply): the facts the screen
@@ -23,6 +23,16 @@ export type AgentApplicationFacts = z.infer<typeof agentApplicationFacts>;
 /** POST /api/agent-application/bundle: the form's text as typed; the server splits it as the form does. */
 export const agentApplicationInput = agentApplicationSchema;
 
+/**
+ * /.well-known/agent-commerce.json as embedded: only its frame is checked, so the document passes through
+ * whole (a stricter schema would drop what it does not name).
+ */
+const embeddedDiscovery = z.looseObject({
+  name: z.string(),
+  acp: z.looseObject({ base_url: z.url() }),
+  agent_api: z.looseObject({ base_url: z.url() }),
+});
+
 /** Spec §3 Application bundle, with the live discovery, health and OpenAPI documents embedded whole. */
 export const applicationBundle = z.object({
   merchant_info: z.object({
@@ -34,9 +44,9 @@ export const applicationBundle = z.object({
     currencies: z.array(z.string()),
     fulfilment: z.string(),
   }),
-  agent_commerce_discovery: agentCommerceDiscovery,
+  agent_commerce_discovery: embeddedDiscovery,
   acp_health: acpHealthResponse,
-  acp_openapi: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+  acp_openapi: acpOpenApiDocument,
   product_urls: z.array(z.string()),
   generated_at: z.iso.datetime(),
 });

@@ -42,7 +42,7 @@ const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   payments: () => upcomingPage('payments'),
   agentTesting: () => import('#web/features/agent-testing/agent-testing-page'),
   setupStore: () => import('#web/features/connections/setup-store-page'),
-  agentApply: () => upcomingPage('agentApply'),
+  agentApply: () => import('#web/features/agent-apply/agent-apply-page'),
 };
 
 function routesWith(access: 'public' | 'protected'): RouteObject[] {

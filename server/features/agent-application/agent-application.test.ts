@@ -81,7 +81,7 @@ describe('the application bundle', () => {
     const bundle = applicationBundle.parse(res.json());
     expect(bundle.merchant_info).toEqual({
       name: expect.any(String),
-      domain: new URL(t.simulators!.credentials.woocommerce.storeUrl).hostname,
+      domain: new URL(t.simulators!.credentials.woocommerce.storeUrl!).hostname,
       contact: expect.stringMatching(/@example\.com$/),
       platforms_connected: ['woocommerce'],
       regions: ['UK', 'EU'],
