@@ -27,6 +27,7 @@ export function composeServices(opts: {
       ? {
           routes: simulators.routes,
           simulators: simulators.simulators,
+          credentials: simulators.credentials,
           stripePlatform: {
             secretKey: stripeSandbox!.platformSecretKey!,
             clientId: stripeSandbox!.clientId!,

@@ -22,6 +22,8 @@ export interface IntegrationRuntime {
   stripePlatform: { secretKey: string; clientId: string; connectBaseUrl: string } | null;
   /** Sandbox only: the simulators' loopback base URLs, by provider id (shown at GET /__sim). */
   simulators: Record<string, { baseUrl: string }>;
+  /** Sandbox only: the credentials each simulator accepts, by provider id (GET /__sim/credentials). */
+  sandboxCredentials: Record<string, Record<string, string>>;
   /**
    * Short-lived caches for the offer path (agents ask for offers far more often than stores change):
    * products by `<integrationId>:<sku>` for 30 s, decrypted store connections by merchant for 60 s.
@@ -40,6 +42,7 @@ export interface IntegrationRuntime {
 export interface SandboxNetwork {
   routes: SandboxRoute[];
   simulators: Record<string, { baseUrl: string }>;
+  credentials: Record<string, Record<string, string>>;
   stripePlatform: { secretKey: string; clientId: string };
 }
 
@@ -69,6 +72,7 @@ export function createIntegrationRuntime(opts: {
     logger: opts.logger,
     stripePlatform,
     simulators: sandbox?.simulators ?? {},
+    sandboxCredentials: sandbox?.credentials ?? {},
     caches: { catalogue: new TtlCache(30_000), storeConnections: new TtlCache(60_000) },
     context(credentials, baseUrl, ctxOpts = {}) {
       return {

@@ -7,4 +7,6 @@ import type { IntegrationRuntime } from '../connections/integration-runtime';
  */
 export function registerSandboxRoutes(app: FastifyInstance, runtime: IntegrationRuntime) {
   app.get('/__sim', async () => runtime.simulators);
+  // The same credentials, from the app's own origin, so its settings forms can offer to fill them in.
+  app.get('/__sim/credentials', async () => runtime.sandboxCredentials);
 }

@@ -20,6 +20,7 @@ import { cn } from '#web/lib/cn';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useAccount } from '#web/features/account/api/get-account';
 import { useConnections } from '../api/list-connections';
+import { FillSandboxCredentials } from '../fill-sandbox-credentials';
 import { useSaveBitcoinSettings } from '../api/save-bitcoin-settings';
 import { useTestBitcoinConnection } from '../api/test-bitcoin-connection';
 
@@ -155,7 +156,7 @@ function CredentialsForm({
   const names = form.credentialFields.map((f) => f.name);
   // The form is keyed by provider and saved state, so its rules are fixed for its lifetime.
   const [schema] = useState(() => bitcoinSettingsSchema(provider, names, hasSaved));
-  const { register, handleSubmit, formState, watch, getValues } = useZodForm(schema, {
+  const { register, handleSubmit, formState, watch, getValues, setValue } = useZodForm(schema, {
     defaultValues: { credentials: Object.fromEntries(names.map((n) => [n, ''])), expiryMins: initialExpiry },
   });
   const test = useTestBitcoinConnection();
@@ -209,6 +210,14 @@ function CredentialsForm({
           Credentials are saved for {form.name}. Leave the fields empty to keep them.
         </p>
       )}
+      <FillSandboxCredentials
+        provider={provider}
+        fields={names}
+        onFill={(values) => {
+          for (const [name, value] of Object.entries(values))
+            setValue(`credentials.${name}`, value, { shouldDirty: true });
+        }}
+      />
       {form.credentialFields.map((field) => (
         <Field
           key={field.name}

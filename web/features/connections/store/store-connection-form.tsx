@@ -11,6 +11,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useConnections } from '../api/list-connections';
+import { FillSandboxCredentials } from '../fill-sandbox-credentials';
 import { useStoreSetup } from './use-store-setup';
 
 type PlatformForm = ConnectionsOutput['platforms'][number];
@@ -83,7 +84,7 @@ function CredentialsForm({
       ),
     [platform, credentialFields],
   );
-  const { register, handleSubmit, formState, watch, applyServerErrors } = useZodForm(schema, {
+  const { register, handleSubmit, formState, watch, setValue, applyServerErrors } = useZodForm(schema, {
     defaultValues: Object.fromEntries(credentialFields.map((f) => [f.name, ''])),
   });
   const setup = useStoreSetup(platform, { onSaved, applyServerErrors });
@@ -121,6 +122,13 @@ function CredentialsForm({
           </span>
         </p>
       )}
+      <FillSandboxCredentials
+        provider={platform}
+        fields={credentialFields.map((f) => f.name)}
+        onFill={(values) => {
+          for (const [name, value] of Object.entries(values)) setValue(name, value, { shouldDirty: true });
+        }}
+      />
       <div className="grid gap-4">
         {credentialFields.map((field) => {
           const message = errors[field.name]?.message;
