@@ -58,6 +58,8 @@ describe('agent test, card', () => {
       step: 'confirm',
       status: 'DECLINED',
       checkout_id: expect.any(String),
+      amount: 2398,
+      currency: 'GBP',
     });
     const [checkout] = await t.db.select().from(checkouts).where(eq(checkouts.id, res.json().checkout_id));
     expect(checkout!.status).toBe('DECLINED');

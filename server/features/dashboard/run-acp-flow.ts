@@ -46,8 +46,15 @@ function confirmed(result: ConfirmResult): AcpFlowOutput {
   };
 }
 
-/** A step that failed, as the tester shows it: "[step] message", with the checkout's status when known. */
-function failed(step: Step, err: CommerceError): AcpFlowOutput {
+/**
+ * A step that failed, as the tester shows it: "[step] message", with the checkout's status and the amount
+ * it was for when known (the tester lists failed tests with their amount too).
+ */
+function failed(
+  step: Step,
+  err: CommerceError,
+  charge?: { amount: number; currency: string },
+): AcpFlowOutput {
   const { status, checkout_id: checkoutId, order_id: orderId, adapter_ref: storeOrderId } = err.details;
   // Confirming again after an acceptance (a double click) is not a failure of the test.
   if (err.code === 'already_processed' && status === 'ACCEPTED' && typeof orderId === 'string') {
@@ -64,6 +71,7 @@ function failed(step: Step, err: CommerceError): AcpFlowOutput {
     step,
     ...(typeof status === 'string' ? { status } : {}),
     ...(typeof checkoutId === 'string' ? { checkout_id: checkoutId } : {}),
+    ...charge,
   };
 }
 
@@ -82,6 +90,7 @@ export async function runAcpFlow(
   input: z.output<typeof acpFlowInput>,
 ): Promise<AcpFlowOutput> {
   let step: Step = 'offer';
+  let charge: { amount: number; currency: string } | undefined;
   try {
     if (input.confirm_only) {
       step = 'confirm';
@@ -101,6 +110,7 @@ export async function runAcpFlow(
     }
     const shipping = offer.shippingOptions[0]!;
     const amountMinor = offer.subtotalMinor + shipping.priceMinor;
+    charge = { amount: amountMinor, currency: offer.currency };
 
     step = 'checkout';
     const { checkout, payment } = await createCheckout(deps, merchant, {
@@ -137,7 +147,7 @@ export async function runAcpFlow(
     step = 'confirm';
     return confirmed(await confirmCheckout(deps, merchant, checkout.id));
   } catch (err) {
-    if (err instanceof CommerceError) return failed(step, err);
+    if (err instanceof CommerceError) return failed(step, err, charge);
     throw err;
   }
 }

@@ -158,7 +158,14 @@ describe('/testing/agent', () => {
     renderTester({
       '/api/agent-tests/test-token': mint,
       '/api/agent-tests/acp-flow': () =>
-        json({ error: 'Your card was declined.', step: 'confirm', status: 'DECLINED', checkout_id: 'chk_d' }),
+        json({
+          error: 'Your card was declined.',
+          step: 'confirm',
+          status: 'DECLINED',
+          checkout_id: 'chk_d',
+          amount: 2398,
+          currency: 'GBP',
+        }),
     });
     await waitFor(() => expect(cardButton()).toBeEnabled());
     await user.click(screen.getByRole('combobox', { name: 'Test card' }));
@@ -171,9 +178,9 @@ describe('/testing/agent', () => {
     expect(box).toHaveTextContent('Try again with another card or invoice');
     expect(bodyOf(mint.mock.calls[0]![0])).toMatchObject({ card: 'declined' });
     expect(await screen.findByText('Test Failed')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('row', { name: /Card \(Stripe\)/ })).getByText('failed'),
-    ).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /Card \(Stripe\)/ });
+    expect(within(row).getByText('failed')).toBeInTheDocument();
+    expect(within(row).getByText('GBP 23.98')).toBeInTheDocument();
   });
 
   it('says what to do when the test cannot start', async () => {

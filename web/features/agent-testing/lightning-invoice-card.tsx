@@ -34,7 +34,7 @@ export function LightningInvoiceCard({ invoice, amount, children }: LightningInv
   const left = useCountdown(invoice.expiresAt);
   const expired = left === 0;
   const expiresAt = new Date(invoice.expiresAt).toLocaleTimeString([], {
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
   });
 
