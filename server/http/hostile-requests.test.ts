@@ -17,7 +17,7 @@ import { recordRouteTables, type RegisteredRoute } from '../test/route-table';
 
 /** Fixed, so a run is repeatable; a failure prints it with the path fast-check needs to replay it. */
 const SEED = Number(process.env.HOSTILE_SEED ?? 1313);
-const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS ?? 24);
+const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS ?? 12);
 
 /** Schemas validated inside handlers rather than declared on the route. */
 const HANDLER_SCHEMAS = [acp20250929, acp20260417, authValidation].flatMap((module) =>

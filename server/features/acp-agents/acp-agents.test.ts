@@ -26,7 +26,7 @@ import { merchantStore } from '../commerce/merchant-accounts';
 import { DELIVERY_RETRY_LIMIT, deliverOrderEvent } from './deliver-order-event';
 import type { AcpAgentDeps } from './deps';
 import { acpSpecAvailable, officialWebhookValidator } from '../../test/acp-official-schemas';
-import { notifyAcpOrderChanged, queueAcpOrderEvent } from './queue-order-event';
+import { ACP_ORDER_EVENT_QUEUE, notifyAcpOrderChanged, queueAcpOrderEvent } from './queue-order-event';
 import { verifyAgentSignature } from './verify-agent-signature';
 
 let t: TestApp;
@@ -530,7 +530,19 @@ describe('order events to the agent', () => {
     const { sessionId, orderId } = await acpOrder(m, '2025-09-29');
     await queueAcpOrderEvent(depsOf(t), sessionId);
     await notifyAcpOrderChanged(t.services, orderId);
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Once the queued order-event job has run, whatever it would send is recorded.
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await t.database.pool.query(
+            "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')",
+            [ACP_ORDER_EVENT_QUEUE],
+          );
+          return rows[0].n as number;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(0);
     expect(
       await t.db
         .select()
