@@ -69,12 +69,13 @@ describe('ACP orders reach the agent', () => {
         permalink_url: done.json().order.permalink_url,
       },
     });
-    const log = await dashboardRequest(t, m.cookie, 'GET', '/api/acp/webhook-deliveries');
-    expect(log.json().deliveries[0]).toMatchObject({
-      session_id: session.id,
-      status: 'delivered',
-      attempts: 1,
-    });
+    // The delivery is logged as delivered once the agent's answer is back, a moment after it received it.
+    await expect
+      .poll(
+        async () =>
+          (await dashboardRequest(t, m.cookie, 'GET', '/api/acp/webhook-deliveries')).json().deliveries[0],
+      )
+      .toMatchObject({ session_id: session.id, status: 'delivered', attempts: 1 });
   });
 
   it('completes a Lightning session paid in the background, without the agent asking', async () => {
