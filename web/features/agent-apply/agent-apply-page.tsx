@@ -37,12 +37,12 @@ export default function AgentApplyPage() {
         </p>
       </header>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="grid gap-6">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           <ApplicationFactsCard state={facts} />
           <ApplicationForm canGenerate={facts.kind === 'ready'} />
         </div>
-        <aside aria-label="Testing and next steps" className="grid gap-4">
+        <aside aria-label="Testing and next steps" className="grid min-w-0 grid-cols-1 gap-4">
           <UatCollectionCard />
           <Card>
             <CardHeader className="p-5 pb-3">

@@ -44,7 +44,12 @@ export function UatCollectionCard() {
         <p className="text-xs text-slate-600">
           Set <code className="font-mono">api_key</code> to your API key, then run it in Postman or with:
         </p>
-        <pre className="overflow-x-auto rounded-lg bg-slate-900 px-3 py-2 font-mono text-xs text-slate-100">
+        {/* A command keeps its lines (so it can be pasted), so a narrow card scrolls it; focusable so
+            keyboard users can scroll too. */}
+        <pre
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg bg-slate-900 px-3 py-2 font-mono text-xs text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
           {`newman run ${UAT_COLLECTION_FILE_NAME} \\\n  --env-var api_key=ak_test_...`}
         </pre>
       </CardContent>
