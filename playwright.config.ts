@@ -33,6 +33,8 @@ export default defineConfig({
       APP_MODE: 'sandbox',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // Journeys name their visitor's address (e2e/fixtures.ts), so per-address limits see separate people.
+      TRUST_PROXY: 'true',
     },
   },
 });

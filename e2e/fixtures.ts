@@ -19,6 +19,9 @@ export const test = base.extend<{
     });
   },
   page: async ({ page, consolePolicy }, use) => {
+    // Each journey is its own visitor: per-address limits (sign-up, sign-in) count it apart from the
+    // journeys before it, as they would different people (the e2e server trusts this header).
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': nextVisitorAddress() });
     const errors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
@@ -36,6 +39,12 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+let visitors = 0;
+function nextVisitorAddress() {
+  visitors += 1;
+  return `198.18.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`;
+}
 
 /** Stores a cookie choice so the banner does not cover what a test is looking at. */
 export async function dismissCookieBanner(page: Page) {

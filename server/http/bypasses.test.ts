@@ -249,3 +249,21 @@ describe('finding 5: tokens, logs, caching and surfaces', () => {
     }
   });
 });
+
+describe('limits keyed by what they protect: connection tests per merchant session', () => {
+  it('gives two merchants behind one address their own allowance', async () => {
+    const office = nextIp();
+    const [a, b] = [await newMerchant(t), await newMerchant(t)];
+    const test = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/connections/bitcoin/test',
+        remoteAddress: office,
+        headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: { provider: 'opennode', credentials: { apiKey: 'wrong' } },
+      });
+    for (let i = 0; i < 20; i++) expect((await test(a.cookie)).statusCode).not.toBe(429);
+    expect((await test(a.cookie)).statusCode).toBe(429);
+    expect((await test(b.cookie)).statusCode).not.toBe(429);
+  });
+});

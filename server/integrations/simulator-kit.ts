@@ -58,6 +58,8 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   });
 
   app.get('/__sim', async () => ({ name: opts.name, controls, credentials: opts.credentials }));
+  // Browsers ask every origin for an icon; the hosted pages (checkout, consent, onboarding) have none.
+  app.get('/favicon.ico', async (_request, reply) => reply.status(204).send());
   app.post('/__sim/down', async () => {
     faults.down = true;
     return { down: true };

@@ -26,6 +26,7 @@ import type { PaymentProviderId } from '../../integrations/payments/payment-prov
 import type { Keyring } from '../../lib/crypto';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/require-user';
+import { sessionRateKey } from '../auth/session-rate-key';
 import type { IntegrationRuntime } from './integration-runtime';
 import { listConnections } from './list-connections';
 import { saveBitcoinSettings, testPaymentCredentials, verifyAndSaveStripeKey } from './payment-connections';
@@ -53,7 +54,7 @@ export interface ConnectionDeps {
 }
 
 // Connection tests reach outside services; a person needs a few, a script probing addresses needs many.
-const TEST_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+const TEST_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: sessionRateKey } };
 
 /** Dashboard API for store and payment connections (session cookie; every query scoped by merchant). */
 export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionDeps) {

@@ -15,7 +15,7 @@ export function ReadinessStep({
 }) {
   return (
     <StepFrame
-      title="Agent readiness"
+      title="Check agent readiness"
       description="This is what AI shopping agents see when they look at your store. Fix anything marked, then finish."
       onBack={onBack}
       next={
