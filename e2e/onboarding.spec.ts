@@ -78,6 +78,11 @@ test('a new merchant onboards: Bitcoin, Stripe through hosted onboarding, WooCom
 
   // Step 5: the readiness panel, then Finish.
   await expect(stepHeading(page, 'Check agent readiness')).toBeVisible();
+  await expect(page.getByText('API_KEY_MISSING')).toBeVisible();
+  await page.getByRole('button', { name: 'Generate API key' }).click();
+  await expect(page.getByLabel('New API key')).toHaveValue(/^ak_test_/);
+  await expect(page.getByText('API_KEY_MISSING')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Finish and go to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Onboarding complete!')).toBeVisible();

@@ -7,4 +7,6 @@ export const queryKeys = {
   merchant: ['merchant'] as const,
   readiness: ['readiness'] as const,
   status: ['status'] as const,
+  apiKey: ['api-key'] as const,
+  sandboxCredentials: ['sandbox-credentials'] as const,
 };

@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { apiKeyOutput, issuedApiKeyOutput } from '#common/api/developers';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { IntegrationRuntime } from '../connections/integration-runtime';
 import type { Auth } from '../auth/auth';
 import { requireMerchant } from '../connections/require-merchant';
 import { issueApiKey, revokeApiKey } from './api-keys';
-
-const keyView = z.object({ display: z.string(), createdAt: z.string() }).nullable();
 
 /** Spec generate-api-key: the merchant's key for agents, shown once; rotating replaces it at once. */
 export function registerDeveloperRoutes(
@@ -18,25 +16,21 @@ export function registerDeveloperRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const merchantOf = (request: FastifyRequest) => requireMerchant(deps.auth, deps.db, request);
 
-  r.get(
-    '/api/developers/api-key',
-    { schema: { response: { 200: z.object({ key: keyView }) } } },
-    async (request) => {
-      const merchant = await merchantOf(request);
-      return {
-        key:
-          merchant.apiKeyDisplay && merchant.apiKeyCreatedAt
-            ? { display: merchant.apiKeyDisplay, createdAt: merchant.apiKeyCreatedAt.toISOString() }
-            : null,
-      };
-    },
-  );
+  r.get('/api/developers/api-key', { schema: { response: { 200: apiKeyOutput } } }, async (request) => {
+    const merchant = await merchantOf(request);
+    return {
+      key:
+        merchant.apiKeyDisplay && merchant.apiKeyCreatedAt
+          ? { display: merchant.apiKeyDisplay, createdAt: merchant.apiKeyCreatedAt.toISOString() }
+          : null,
+    };
+  });
 
   r.post(
     '/api/developers/api-key',
     {
       schema: {
-        response: { 200: z.object({ apiKey: z.string(), display: z.string(), createdAt: z.string() }) },
+        response: { 200: issuedApiKeyOutput },
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '#web/lib/api-client';
+import { queryKeys } from '#web/lib/query-keys';
 import { useIsSandbox } from '#web/features/agent-testing/api/get-status';
 
 const sandboxCredentials = z.record(z.string(), z.record(z.string(), z.string()));
@@ -14,7 +15,7 @@ export function getSandboxCredentials() {
 export function useSandboxCredentials(provider: string): Record<string, string> | undefined {
   const isSandbox = useIsSandbox();
   const query = useQuery({
-    queryKey: ['sandbox-credentials'],
+    queryKey: queryKeys.sandboxCredentials,
     queryFn: getSandboxCredentials,
     enabled: isSandbox === true,
     staleTime: Infinity,

@@ -1,5 +1,6 @@
 import { PartyPopper } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
+import { ApiKeyCard } from '#web/features/developers/api-key-card';
 import { AgentReadinessPanel } from '#web/features/readiness/agent-readiness-panel';
 import { StepFrame } from './step-frame';
 
@@ -25,6 +26,7 @@ export function ReadinessStep({
         </Button>
       }
     >
+      <ApiKeyCard />
       <AgentReadinessPanel />
     </StepFrame>
   );

@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck, FlaskConical, Sparkles } from 'lucide-react';
+import { ArrowRight, FlaskConical, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AcpFlowOutput } from '#common/api/agent-tests';
@@ -283,8 +283,7 @@ export function TestOrderStep({
         {outcome?.kind === 'passed' && (
           <Alert variant="success" title="Test order completed">
             {outcome.storeOrder ? (
-              <p className="flex items-center gap-1.5">
-                <CircleCheck aria-hidden="true" className="size-4" />
+              <p>
                 Your store created order <strong>#{outcome.storeOrder}</strong>.
               </p>
             ) : (

@@ -1,0 +1,120 @@
+import { Check, Copy, KeyRound, RotateCw } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { IssuedApiKey } from '#common/api/developers';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/input';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
+import { useGenerateApiKey } from './api/generate-api-key';
+import { useApiKey } from './api/get-api-key';
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The merchant's agent API key (spec §2 settings › API, onboarding step 5): its display form and age,
+ * Generate (or Rotate, after a confirmation, since agents using the old key stop at once), and the new
+ * key shown once with a copy control.
+ */
+export function ApiKeyCard() {
+  const key = useApiKey();
+  const generate = useGenerateApiKey();
+  const [issued, setIssued] = useState<IssuedApiKey | null>(null);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+
+  const issue = async () => {
+    setConfirmRotate(false);
+    try {
+      setIssued(await generate.mutateAsync());
+    } catch (err) {
+      toast.error('Error generating API key', {
+        description: err instanceof Error ? err.message : undefined,
+      });
+    }
+  };
+
+  if (key.isPending) return <Skeleton className="h-24 w-full rounded-xl" />;
+  if (key.isError) {
+    return (
+      <Alert variant="error" title="Your API key could not be loaded">
+        <p>{key.error.message}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => key.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const current = key.data.key;
+  return (
+    <section aria-labelledby="api-key-heading" className="grid gap-3 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex items-start gap-3">
+          <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+            <KeyRound aria-hidden="true" className="size-4" />
+          </span>
+          <div>
+            <h3 id="api-key-heading" className="font-semibold text-slate-900">
+              Agent API key
+            </h3>
+            <p className="text-sm text-slate-600">
+              {current ? (
+                <>
+                  <code className="font-mono text-xs text-slate-800">{current.display}</code>, created{' '}
+                  {formatDate(current.createdAt)}.
+                </>
+              ) : (
+                'AI agents send this key with every request. You have none yet.'
+              )}
+            </p>
+          </div>
+        </div>
+        {current && !confirmRotate ? (
+          <Button variant="outline" onClick={() => setConfirmRotate(true)} disabled={generate.isPending}>
+            Rotate key
+          </Button>
+        ) : !current ? (
+          <Button onClick={issue} disabled={generate.isPending}>
+            {generate.isPending ? 'Generating...' : 'Generate API key'}
+          </Button>
+        ) : null}
+      </div>
+      {confirmRotate && (
+        <Alert variant="warning" title="Agents using the current key stop working at once">
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button variant="destructive" size="sm" onClick={issue} disabled={generate.isPending}>
+              {generate.isPending ? 'Rotating...' : 'Rotate now'}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setConfirmRotate(false)}>
+              Keep the current key
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {issued && <IssuedKey issued={issued} />}
+    </section>
+  );
+}
+
+function IssuedKey({ issued }: { issued: IssuedApiKey }) {
+  const { state, copy } = useCopyToClipboard();
+  return (
+    <Alert variant="success" title="Copy your new key now: it is not shown again">
+      <div className="mt-2 flex gap-2">
+        <Input
+          readOnly
+          value={issued.apiKey}
+          aria-label="New API key"
+          className="font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button variant="outline" onClick={() => copy(issued.apiKey)}>
+          {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {state === 'copied' ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
