@@ -92,7 +92,7 @@ describe('finding 1: dot segments cannot skip the sign-in throttle or the sign-u
       { remoteAddress: attacker },
     );
     expect(viaDot.statusCode).toBe(429);
-    expect(viaDot.json().code).toBe('ACCOUNT_LOCKED');
+    expect(viaDot.json().error.code).toBe('ACCOUNT_LOCKED');
     expect(viaDot.headers['set-cookie']).toBeUndefined();
 
     const events = await t.db

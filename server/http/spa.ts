@@ -6,7 +6,7 @@ import { isAppPath } from '#common/routes';
 
 /** Paths of the JSON surfaces: their unknown paths answer in JSON, never with the web app's page. */
 const isMachineSurface = (pathname: string) =>
-  pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/.well-known/');
+  /^\/(api|acp|webhooks)(\/|$)/.test(pathname) || pathname.startsWith('/.well-known/');
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every page path, with a

@@ -39,7 +39,7 @@ describe('sign-up', () => {
   ])('rejects %j with the spec message', async (override, field, message) => {
     const res = await postJson(t.app, '/api/auth/sign-up/email', { ...newCredentials(), ...override });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors[field]).toBe(message);
+    expect(res.json().error.fieldErrors[field]).toBe(message);
   });
 
   it('accepts business names with the allowed punctuation', async () => {
@@ -89,7 +89,7 @@ describe('sign-up', () => {
       password: creds.password,
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
+    expect(res.json().error.code).toBe('EMAIL_NOT_VERIFIED');
     const mail = (await t.app.inject({ method: 'GET', url: '/__sim/mail.json' })).json().messages;
     expect(mail.filter((m: { to: string }) => m.to === creds.email)).toHaveLength(2);
   });
@@ -143,13 +143,13 @@ describe('sign-in', () => {
       password: 'Wr0ng!pass',
     });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json().message).toBeTruthy();
+    expect(bad.json().error.message).toBeTruthy();
   });
 
   it('requires a password, with the spec message', async () => {
     const res = await postJson(t.app, '/api/auth/sign-in/email', { email: 'a@b.co', password: '' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors.password).toBe(AUTH_MESSAGES.passwordRequired);
+    expect(res.json().error.fieldErrors.password).toBe(AUTH_MESSAGES.passwordRequired);
   });
 
   it('logs failures with a masked e-mail and never the password', async () => {

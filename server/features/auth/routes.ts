@@ -131,7 +131,6 @@ const ENDPOINTS: AuthEndpoint[] = [
             headers: { 'retry-after': String(throttle.retryAfterSeconds) },
             body: {
               ...authError('ACCOUNT_LOCKED', throttledMessage(throttle.retryAfterSeconds)),
-              retryAfterSeconds: throttle.retryAfterSeconds,
             },
           },
         };
@@ -197,6 +196,23 @@ function toWebRequest(
   return new Request(url, { method: request.method, headers, body: body ? JSON.stringify(body) : undefined });
 }
 
+/**
+ * Errors leave in the app's documented shape ({ error: { code, message, requestId, fieldErrors } }),
+ * whether our rules or the library raised them; the library's codes are kept.
+ */
+function inAppShape(status: number, body: unknown, requestId: string): unknown {
+  if (status < 400 || !body || typeof body !== 'object' || 'error' in body) return body;
+  const { code, message, fieldErrors } = body as { code?: unknown; message?: unknown; fieldErrors?: unknown };
+  return {
+    error: {
+      code: typeof code === 'string' && code ? code : 'auth_error',
+      message: typeof message === 'string' && message ? message : 'The request could not be completed.',
+      requestId,
+      ...(fieldErrors && typeof fieldErrors === 'object' ? { fieldErrors } : {}),
+    },
+  };
+}
+
 async function sendLibraryAnswer(reply: FastifyReply, response: Response, body: unknown) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
@@ -249,7 +265,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
             return reply
               .status(status)
               .headers(headers ?? {})
-              .send(body);
+              .send(inAppShape(status, body, request.id));
           }
           const hasBody = endpoint.method === 'POST';
           const body =
@@ -262,7 +278,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
           const text = await response.text();
           const replaced = endpoint.after ? await endpoint.after(request, deps)(response, text) : undefined;
           const answer = replaced?.body ?? (text ? withoutTokens(parsedOrText(text)) : text);
-          return sendLibraryAnswer(reply, response, answer);
+          return sendLibraryAnswer(reply, response, inAppShape(response.status, answer, request.id));
         },
       });
     }

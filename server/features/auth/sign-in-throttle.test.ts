@@ -48,8 +48,8 @@ describe('the sign-in throttle', () => {
 
     const blocked = await signIn(creds.email, creds.password, attacker);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
-    expect(blocked.json().message).toMatch(/Email me a sign-in link/);
+    expect(blocked.json().error).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    expect(blocked.json().error.message).toMatch(/Email me a sign-in link/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(30);
 

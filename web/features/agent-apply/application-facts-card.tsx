@@ -1,10 +1,11 @@
-import { RotateCw, Store } from 'lucide-react';
+import { Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgentApplicationFacts } from '#common/api/agent-application';
 import { ROUTES } from '#common/routes';
 import { PLATFORM_LABELS, type PlatformId } from '#common/validation/connections';
 import { Alert } from '#web/components/ui/alert';
+import { LoadError } from '#web/components/ui/load-error';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
@@ -46,19 +47,13 @@ function FactsBody({ state }: { state: ApplicationFactsState }) {
       );
     case 'error':
       return (
-        <Alert variant="error" title="Your store details could not be loaded">
+        <LoadError
+          title="Your store details could not be loaded"
+          onRetry={state.retry}
+          retrying={state.retrying}
+        >
           <p>{state.message} Check your connection, then try again.</p>
-          <Button
-            size="sm"
-            variant="outline"
-            className="mt-3"
-            onClick={state.retry}
-            disabled={state.retrying}
-          >
-            <RotateCw aria-hidden="true" />
-            {state.retrying ? 'Trying again...' : 'Try again'}
-          </Button>
-        </Alert>
+        </LoadError>
       );
     case 'ready':
       return <Facts facts={state.facts} />;

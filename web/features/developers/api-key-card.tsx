@@ -1,8 +1,9 @@
-import { Check, Copy, KeyRound, RotateCw } from 'lucide-react';
+import { Check, Copy, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { IssuedApiKey } from '#common/api/developers';
 import { Alert } from '#web/components/ui/alert';
+import { LoadError } from '#web/components/ui/load-error';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -38,13 +39,9 @@ export function ApiKeyCard() {
   if (key.isPending) return <Skeleton className="h-24 w-full rounded-xl" />;
   if (key.isError) {
     return (
-      <Alert variant="error" title="Your API key could not be loaded">
+      <LoadError title="Your API key could not be loaded" onRetry={() => key.refetch()}>
         <p>{key.error.message}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => key.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </Alert>
+      </LoadError>
     );
   }
   const current = key.data.key;

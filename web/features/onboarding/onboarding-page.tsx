@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { RotateCw, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -12,7 +12,7 @@ import {
 } from '#common/domain/onboarding';
 import { ROUTES } from '#common/routes';
 import { Alert } from '#web/components/ui/alert';
-import { Button } from '#web/components/ui/button';
+import { LoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useAccount } from '#web/features/account/api/get-account';
 import { queryKeys } from '#web/lib/query-keys';
@@ -58,13 +58,13 @@ export default function OnboardingPage() {
       {account.isPending ? (
         <OnboardingSkeleton />
       ) : account.isError ? (
-        <Alert variant="error" title="Your onboarding could not be loaded">
+        <LoadError
+          title="Your onboarding could not be loaded"
+          onRetry={() => account.refetch()}
+          retrying={account.isFetching}
+        >
           <p>{account.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => account.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </Alert>
+        </LoadError>
       ) : account.data.merchant ? (
         <Wizard merchant={account.data.merchant} />
       ) : (

@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { MerchantPayments, PaymentMethodsInput } from '#common/api/merchant';
-import { Alert } from '#web/components/ui/alert';
+import { LoadError } from '#web/components/ui/load-error';
 import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/field';
 import { Switch } from '#web/components/ui/switch';
@@ -112,11 +112,8 @@ function ToggleRow({ label, detail, checked, saving, disabled, onChange, setting
 /** The toggles' place while the merchant cannot be loaded: what happened and a way to try again. */
 export function PaymentMethodsUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert variant="error" title="Error loading merchant data">
+    <LoadError title="Error loading merchant data" onRetry={onRetry}>
       <p>Your payment methods could not be loaded, so they cannot be switched right now.</p>
-      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
+    </LoadError>
   );
 }

@@ -1,4 +1,4 @@
-import { CircleCheck, PlugZap, RotateCw } from 'lucide-react';
+import { CircleCheck, PlugZap } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { ConnectionsOutput } from '#common/api/connections';
@@ -10,6 +10,7 @@ import {
 } from '#common/validation/bitcoin-settings';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { Alert } from '#web/components/ui/alert';
+import { LoadError } from '#web/components/ui/load-error';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
@@ -50,13 +51,9 @@ export function BitcoinSettingsForm({
   if (connections.isError || account.isError) {
     const retry = () => Promise.all([connections.refetch(), account.refetch()]);
     return (
-      <Alert variant="error" title="The Bitcoin settings could not be loaded">
+      <LoadError title="The Bitcoin settings could not be loaded" onRetry={retry}>
         <p>{(connections.error ?? account.error)?.message}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={retry}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </Alert>
+      </LoadError>
     );
   }
   const forms = connections.data.paymentProviders.filter((p) => isBitcoinProvider(p.id));

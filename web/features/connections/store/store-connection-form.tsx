@@ -1,9 +1,10 @@
-import { CircleCheck, PlugZap, RotateCw } from 'lucide-react';
+import { CircleCheck, PlugZap } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import type { ConnectionsOutput, StoreSaveOutput } from '#common/api/connections';
 import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
 import { storeCredentialsSchema } from '#common/validation/store-credentials';
 import { Alert } from '#web/components/ui/alert';
+import { LoadError } from '#web/components/ui/load-error';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
@@ -34,13 +35,9 @@ export function StoreConnectionForm({ platform, onSaved, saveLabel }: StoreConne
   if (connections.isPending) return <StoreFormSkeleton />;
   if (connections.isError) {
     return (
-      <Alert variant="error" title="The store settings could not be loaded">
+      <LoadError title="The store settings could not be loaded" onRetry={() => connections.refetch()}>
         <p>{connections.error.message}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => connections.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </Alert>
+      </LoadError>
     );
   }
   const form = connections.data.platforms.find((p) => p.id === platform);

@@ -1,5 +1,4 @@
 import { ArrowRight } from 'lucide-react';
-import type { MerchantView } from '#common/api/merchant';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import {
@@ -7,17 +6,10 @@ import {
   ConnectedCardAccount,
 } from '#web/features/connections/payments/card-provider-connect';
 import { StepFrame } from './step-frame';
+import type { StepProps } from './step-props';
 
 /** Step 2: connect the Stripe account card payments settle into (three ways, spec §2). */
-export function CardProviderStep({
-  merchant,
-  onBack,
-  onDone,
-}: {
-  merchant: MerchantView;
-  onBack(): void;
-  onDone(): void;
-}) {
+export function CardProviderStep({ merchant, onBack, onDone }: StepProps) {
   const { card, cardAccountId } = merchant.payments;
   return (
     <StepFrame

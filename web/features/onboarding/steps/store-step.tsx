@@ -1,22 +1,14 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { MerchantView } from '#common/api/merchant';
 import { ROUTES } from '#common/routes';
 import { Button } from '#web/components/ui/button';
 import { StoreConnectionForm } from '#web/features/connections/store/store-connection-form';
 import { StepFrame } from './step-frame';
+import type { StepProps } from './step-props';
 
 /** Step 3: the WooCommerce store agents sell from (other platforms through /setup-store). */
-export function StoreStep({
-  merchant,
-  onBack,
-  onDone,
-}: {
-  merchant: MerchantView;
-  onBack(): void;
-  onDone(): void;
-}) {
+export function StoreStep({ merchant, onBack, onDone }: StepProps) {
   const connected = Boolean(merchant.onboardingState.platform_configured && merchant.platform);
   return (
     <StepFrame

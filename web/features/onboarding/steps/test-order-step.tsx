@@ -2,7 +2,6 @@ import { ArrowRight, FlaskConical, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AcpFlowOutput } from '#common/api/agent-tests';
-import type { MerchantView } from '#common/api/merchant';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
@@ -21,6 +20,7 @@ import { useZodForm } from '#web/lib/use-zod-form';
 import { useRecordOnboardingProgress } from '../api/record-onboarding-progress';
 import { testOrderDefaults, testOrderFormSchema } from '../test-order-form';
 import { StepFrame } from './step-frame';
+import type { StepProps } from './step-props';
 
 type Method = 'stripe' | 'bitcoin';
 type Outcome =
@@ -37,15 +37,7 @@ const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.m
  * test-acp-flow). Cards pay with a Shared Payment Token (minted in the sandbox); Bitcoin shows its
  * invoice, paid with 'Simulate Paid (test only)' in the sandbox, then confirmed.
  */
-export function TestOrderStep({
-  merchant,
-  onBack,
-  onDone,
-}: {
-  merchant: MerchantView;
-  onBack(): void;
-  onDone(): void;
-}) {
+export function TestOrderStep({ merchant, onBack, onDone }: StepProps) {
   const methods: Method[] = [
     ...(merchant.payments.card === 'connected' ? (['stripe'] as const) : []),
     ...(merchant.payments.bitcoin.enabled ? (['bitcoin'] as const) : []),
