@@ -1,27 +1,6 @@
-import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, expect, test } from './fixtures';
-
-/** The demo merchant seeded at start: its WooCommerce store, Stripe and OpenNode are connected. */
-async function signInAsDemoMerchant(page: Page) {
-  const demo = JSON.parse(readFileSync('.tmp/e2e-data/demo.json', 'utf8')) as {
-    email: string;
-    password: string;
-  };
-  await dismissCookieBanner(page);
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(demo.email);
-  await page.getByLabel('Password').fill(demo.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).not.toHaveURL(/\/auth$/);
-}
-
-async function expectNoSeriousAccessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoSeriousAccessibilityViolations, signInAsDemoMerchant } from './demo-merchant';
+import { expect, test } from './fixtures';
 
 const cardButton = (page: Page) => page.getByRole('button', { name: 'Pay with Card' });
 const bitcoinButton = (page: Page) => page.getByRole('button', { name: 'Pay with Bitcoin' });

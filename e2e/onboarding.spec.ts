@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousAccessibilityViolations } from './demo-merchant';
 import { dismissCookieBanner, expect, signUpInBrowser, test, uniqueEmail } from './fixtures';
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
@@ -15,12 +15,6 @@ async function newMerchantOnOnboarding(page: Page, name: string) {
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 });
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
 async function connectStore(page: Page) {
   await expect(stepHeading(page, 'Connect your store')).toBeVisible();
   await page.getByRole('button', { name: 'Fill sandbox credentials' }).click();
@@ -34,7 +28,7 @@ test('a new merchant onboards: Bitcoin, Stripe through hosted onboarding, WooCom
 }) => {
   test.setTimeout(120_000);
   await newMerchantOnOnboarding(page, 'Five Minute Outfitters');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAccessibilityViolations(page);
 
   // Step 1: at least one method; Bitcoin asks for its provider with the settings page's form.
   await expect(stepHeading(page, 'Payment methods')).toBeVisible();
@@ -82,7 +76,7 @@ test('a new merchant onboards: Bitcoin, Stripe through hosted onboarding, WooCom
   await page.getByRole('button', { name: 'Generate API key' }).click();
   await expect(page.getByLabel('New API key')).toHaveValue(/^ak_test_/);
   await expect(page.getByText('API_KEY_MISSING')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAccessibilityViolations(page);
   await page.getByRole('button', { name: 'Finish and go to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Onboarding complete!')).toBeVisible();

@@ -1,35 +1,14 @@
-import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { dismissCookieBanner, expect, test } from './fixtures';
+import { expectNoSeriousAccessibilityViolations, signInAsDemoMerchant } from './demo-merchant';
+import { expect, test } from './fixtures';
 
 const PLATFORMS = ['WooCommerce', 'Shopify', 'BigCommerce', 'Magento', 'Custom API'] as const;
-
-/** The demo merchant seeded at start (sign-up is not used: it is changing to need e-mail verification). */
-async function signInAsDemoMerchant(page: Page) {
-  const demo = JSON.parse(readFileSync('.tmp/e2e-data/demo.json', 'utf8')) as {
-    email: string;
-    password: string;
-  };
-  await dismissCookieBanner(page);
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(demo.email);
-  await page.getByLabel('Password').fill(demo.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).not.toHaveURL(/\/auth$/);
-}
 
 /** The sandbox credentials a simulated store accepts, as its own GET /__sim lists them. */
 async function sandboxCredentials(request: APIRequestContext, simulator: string) {
   const simulators = (await (await request.get('/__sim')).json()) as Record<string, { baseUrl: string }>;
   const listing = await request.get(`${simulators[simulator]!.baseUrl}/__sim`);
   return ((await listing.json()) as { credentials: Record<string, string> }).credentials;
-}
-
-async function expectNoSeriousAccessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const testButton = (page: Page) => page.getByRole('button', { name: 'Test Connection' });

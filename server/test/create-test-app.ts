@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,24 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The real app in live mode, as a production deployment runs it: no simulators, the secrets live mode
+ * requires. (The database URL is never used: tests always get their own fresh database.)
+ */
+export function createLiveTestApp(opts: { env?: Record<string, string>; jobs?: boolean } = {}) {
+  return createTestApp({
+    simulators: false,
+    jobs: opts.jobs,
+    env: {
+      APP_MODE: 'live',
+      DATABASE_URL: 'postgres://unused.example/agentcart',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ...opts.env,
+    },
+  });
 }
 
 let ipCounter = 0;

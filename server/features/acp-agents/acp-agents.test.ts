@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,7 +11,7 @@ import {
 import { signAgentRequest } from '../../integrations/agents/signatures';
 import type { ReceivedOrderEvent } from '../../integrations/agents/simulator';
 import { publicId } from '../../lib/ids';
-import { createTestApp, signUp, type TestApp } from '../../test/create-test-app';
+import { createLiveTestApp, createTestApp, signUp, type TestApp } from '../../test/create-test-app';
 import {
   agentCheckout,
   agentRequest,
@@ -558,16 +557,7 @@ describe('order events to the agent', () => {
 
 describe('live mode', () => {
   it('refuses agent endpoints on private networks, when saved and again when sending', async () => {
-    const live = await createTestApp({
-      simulators: false,
-      jobs: false,
-      env: {
-        APP_MODE: 'live',
-        DATABASE_URL: 'postgres://unused.example/agentcart',
-        AUTH_SECRET: 'x'.repeat(40),
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      },
-    });
+    const live = await createLiveTestApp({ jobs: false });
     try {
       const { cookie } = await signUp(live.app);
       const put = (webhook_url: string) =>

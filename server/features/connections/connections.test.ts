@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { merchantIntegrations } from '../../db/schema/index';
 import { createKeyring } from '../../lib/crypto';
-import { createTestApp, postJson, signUp, type TestApp } from '../../test/create-test-app';
+import { createLiveTestApp, createTestApp, postJson, signUp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, merchantOf, simControl } from '../../test/merchant-kit';
 import { loadStoreConnection } from './store-connections';
 
@@ -357,15 +357,7 @@ describe('stripe with a secret key', () => {
 
 describe('live mode', () => {
   it('refuses store URLs on private networks', async () => {
-    const live = await createTestApp({
-      simulators: false,
-      env: {
-        APP_MODE: 'live',
-        DATABASE_URL: 'postgres://unused.example/agentcart',
-        AUTH_SECRET: 'x'.repeat(40),
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      },
-    });
+    const live = await createLiveTestApp();
     try {
       const { cookie } = await signUp(live.app);
       const res = await dashboardRequest(live, cookie, 'POST', '/api/connections/stores/test', {

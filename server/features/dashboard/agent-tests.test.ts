@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_TEST_MESSAGES } from '#common/api/agent-tests';
 import { checkouts, orders, payments } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { createLiveTestApp, createTestApp, type TestApp } from '../../test/create-test-app';
 import {
   dashboardRequest,
   mintSharedPaymentToken,
@@ -206,16 +205,7 @@ describe('agent test validation', () => {
 
 describe('live mode', () => {
   it('refuses to simulate a payment', async () => {
-    const live = await createTestApp({
-      simulators: false,
-      jobs: false,
-      env: {
-        APP_MODE: 'live',
-        DATABASE_URL: 'postgres://unused.example/agentcart',
-        AUTH_SECRET: 'x'.repeat(40),
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      },
-    });
+    const live = await createLiveTestApp({ jobs: false });
     try {
       const merchant = await newMerchant(live);
       const res = await dashboardRequest(

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_TEST_MESSAGES } from '#common/api/agent-tests';
-import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { createLiveTestApp, createTestApp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, newMerchant, type TestMerchant } from '../../test/merchant-kit';
 
 let t: TestApp;
@@ -112,16 +111,7 @@ describe('minting a test token in the sandbox', () => {
 
 describe('live mode', () => {
   it('refuses to mint test tokens, saying why', async () => {
-    const live = await createTestApp({
-      simulators: false,
-      jobs: false,
-      env: {
-        APP_MODE: 'live',
-        DATABASE_URL: 'postgres://unused.example/agentcart',
-        AUTH_SECRET: 'x'.repeat(40),
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      },
-    });
+    const live = await createLiveTestApp({ jobs: false });
     try {
       const merchant = await newMerchant(live);
       const res = await dashboardRequest(live, merchant.cookie, 'POST', '/api/agent-tests/test-token', {

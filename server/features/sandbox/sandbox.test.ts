@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { createLiveTestApp, createTestApp, type TestApp } from '../../test/create-test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,15 +17,7 @@ describe('GET /__sim/credentials', () => {
   });
 
   it('does not exist in live mode', async () => {
-    const live = await createTestApp({
-      simulators: false,
-      env: {
-        APP_MODE: 'live',
-        AUTH_SECRET: 'x'.repeat(40),
-        ENCRYPTION_KEY: 'a'.repeat(64),
-        DATABASE_URL: 'postgres://unused.example/agentcart',
-      },
-    });
+    const live = await createLiveTestApp();
     try {
       const res = await live.app.inject({ method: 'GET', url: '/__sim/credentials' });
       expect(res.statusCode).toBe(404);
