@@ -11,19 +11,6 @@ export interface UpcomingPage {
 
 export const UPCOMING_PAGES: UpcomingPage[] = [
   {
-    path: '/onboarding',
-    title: 'Onboarding',
-    summary:
-      'A five-step setup: payment methods, card provider, store, a test order and your agent readiness.',
-    coming: [
-      'Choose card and Bitcoin Lightning payment methods',
-      'Connect your Stripe account for Shared Payment Tokens',
-      'Connect your WooCommerce store or custom API',
-      'Run a test order end to end',
-      'Check agent readiness before you go live',
-    ],
-  },
-  {
     path: '/settings',
     title: 'Settings',
     summary:
@@ -40,14 +27,5 @@ export const UPCOMING_PAGES: UpcomingPage[] = [
     title: 'Payments',
     summary: 'Every card and Lightning payment taken by agents on your behalf, with filters.',
     coming: ['Filter by method and status', 'Provider invoice ids and Lightning payment requests'],
-  },
-  {
-    path: '/agent/apply',
-    title: 'Apply to ChatGPT Instant Checkout',
-    summary: 'Generate the application bundle that ChatGPT checkout review asks for.',
-    coming: [
-      'Merchant details, supported payments and regions',
-      'Discovery, health and OpenAPI documents in one file',
-    ],
   },
 ];
