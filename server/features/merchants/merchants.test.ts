@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONBOARDING_MESSAGES } from '#common/domain/onboarding';
+import { AUTH_MESSAGES } from '#common/validation/auth';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, merchantOf, newMerchant } from '../../test/merchant-kit';
 
@@ -109,5 +110,42 @@ describe('POST /api/onboarding/progress', () => {
     const { cookie } = await newMerchant(t);
     const res = await dashboardRequest(t, cookie, 'POST', '/api/onboarding/progress', { step: 'test_order' });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/merchant/profile', () => {
+  it('saves the name, region and currency', async () => {
+    const { cookie } = await newMerchant(t);
+    const res = await dashboardRequest(t, cookie, 'PUT', '/api/merchant/profile', {
+      name: '  Harbour Goods  ',
+      region: 'US',
+      defaultCurrency: 'USD',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Harbour Goods', region: 'US', defaultCurrency: 'USD' });
+    const row = await merchantOf(t, cookie);
+    expect(row).toMatchObject({ name: 'Harbour Goods', region: 'US', defaultCurrency: 'USD' });
+  });
+
+  it('answers the spec’s messages for a bad name, region or currency, and 401 when signed out', async () => {
+    const { cookie } = await newMerchant(t);
+    const bad = await dashboardRequest(t, cookie, 'PUT', '/api/merchant/profile', {
+      name: '<script>x</script>',
+      region: 'MARS',
+      defaultCurrency: 'JPY',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fieldErrors).toEqual({
+      name: AUTH_MESSAGES.businessNameProhibited,
+      region: 'Choose a region',
+      defaultCurrency: 'Choose a currency',
+    });
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: '/api/merchant/profile',
+      payload: { name: 'X Shop', region: 'UK', defaultCurrency: 'GBP' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.message).toBe('You must be signed in.');
   });
 });

@@ -7,6 +7,7 @@ import {
   onboardingProgressInput,
   paymentMethodsInput,
 } from '#common/api/merchant';
+import { merchantProfileSchema } from '#common/validation/merchant-profile';
 import type { Db } from '../../db/client';
 import { merchants, userRoles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -16,6 +17,7 @@ import { createMerchantForUser } from './create-merchant';
 import { recordOnboardingProgress } from './onboarding-progress';
 import { switchPaymentMethods } from './payment-methods';
 import { toMerchantView } from './to-api';
+import { updateMerchantProfile } from './update-profile';
 
 /** The name onboarding gives a merchant created there (spec §3 Merchant). */
 const ONBOARDING_MERCHANT_NAME = 'My Store';
@@ -24,7 +26,7 @@ export function registerMerchantRoutes(
   app: FastifyInstance,
   deps: { auth: Auth; db: Db; runtime: { clock: Clock } },
 ) {
-  /** The signed-in user's merchant; onboarding creates one when none exists (spec §4 onboarding resume). */
+  /** The signed-in user's merchant; onboarding and settings create one when none exists (spec §2, §4). */
   async function merchantOf(request: FastifyRequest) {
     const user = await requireUser(deps.auth, request);
     return createMerchantForUser(deps.db, user.id, ONBOARDING_MERCHANT_NAME);
@@ -44,6 +46,18 @@ export function registerMerchantRoutes(
       roles: roles.map((r) => r.role),
     };
   });
+
+  r.put(
+    '/api/merchant/profile',
+    { schema: { body: merchantProfileSchema, response: { 200: merchantView } } },
+    async (request) => {
+      // Spec §2 settings › general: saving creates the merchant when there is none.
+      const merchant = await merchantOf(request);
+      return toMerchantView(
+        await updateMerchantProfile(deps.db, merchant, request.body, deps.runtime.clock.now()),
+      );
+    },
+  );
 
   r.put(
     '/api/merchant/payment-methods',
