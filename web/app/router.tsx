@@ -38,7 +38,7 @@ const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   storefrontSuccess: notFoundPage,
   onboarding: () => import('#web/features/onboarding/onboarding-page'),
   dashboard: () => import('#web/features/dashboard/dashboard-page'),
-  settings: () => upcomingPage('settings'),
+  settings: () => import('#web/features/settings/settings-page'),
   payments: () => upcomingPage('payments'),
   agentTesting: () => import('#web/features/agent-testing/agent-testing-page'),
   setupStore: () => import('#web/features/connections/setup-store-page'),

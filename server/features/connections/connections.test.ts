@@ -6,7 +6,7 @@ import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { merchantIntegrations } from '../../db/schema/index';
 import { createKeyring } from '../../lib/crypto';
 import { createLiveTestApp, createTestApp, postJson, signUp, type TestApp } from '../../test/create-test-app';
-import { dashboardRequest, merchantOf, simControl } from '../../test/merchant-kit';
+import { dashboardRequest, merchantOf, newMerchant, simControl } from '../../test/merchant-kit';
 import { loadStoreConnection } from './store-connections';
 
 let t: TestApp;
@@ -488,6 +488,17 @@ describe('stripe connect', () => {
     const res = await callback(back, mallory.cookie);
     expect(new URL(res.headers.location as string).searchParams.get('error')).toBe('invalid_state');
     expect((await merchantOf(t, mallory.cookie)).stripeAccountId).toBeNull();
+  });
+
+  it('reports the status of an account connected with its own secret key', async () => {
+    const { cookie } = await newMerchant(t, { connect: true });
+    const res = await dashboardRequest(t, cookie, 'GET', '/api/connections/stripe/account-status');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      accountId: expect.stringMatching(/^acct_/),
+      chargesEnabled: true,
+      detailsSubmitted: true,
+    });
   });
 
   it('creates an Express account once, onboards it through an account link, and reports its status', async () => {

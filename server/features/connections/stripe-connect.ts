@@ -10,7 +10,7 @@ import type { Keyring } from '../../lib/crypto';
 import type { IntegrationRuntime } from './integration-runtime';
 import { PAYMENT_API_BASE } from './provider-endpoints';
 import { paymentConnectionError } from './provider-failure';
-import { saveConnectedStripeAccount } from './payment-connections';
+import { loadPaymentConnection, saveConnectedStripeAccount } from './payment-connections';
 
 type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring; publicUrl: string };
 
@@ -150,11 +150,24 @@ export async function createAccountLink(deps: Deps, merchant: Merchant, returnTo
   }
 }
 
-/** Spec get-account-status: charges-enabled and details-submitted of the connected account. */
+/**
+ * Spec get-account-status: charges-enabled and details-submitted of the merchant's Stripe account,
+ * asked through the platform for a Connect account, or with the merchant's own key when that is how it
+ * was connected.
+ */
 export async function getAccountStatus(deps: Deps, merchant: Merchant) {
   const accountId = requireAccount(merchant);
+  const saved = await loadPaymentConnection(deps, merchant.id, 'stripe');
+  const secretKey = (saved?.credentials as { secretKey?: unknown } | null)?.secretKey;
   try {
-    return { accountId, ...(await stripeConnect.getAccountStatus(platform(deps).ctx, accountId)) };
+    const status =
+      typeof secretKey === 'string'
+        ? await stripeConnect.getOwnAccountStatus(
+            deps.runtime.context(null, PAYMENT_API_BASE.stripe).http,
+            secretKey,
+          )
+        : await stripeConnect.getAccountStatus(platform(deps).ctx, accountId);
+    return { accountId, ...status };
   } catch (err) {
     throw paymentConnectionError(err);
   }

@@ -24,7 +24,7 @@ import { PaymentMethodsStep } from './steps/payment-methods-step';
 import { ReadinessStep } from './steps/readiness-step';
 import { StoreStep } from './steps/store-step';
 import { TestOrderStep } from './steps/test-order-step';
-import { useStripeReturn } from './use-stripe-return';
+import { useStripeReturn } from '#web/features/connections/use-stripe-return';
 
 /** Spec §2 /onboarding: the five-step wizard from sign-up to a store agents can buy from. */
 export default function OnboardingPage() {

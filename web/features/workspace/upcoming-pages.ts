@@ -11,18 +11,6 @@ export interface UpcomingPage {
 
 export const UPCOMING_PAGES: UpcomingPage[] = [
   {
-    path: '/settings',
-    title: 'Settings',
-    summary:
-      'Your profile, store platform, payment providers, API keys, webhooks, notifications and security.',
-    coming: [
-      'Profile, region and default currency',
-      'Stripe and Bitcoin Lightning providers',
-      'API keys for AI agents',
-      'Webhooks, notifications, two-factor sign-in and sessions',
-    ],
-  },
-  {
     path: '/payments',
     title: 'Payments',
     summary: 'Every card and Lightning payment taken by agents on your behalf, with filters.',

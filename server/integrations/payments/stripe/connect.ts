@@ -120,10 +120,26 @@ export const stripeConnect = {
 
   async getAccountStatus(ctx: PlatformContext, accountId: string): Promise<ConnectedAccountStatus> {
     const account = await callStripe(() => platformClient(ctx).accounts.retrieve(accountId), stripeAccount);
-    return {
-      chargesEnabled: account.charges_enabled,
-      detailsSubmitted: account.details_submitted,
-      payoutsEnabled: account.payouts_enabled,
-    };
+    return statusOf(account);
+  },
+
+  /** The same flags for an account the merchant connected with its own secret key (GET /v1/account). */
+  async getOwnAccountStatus(
+    http: AdapterContext<unknown>['http'],
+    secretKey: string,
+  ): Promise<ConnectedAccountStatus> {
+    const account = await callStripe(
+      () => stripeClient(http, secretKey).accounts.retrieveCurrent(),
+      stripeAccount,
+    );
+    return statusOf(account);
   },
 };
+
+function statusOf(account: z.infer<typeof stripeAccount>): ConnectedAccountStatus {
+  return {
+    chargesEnabled: account.charges_enabled,
+    detailsSubmitted: account.details_submitted,
+    payoutsEnabled: account.payouts_enabled,
+  };
+}

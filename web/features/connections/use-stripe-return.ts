@@ -7,10 +7,12 @@ import {
   type StripeOauthErrorCode,
 } from '#common/validation/connections';
 
+const RETURN_PARAMS = ['stripe_oauth', 'stripe_onboarding', 'error', 'message', 'account_id'];
+
 /**
  * Stripe sends the merchant back with the outcome in the address (spec §2: stripe_oauth, account_id,
- * message; stripe_onboarding after the hosted onboarding). Shown once as a toast, then removed, so a
- * reload does not repeat it.
+ * message; stripe_onboarding after the hosted onboarding). Shown once as a toast, then removed (the rest of
+ * the address stays), so a reload does not repeat it.
  */
 export function useStripeReturn() {
   const [params, setParams] = useSearchParams();
@@ -35,6 +37,13 @@ export function useStripeReturn() {
         description: 'Start the account setup again to get a fresh link.',
       });
     }
-    setParams({}, { replace: true });
+    setParams(
+      (current) => {
+        const rest = new URLSearchParams(current);
+        for (const key of RETURN_PARAMS) rest.delete(key);
+        return rest;
+      },
+      { replace: true },
+    );
   }, [oauth, onboarding, error, message, accountId, setParams]);
 }

@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ROUTES } from '#common/routes';
+import { Card, CardContent } from '#web/components/ui/card';
+import { LoadError } from '#web/components/ui/load-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { useAccount } from '#web/features/account/api/get-account';
+import { useStripeReturn } from '#web/features/connections/use-stripe-return';
+import { useSeo } from '#web/lib/use-seo';
+import { SETTINGS_TABS, tabFromQuery, type SettingsTab } from './settings-tabs';
+import type { MerchantView } from '#common/api/merchant';
+import { ApiTab } from './tabs/api-tab';
+import { GeneralTab } from './tabs/general-tab';
+import { PaymentsTab } from './tabs/payments-tab';
+import { PlatformTab } from './tabs/platform-tab';
+import { UpcomingTab } from './tabs/upcoming-tab';
+
+/** Spec §2 /settings: seven tabs; `?tab=` picks one (stripe and bitcoin open payments). */
+export default function SettingsPage() {
+  useSeo({
+    title: 'Settings',
+    description: 'Your profile, store platform, payment providers and agent API key.',
+    path: ROUTES.settings.path,
+    noIndex: true,
+  });
+  useStripeReturn();
+  const [params, setParams] = useSearchParams();
+  const tab = tabFromQuery(params.get('tab'));
+  const account = useAccount();
+
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
+        <p className="mt-1 text-slate-600">Your business, store, payments and the key AI agents use.</p>
+      </header>
+      <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })}>
+        <div className="overflow-x-auto">
+          <TabsList>
+            {Object.entries(SETTINGS_TABS).map(([id, label]) => (
+              <TabsTrigger key={id} value={id}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        <Card className="mt-4">
+          <CardContent className="pt-6">
+            {account.isPending ? (
+              <div className="grid gap-3" aria-busy="true">
+                <span role="status" className="sr-only">
+                  Loading your settings
+                </span>
+                <Skeleton className="h-10 w-full max-w-xl" />
+                <Skeleton className="h-10 w-full max-w-xl" />
+              </div>
+            ) : account.isError ? (
+              <LoadError
+                title="Your settings could not be loaded"
+                onRetry={() => account.refetch()}
+                retrying={account.isFetching}
+              >
+                <p>{account.error.message}</p>
+              </LoadError>
+            ) : (
+              <TabPanels merchant={account.data.merchant} />
+            )}
+          </CardContent>
+        </Card>
+      </Tabs>
+    </div>
+  );
+}
+
+function TabPanels({ merchant }: { merchant: MerchantView | null }) {
+  const panels: Record<SettingsTab, ReactNode> = {
+    general: <GeneralTab merchant={merchant} />,
+    platform: <PlatformTab merchant={merchant} />,
+    payments: merchant ? (
+      <PaymentsTab merchant={merchant} />
+    ) : (
+      <p className="text-sm text-slate-600">Save the General tab first to create your merchant account.</p>
+    ),
+    api: <ApiTab />,
+    webhooks: (
+      <UpcomingTab
+        coming={[
+          'Your webhook URL and whsec_ signing secret',
+          'Order, checkout and offer events, signed and retried',
+          'A delivery log with redelivery',
+        ]}
+      />
+    ),
+    notifications: (
+      <UpcomingTab
+        coming={['E-mail and in-app alerts per event: new orders, fulfilment, trial, usage and API errors']}
+      />
+    ),
+    security: (
+      <UpcomingTab
+        coming={[
+          'Two-factor sign-in',
+          'Active sessions with revoke',
+          'Session idle timeout',
+          'IP allowlist (Enterprise)',
+        ]}
+      />
+    ),
+  };
+  return (
+    <>
+      {Object.entries(panels).map(([id, panel]) => (
+        <TabsContent key={id} value={id}>
+          {panel}
+        </TabsContent>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { tabFromQuery } from './settings-tabs';
+
+describe('settings ?tab= (spec §2)', () => {
+  it.each([
+    [null, 'general'],
+    ['stripe', 'payments'],
+    ['bitcoin', 'payments'],
+    ['api', 'api'],
+    ['security', 'security'],
+    ['nonsense', 'general'],
+    ['constructor', 'general'],
+  ])('%s opens %s', (value, tab) => {
+    expect(tabFromQuery(value)).toBe(tab);
+  });
+});

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { MerchantView } from '#common/api/merchant';
+import { CURRENCIES } from '#common/domain/currencies';
+import { merchantProfileSchema, REGIONS, type Region } from '#common/validation/merchant-profile';
+import { Button } from '#web/components/ui/button';
+import { Field, Label } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
+import { useZodForm } from '#web/lib/use-zod-form';
+import { useUpdateProfile } from '../api/update-profile';
+
+const isRegion = (value: string | null): value is Region => Boolean(value && value in REGIONS);
+
+/** Settings › General (spec §2): merchant name, region and default currency. */
+export function GeneralTab({ merchant }: { merchant: MerchantView | null }) {
+  const save = useUpdateProfile();
+  const regionId = useId();
+  const currencyId = useId();
+  const { register, handleSubmit, formState, control, applyServerErrors } = useZodForm(
+    merchantProfileSchema,
+    {
+      defaultValues: {
+        name: merchant?.name ?? '',
+        region: isRegion(merchant?.region ?? null) ? (merchant!.region as Region) : 'UK',
+        defaultCurrency: (CURRENCIES as readonly string[]).includes(merchant?.defaultCurrency ?? '')
+          ? (merchant!.defaultCurrency as (typeof CURRENCIES)[number])
+          : 'GBP',
+      },
+    },
+  );
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      toast.success('Changes saved', { description: 'Agents see your new details from their next request.' });
+    } catch (err) {
+      applyServerErrors(err);
+      toast.error('Error', { description: err instanceof Error ? err.message : undefined });
+    }
+  });
+  const { errors } = formState;
+  return (
+    <form noValidate onSubmit={submit} className="grid max-w-xl gap-5">
+      <Field label="Merchant Name" error={errors.name?.message}>
+        <Input autoComplete="organization" {...register('name')} />
+      </Field>
+      <Controller
+        control={control}
+        name="region"
+        render={({ field }) => (
+          <div className="grid gap-1.5">
+            <Label htmlFor={regionId}>Region</Label>
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id={regionId} onBlur={field.onBlur} aria-describedby={`${regionId}-hint`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {Object.entries(REGIONS).map(([code, label]) => (
+                  <SelectItem key={code} value={code}>
+                    {code} {label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <p id={`${regionId}-hint`} className="text-xs text-slate-500">
+              Where you sell from: it decides which orders ship domestically.
+            </p>
+          </div>
+        )}
+      />
+      <Controller
+        control={control}
+        name="defaultCurrency"
+        render={({ field }) => (
+          <div className="grid gap-1.5">
+            <Label htmlFor={currencyId}>Default Currency</Label>
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id={currencyId} onBlur={field.onBlur}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {CURRENCIES.map((currency) => (
+                  <SelectItem key={currency} value={currency}>
+                    {currency}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        )}
+      />
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { ExternalLink, RefreshCw } from 'lucide-react';
+import { toast } from 'sonner';
+import type { MerchantView } from '#common/api/merchant';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Switch } from '#web/components/ui/switch';
+import { useUpdatePaymentMethods } from '#web/features/account/api/update-payment-methods';
+import { useCheckAccountStatus } from '#web/features/connections/api/get-account-status';
+import { useStartExpressOnboarding } from '#web/features/connections/api/start-express-onboarding';
+import { BitcoinSettingsForm } from '#web/features/connections/payments/bitcoin-settings-form';
+import {
+  CARD_PROVIDER,
+  CardProviderConnect,
+  ConnectedCardAccount,
+} from '#web/features/connections/payments/card-provider-connect';
+
+const messageOf = (err: unknown) =>
+  err instanceof Error && err.message ? err.message : 'Verification failed';
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** Settings › Payments (spec §2): the card provider account and Bitcoin Lightning. */
+export function PaymentsTab({ merchant }: { merchant: MerchantView }) {
+  return (
+    <div className="grid gap-10">
+      <section aria-labelledby="card-provider-heading" className="grid gap-4">
+        <h2 id="card-provider-heading" className="text-lg font-semibold text-slate-900">
+          Card payments ({CARD_PROVIDER})
+        </h2>
+        <CardProviderSettings merchant={merchant} />
+      </section>
+      <section aria-labelledby="bitcoin-heading" className="grid gap-4 border-t border-slate-100 pt-8">
+        <h2 id="bitcoin-heading" className="text-lg font-semibold text-slate-900">
+          Bitcoin Lightning
+        </h2>
+        <BitcoinSettings merchant={merchant} />
+      </section>
+    </div>
+  );
+}
+
+function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
+  const { card, cardAccountId } = merchant.payments;
+  const status = useCheckAccountStatus();
+  const onboarding = useStartExpressOnboarding();
+
+  const checkStatus = async () => {
+    try {
+      const s = await status.mutateAsync();
+      toast.success(`${CARD_PROVIDER} account ${s.accountId}`, {
+        description: `Charges enabled: ${yesNo(s.chargesEnabled)} · Details submitted: ${yesNo(s.detailsSubmitted)}`,
+      });
+    } catch (err) {
+      toast.error('Connection Failed', { description: messageOf(err) });
+    }
+  };
+  const refreshOnboarding = async () => {
+    try {
+      window.location.assign((await onboarding.mutateAsync('settings')).url);
+    } catch (err) {
+      toast.error('Connection Failed', { description: messageOf(err) });
+    }
+  };
+
+  if (card === 'connected' && cardAccountId) {
+    return (
+      <ConnectedCardAccount accountId={cardAccountId}>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <a
+              href={`https://dashboard.stripe.com/connect/accounts/${cardAccountId}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              View in {CARD_PROVIDER}
+              <ExternalLink aria-hidden="true" />
+            </a>
+          </Button>
+          <Button variant="outline" size="sm" onClick={checkStatus} disabled={status.isPending}>
+            {status.isPending ? 'Checking...' : 'Check Status'}
+          </Button>
+          <Button variant="outline" size="sm" onClick={refreshOnboarding} disabled={onboarding.isPending}>
+            <RefreshCw aria-hidden="true" />
+            {onboarding.isPending ? 'Opening Stripe...' : 'Refresh Onboarding'}
+          </Button>
+        </div>
+      </ConnectedCardAccount>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      {card === 'pending_setup' && (
+        <Alert variant="warning" title="Setup Required">
+          Card payments are on, but no {CARD_PROVIDER} account is connected: agents cannot pay by card yet.
+        </Alert>
+      )}
+      <CardProviderConnect returnTo="settings" />
+    </div>
+  );
+}
+
+function BitcoinSettings({ merchant }: { merchant: MerchantView }) {
+  const { bitcoin } = merchant.payments;
+  const switchMethods = useUpdatePaymentMethods();
+  const turnOff = async () => {
+    try {
+      await switchMethods.mutateAsync({ bitcoin: false });
+      toast.success('Bitcoin payments disabled.');
+    } catch (err) {
+      toast.error(`Failed to save settings: ${messageOf(err)}`);
+    }
+  };
+  return (
+    <div className="grid gap-4">
+      <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 px-4 py-3">
+        <div>
+          <p id="bitcoin-switch-label" className="font-medium text-slate-900">
+            Accept Bitcoin Lightning
+          </p>
+          <p className="text-sm text-slate-600">
+            {bitcoin.enabled
+              ? `On${bitcoin.provider ? ` through ${bitcoin.provider === 'opennode' ? 'OpenNode' : 'CoinCorner'}` : ''}; invoices expire after ${bitcoin.expiryMins ?? 15} minutes.`
+              : 'Off. Save the settings below to turn it on.'}
+          </p>
+        </div>
+        <Switch
+          aria-labelledby="bitcoin-switch-label"
+          checked={bitcoin.enabled}
+          disabled={!bitcoin.enabled || switchMethods.isPending}
+          onCheckedChange={(on) => !on && turnOff()}
+        />
+      </div>
+      <BitcoinSettingsForm />
+    </div>
+  );
+}
