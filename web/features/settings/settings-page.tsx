@@ -35,8 +35,13 @@ export default function SettingsPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
         <p className="mt-1 text-slate-600">Your business, store, payments and the key AI agents use.</p>
       </header>
-      <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })}>
-        <div className="overflow-x-auto">
+      {/* min-w-0: on a phone the tab row scrolls sideways inside the page instead of widening it. */}
+      <Tabs
+        className="min-w-0"
+        value={tab}
+        onValueChange={(next) => setParams({ tab: next }, { replace: true })}
+      >
+        <div className="-mx-1 overflow-x-auto px-1 pb-1">
           <TabsList>
             {Object.entries(SETTINGS_TABS).map(([id, label]) => (
               <TabsTrigger key={id} value={id}>
