@@ -18,6 +18,7 @@ import {
   type Payment,
 } from '../../db/schema/index';
 import { publicId } from '../../lib/ids';
+import { PROCESSING_LEASE_MS } from '../commerce/recover-stale-checkouts';
 import { refreshOrderFromStore } from '../commerce/refresh-order';
 import { AcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
@@ -206,7 +207,25 @@ export async function loadSession(
   if (order && session.status !== 'completed' && checkout?.status === 'ACCEPTED') {
     return markCompleted(deps, state, order);
   }
+  if (isAbandonedCompletion(state, deps.runtime.clock.now())) {
+    await reopenWithNotice(deps, session.id, null);
+    return loadSession(deps, merchant, sessionId);
+  }
   return state;
+}
+
+/**
+ * A completion whose process died holds its session in_progress. Once its card checkout is no longer
+ * PROCESSING (reconciliation settled or released it, or it never got that far) and the lease has
+ * passed, the session is payable again; a paid one completes above instead.
+ */
+function isAbandonedCompletion({ session, checkout }: SessionState, now: Date) {
+  return (
+    session.status === 'in_progress' &&
+    session.updatedAt.getTime() < now.getTime() - PROCESSING_LEASE_MS &&
+    checkout?.status !== 'PROCESSING' &&
+    checkout?.status !== 'ACCEPTED'
+  );
 }
 
 /**

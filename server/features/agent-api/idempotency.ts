@@ -4,6 +4,12 @@ import type { Db } from '../../db/client';
 import { idempotencyRecords } from '../../db/schema/index';
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long an unfinished request holds its key. No request runs this long (outside calls time out at
+ * 10 s), so an older `in_progress` record belongs to a process that died: the key's retry runs again,
+ * and the engine's own state machine (not this record) keeps that retry from charging or ordering twice.
+ */
+export const IN_FLIGHT_LEASE_MS = 2 * 60 * 1000;
 
 type CanonicalStep = { text: string } | { value: unknown };
 
@@ -62,7 +68,7 @@ export type IdempotencyBegin =
 /**
  * Claims an Idempotency-Key for one merchant and endpoint. The first request proceeds; a repeat with
  * the same body replays the stored answer; another body is a conflict; a repeat while the first still
- * runs is told so. Keys last 24 hours.
+ * runs is told so, unless the first was abandoned (see IN_FLIGHT_LEASE_MS). Keys last 24 hours.
  */
 export async function beginIdempotent(
   db: Db,
@@ -86,8 +92,30 @@ export async function beginIdempotent(
   const [existing] = await db.select().from(idempotencyRecords).where(sameKey(scope));
   if (!existing) return { kind: 'proceed' };
   if (existing.requestHash !== requestHash) return { kind: 'conflict' };
-  if (existing.state !== 'completed') return { kind: 'in_flight' };
+  if (existing.state !== 'completed') return takeOverAbandoned(db, scope, existing.createdAt, now);
   return { kind: 'replay', status: existing.responseStatus!, body: existing.responseBody };
+}
+
+/** An unfinished record past its lease is taken over (once: compare-and-set on its start time). */
+async function takeOverAbandoned(
+  db: Db,
+  scope: IdempotencyScope,
+  startedAt: Date,
+  now: Date,
+): Promise<IdempotencyBegin> {
+  if (now.getTime() - startedAt.getTime() < IN_FLIGHT_LEASE_MS) return { kind: 'in_flight' };
+  const [taken] = await db
+    .update(idempotencyRecords)
+    .set({ createdAt: now })
+    .where(
+      and(
+        sameKey(scope),
+        eq(idempotencyRecords.state, 'in_progress'),
+        lt(idempotencyRecords.createdAt, new Date(now.getTime() - IN_FLIGHT_LEASE_MS)),
+      ),
+    )
+    .returning({ key: idempotencyRecords.key });
+  return taken ? { kind: 'proceed' } : { kind: 'in_flight' };
 }
 
 /** Stores the answer for replay; a 5xx is not stored, so the caller may retry the key. */

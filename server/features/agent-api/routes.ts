@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { checkoutRequest, confirmRequest, offerRequest } from '#common/api/agent';
 import type { Merchant } from '../../db/schema/index';
 import { payments } from '../../db/schema/index';
+import { CommerceError } from '../commerce/commerce-error';
 import { confirmCheckout, type EngineDeps } from '../commerce/confirm-checkout';
 import { createCheckout } from '../commerce/create-checkout';
 import { createOffer } from '../commerce/create-offer';
@@ -12,10 +13,13 @@ import { agentKeyGuard, agentOperation } from '../developers/agent-key-guard';
 import { AgentApiError } from './agent-error';
 import { getOrderForAgent } from './get-order';
 import { recordRequestError } from '../status/record-request-error';
-import { beginIdempotent, finishIdempotent, hashRequest } from './idempotency';
+import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from './idempotency';
 import { acceptedToApi, checkoutToApi, offerToApi, orderToApi } from './to-api';
 import { paymentWebhookUrl } from '../commerce/webhook-routes';
 import { toAgentError } from './to-agent-error';
+
+const isStillProcessing = (err: unknown) =>
+  err instanceof CommerceError && err.code === 'already_processed' && err.details.status === 'PROCESSING';
 
 export type AgentApiDeps = EngineDeps & { publicUrl: string };
 
@@ -93,6 +97,12 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
       } catch (err) {
         const agentError = toAgentError(err);
         result = { status: agentError.status, body: agentError.body(request.id) };
+        // A checkout still PROCESSING is a "not yet" (its confirm may have died and be recovered by
+        // reconciliation): not kept, so the key's retry learns how the checkout ended.
+        if (isStillProcessing(err)) {
+          await releaseIdempotent(deps.db, scopeKey);
+          return reply.status(result.status).send(result.body);
+        }
       }
       await finishIdempotent(deps.db, scopeKey, result.status, result.body);
       return reply.status(result.status).send(result.body);

@@ -12,7 +12,12 @@ import {
   type CommerceDeps,
 } from './merchant-accounts';
 import { priceFromStore } from './pricing';
-import { recordPaymentFailure, recordPaymentProgress, recordPaymentSuccess } from './settlement';
+import {
+  recordPaymentFailure,
+  recordPaymentProgress,
+  recordPaymentSuccess,
+  releaseClaim,
+} from './settlement';
 import { writeStoreOrder } from './write-store-order';
 
 export const STORE_ORDER_QUEUE = 'store-order-write';
@@ -102,11 +107,7 @@ export async function confirmCheckout(
     .returning();
   if (!claimed) return reportSettled(deps, await loadCheckout(deps, merchant, checkoutId));
 
-  const release = () =>
-    deps.db
-      .update(checkouts)
-      .set({ status: 'PENDING' })
-      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'PROCESSING')));
+  const release = () => releaseClaim(deps, checkout.id);
   try {
     await repriceOrDecline(deps, merchant, claimed);
     const card = await merchantCardAccount(deps, merchant);
@@ -157,10 +158,14 @@ export async function confirmCheckout(
         status: 'DECLINED',
       });
     }
-    const order = await recordPaymentSuccess(deps, claimed.id, ['PROCESSING'], payment, {
+    // PENDING too: if this process stalled past the claim's lease, reconciliation may have released the
+    // checkout (or settled it, and then this answers with that order). A charge that succeeded under this
+    // checkout's idempotency key is its one payment whichever state it is found in.
+    const order = await recordPaymentSuccess(deps, claimed.id, ['PROCESSING', 'PENDING'], payment, {
       reportAcceptance: true,
     });
-    return { status: 'ACCEPTED', order: await deliverOrder(deps, order!) };
+    if (!order) return reportSettled(deps, await loadCheckout(deps, merchant, claimed.id));
+    return { status: 'ACCEPTED', order: await deliverOrder(deps, order) };
   } catch (err) {
     if (err instanceof CommerceError) throw err;
     await release();

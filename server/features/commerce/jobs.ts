@@ -6,6 +6,7 @@ import { purgeExpiredIdempotency } from '../agent-api/idempotency';
 import { CommerceError } from './commerce-error';
 import { confirmBitcoin, STORE_ORDER_QUEUE, type EngineDeps } from './confirm-checkout';
 import { merchantLightningAccount } from './merchant-accounts';
+import { recoverStaleCardCheckouts } from './recover-stale-checkouts';
 import { syncOrdersFromStores } from './refresh-order';
 import { recordPaymentFailure } from './settlement';
 import { writeStoreOrder } from './write-store-order';
@@ -83,11 +84,13 @@ async function flagLatePayments(deps: EngineDeps, since: Date) {
 }
 
 /**
- * Reconciliation: a paid order not yet in the store (its job lost, or the process died between the
- * payment and the store write) is queued again; an accepted checkout without an order gets one; an
- * order whose payment is not succeeded is flagged for a person.
+ * Reconciliation: a card checkout whose confirm died mid-way is settled or released with its provider's
+ * answer; a paid order not yet in the store (its job lost, or the process died between the payment and
+ * the store write) is queued again; an accepted checkout without an order gets one; an order whose
+ * payment is not succeeded is flagged for a person.
  */
 export async function reconcileOrders(deps: EngineDeps) {
+  await recoverStaleCardCheckouts(deps);
   const now = deps.runtime.clock.now();
   const unwritten = await deps.db
     .select({ id: orders.id })

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { checkouts, orders, payments, type Order } from '../../db/schema/index';
 import type { ProviderPayment } from '../../integrations/payments/payment-provider';
 import type { PaymentStatus } from '#common/domain/payment-status';
@@ -57,6 +57,24 @@ export async function recordPaymentSuccess(
       .returning();
     return order!;
   });
+}
+
+/**
+ * Gives a claimed card checkout back (PROCESSING -> PENDING) so the agent can confirm again; the retry
+ * charges with the same idempotency key, so the provider answers with any earlier attempt instead of
+ * charging twice. With `claimedBefore`, only a claim made before then is released (never a fresh one).
+ */
+export async function releaseClaim(deps: CommerceDeps, checkoutId: string, claimedBefore?: Date) {
+  await deps.db
+    .update(checkouts)
+    .set({ status: 'PENDING' })
+    .where(
+      and(
+        eq(checkouts.id, checkoutId),
+        eq(checkouts.status, 'PROCESSING'),
+        ...(claimedBefore ? [lt(checkouts.updatedAt, claimedBefore)] : []),
+      ),
+    );
 }
 
 /** Ends a checkout without payment (declined, expired, failed), once, recording the payment's status. */

@@ -259,6 +259,24 @@ export function describeCardContract<C>(opts: CardContractOptions<C>) {
       await expectProviderError(opts.provider.getPayment(ctx(), 'pi_doesnotexist'), 'not_found');
     });
 
+    it('finds a charge by the metadata it carried (a quote in the value too), and nothing for another', async () => {
+      const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 5000 });
+      const tag = `co_${crypto.randomUUID()}'s`;
+      const paid = await opts.provider.chargeSharedPaymentToken(ctx(), {
+        token,
+        amountMinor: 2999,
+        currency: 'GBP',
+        idempotencyKey: crypto.randomUUID(),
+        metadata: { checkout_id: tag },
+      });
+      expect(await opts.provider.findPaymentByMetadata(ctx(), 'checkout_id', tag)).toMatchObject({
+        id: paid.id,
+        status: 'succeeded',
+        amountMinor: 2999,
+      });
+      expect(await opts.provider.findPaymentByMetadata(ctx(), 'checkout_id', 'co_never_charged')).toBeNull();
+    });
+
     it('verifies webhook signatures: valid, tampered, replayed late', async () => {
       const token = await opts.mintToken(fixture(), { currency: 'GBP', maxAmountMinor: 5000 });
       const payment = await charge(token);

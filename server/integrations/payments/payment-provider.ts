@@ -100,6 +100,17 @@ export interface CardPaymentProvider<Credentials = unknown> extends PaymentProvi
     ctx: AdapterContext<Credentials>,
     token: string,
   ): Promise<SharedPaymentTokenLimits>;
+  /**
+   * Finds the payment a charge created by one metadata entry it carried (the engine tags every charge
+   * with `checkout_id`), so a charge whose answer was lost with a crashed process is recovered without
+   * charging again. Null when there is none. Stripe's search index can lag a charge by up to a minute, so
+   * ask only about charges older than that.
+   */
+  findPaymentByMetadata(
+    ctx: AdapterContext<Credentials>,
+    key: string,
+    value: string,
+  ): Promise<ProviderPayment | null>;
   cancelPayment(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderPayment>;
   refundPayment(
     ctx: AdapterContext<Credentials>,

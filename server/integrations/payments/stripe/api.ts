@@ -96,6 +96,15 @@ export const stripePaymentIntent = z.looseObject({
 });
 export type StripePaymentIntent = z.infer<typeof stripePaymentIntent>;
 
+/** A page of `GET /v1/payment_intents/search`. */
+export const stripePaymentIntentSearch = z.looseObject({
+  object: z.literal('search_result'),
+  data: z.array(stripePaymentIntent),
+});
+
+/** A value inside a search query's quotes: Stripe's query language escapes quotes with a backslash. */
+export const searchQuoted = (text: string) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
 /** The parts of a Refund we read. */
 export const stripeRefund = z.looseObject({
   id: z.string(),

@@ -5,7 +5,9 @@ import {
   callStripe,
   stripeAccount,
   stripeClient,
+  searchQuoted,
   stripePaymentIntent,
+  stripePaymentIntentSearch,
   stripeGrantedToken,
   stripeRefund,
   type StripePaymentIntent,
@@ -94,6 +96,19 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
     return toPayment(
       await callStripe(() => clientFor(ctx).paymentIntents.retrieve(paymentId), stripePaymentIntent),
     );
+  },
+
+  async findPaymentByMetadata(ctx, key, value) {
+    const found = await callStripe(
+      () =>
+        clientFor(ctx).paymentIntents.search({
+          query: `metadata[${searchQuoted(key)}]:${searchQuoted(value)}`,
+        }),
+      stripePaymentIntentSearch,
+    );
+    // One idempotency key per checkout means one intent; should there be more, the paid one is the answer.
+    const intent = found.data.find((i) => i.status === 'succeeded') ?? found.data[0];
+    return intent ? toPayment(intent) : null;
   },
 
   async cancelPayment(ctx, paymentId) {

@@ -10,6 +10,7 @@ import {
   words,
 } from './simulator-http';
 import { hiddenFields, simulatorPage } from './simulator-pages';
+import { metadataQuery } from './simulator-search';
 import type { StripeSimContext } from './simulator-state';
 import { registerSharedPaymentTokens, type TokenRecord } from './simulator-tokens';
 
@@ -572,6 +573,27 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
   });
 
   router.get('/v1/payment_intents/:id', ({ caller, path }) => findIntent(path.id!, caller.account));
+
+  // Search (newest first). Real Stripe indexes a write within about a minute; here it is at once.
+  router.get('/v1/payment_intents/search', ({ caller, params }) => {
+    params.only(['query', 'limit', 'expand']);
+    const clauses = metadataQuery(params.requiredString('query'));
+    const limit = Math.min(Math.max(params.int('limit') ?? 10, 1), 100);
+    const found = [...intents.values()]
+      .filter(
+        ({ owner, object }) =>
+          owner === caller.account && clauses.every(([k, v]) => object.metadata[k] === v),
+      )
+      .map(({ object }) => object)
+      .sort((a, b) => b.created - a.created);
+    return {
+      object: 'search_result',
+      url: '/v1/payment_intents/search',
+      data: found.slice(0, limit),
+      has_more: found.length > limit,
+      next_page: null,
+    };
+  });
 
   router.post('/v1/payment_intents/:id', ({ caller, params, path }) => {
     params.only(PAYMENT_INTENT_UPDATE);

@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  acpSessions,
+  checkouts,
+  idempotencyRecords,
+  merchants,
+  orders,
+  payments,
+} from '../../db/schema/index';
+import { stripeClient } from '../../integrations/payments/stripe/api';
+import type { StripeCredentials } from '../../integrations/payments/stripe/credentials';
+import { open } from '../../lib/crypto';
+import { acpAddress, acpBuyer, acpRequest } from '../../test/acp-kit';
+import { createTestApp, type TestApp } from '../../test/create-test-app';
+import {
+  agentCheckout,
+  agentRequest,
+  demoMerchantApiKey,
+  mintSharedPaymentToken,
+} from '../../test/merchant-kit';
+import { hashRequest, IN_FLIGHT_LEASE_MS } from '../agent-api/idempotency';
+import { reconcileOrders } from './jobs';
+import { merchantCardAccount } from './merchant-accounts';
+import { PROCESSING_LEASE_MS } from './recover-stale-checkouts';
+
+let t: TestApp;
+let apiKey: string;
+beforeAll(async () => {
+  t = await createTestApp({ jobs: false });
+  apiKey = await demoMerchantApiKey(t);
+});
+afterAll(() => t.close());
+
+const deps = () => ({ ...t.services, keyring: t.config.keyring });
+const ago = (ms: number) => new Date(Date.now() - ms - 1000);
+
+async function cardAccountOf(checkoutId: string) {
+  const [row] = await t.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  const [merchant] = await t.db.select().from(merchants).where(eq(merchants.id, row!.merchantId));
+  return { checkout: row!, card: await merchantCardAccount(deps(), merchant!) };
+}
+
+/** A card checkout whose confirm claimed it (PROCESSING) and whose process then died, `claimedAgo` ms ago. */
+async function interruptedCheckout(opts: { charged: boolean; claimedAgo?: number }) {
+  const token = await mintSharedPaymentToken(t, 10_000);
+  const { checkout } = await agentCheckout(t, apiKey, { method: 'stripe', shared_payment_token: token });
+  const id = checkout.checkout_id as string;
+  const { checkout: row, card } = await cardAccountOf(id);
+  if (opts.charged) {
+    // The charge the engine makes, answered by Stripe, but never recorded here.
+    await card.provider.chargeSharedPaymentToken(card.ctx, {
+      token: open(t.config.keyring, row.paymentTokenSealed!),
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      idempotencyKey: id,
+      metadata: { checkout_id: id },
+    });
+  }
+  await t.db
+    .update(checkouts)
+    .set({ status: 'PROCESSING', updatedAt: ago(opts.claimedAgo ?? PROCESSING_LEASE_MS) })
+    .where(eq(checkouts.id, id));
+  return id;
+}
+
+/** Every PaymentIntent the merchant's Stripe account holds for the checkout. */
+async function chargesAtStripe(checkoutId: string) {
+  const { card } = await cardAccountOf(checkoutId);
+  const { secretKey, accountId } = card.ctx.credentials as StripeCredentials;
+  const found = await stripeClient(card.ctx.http, secretKey, accountId).paymentIntents.search({
+    query: `metadata['checkout_id']:'${checkoutId}'`,
+  });
+  return found.data.filter((intent) => intent.status === 'succeeded');
+}
+
+const ordersOf = (checkoutId: string) => t.db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
+const statusOf = async (checkoutId: string) =>
+  (await t.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)))[0]!.status;
+const confirm = (checkoutId: string, idempotencyKey?: string) =>
+  agentRequest(t, apiKey, 'POST', '/api/agent/confirm', { checkout_id: checkoutId }, { idempotencyKey });
+
+it('settles a checkout charged at Stripe whose process died before recording it: one order, one charge', async () => {
+  const id = await interruptedCheckout({ charged: true });
+  // The agent's confirm died with the process, leaving its Idempotency-Key in flight.
+  const key = `confirm-${id}`;
+  const [merchantId] = (await t.db.select().from(checkouts).where(eq(checkouts.id, id))).map(
+    (c) => c.merchantId,
+  );
+  await t.db.insert(idempotencyRecords).values({
+    merchantId: merchantId!,
+    endpoint: 'confirm',
+    key,
+    requestHash: hashRequest({ checkout_id: id }),
+    state: 'in_progress',
+    createdAt: ago(IN_FLIGHT_LEASE_MS),
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  });
+
+  await reconcileOrders(deps());
+  await reconcileOrders(deps());
+
+  expect(await statusOf(id)).toBe('ACCEPTED');
+  const written = await ordersOf(id);
+  expect(written).toHaveLength(1);
+  expect(written[0]!.storeOrderId).toBeTruthy();
+  const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, id));
+  expect(payment!.status).toBe('succeeded');
+
+  const again = await confirm(id, key);
+  expect(again.statusCode).toBe(200);
+  expect(again.json()).toMatchObject({ status: 'ACCEPTED', order_id: written[0]!.id });
+  expect(await chargesAtStripe(id)).toHaveLength(1);
+  expect(await ordersOf(id)).toHaveLength(1);
+});
+
+it('releases a checkout whose process died before charging, and the retry charges once', async () => {
+  const id = await interruptedCheckout({ charged: false });
+  // "Still processing" is not kept for the key: its retry after recovery runs.
+  const key = `retry-${id}`;
+  expect((await confirm(id, key)).json()).toMatchObject({ details: { status: 'PROCESSING' } });
+
+  await reconcileOrders(deps());
+  expect(await statusOf(id)).toBe('PENDING');
+  expect(await chargesAtStripe(id)).toHaveLength(0);
+
+  const retry = await confirm(id, key);
+  expect(retry.statusCode).toBe(200);
+  expect(retry.json()).toMatchObject({ status: 'ACCEPTED' });
+  expect(await chargesAtStripe(id)).toHaveLength(1);
+  expect(await ordersOf(id)).toHaveLength(1);
+});
+
+it('leaves a confirm that is still within its lease alone', async () => {
+  const id = await interruptedCheckout({ charged: false, claimedAgo: 0 });
+  await reconcileOrders(deps());
+  expect(await statusOf(id)).toBe('PROCESSING');
+});
+
+it('holds an in-flight Idempotency-Key for its lease, then lets the retry run', async () => {
+  const token = await mintSharedPaymentToken(t, 10_000);
+  const { checkout } = await agentCheckout(t, apiKey, { method: 'stripe', shared_payment_token: token });
+  const id = checkout.checkout_id as string;
+  const key = `abandoned-${id}`;
+  const [row] = await t.db.select().from(checkouts).where(eq(checkouts.id, id));
+  const record = {
+    merchantId: row!.merchantId,
+    endpoint: 'confirm',
+    key,
+    requestHash: hashRequest({ checkout_id: id }),
+    state: 'in_progress',
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  };
+  await t.db.insert(idempotencyRecords).values({ ...record, createdAt: ago(IN_FLIGHT_LEASE_MS / 2) });
+  const held = await confirm(id, key);
+  expect(held.statusCode).toBe(409);
+  expect(held.json()).toMatchObject({ details: { in_flight: true } });
+
+  await t.db
+    .update(idempotencyRecords)
+    .set({ createdAt: ago(IN_FLIGHT_LEASE_MS) })
+    .where(eq(idempotencyRecords.key, key));
+  const retried = await confirm(id, key);
+  expect(retried.statusCode).toBe(200);
+  expect(retried.json()).toMatchObject({ status: 'ACCEPTED' });
+  const replayed = await confirm(id, key);
+  expect(replayed.headers['idempotent-replayed']).toBe('true');
+  expect(replayed.json()).toEqual(retried.json());
+});
+
+describe('through ACP', () => {
+  const sessionUrl = (id: string, suffix = '') => `/acp/checkout_sessions/${id}${suffix}`;
+  const acp = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+    acpRequest(t, apiKey, '2025-09-29', method, url, body);
+
+  /** A session whose complete claimed it and its card checkout, then died with the process. */
+  async function interruptedSession(charged: boolean) {
+    const created = await acp('POST', '/acp/checkout_sessions', {
+      items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
+      fulfillment_address: acpAddress,
+      buyer: acpBuyer,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const checkoutId = await interruptedCheckout({ charged });
+    await t.db
+      .update(acpSessions)
+      .set({ status: 'in_progress', checkoutId, updatedAt: ago(PROCESSING_LEASE_MS) })
+      .where(eq(acpSessions.id, created.json().id));
+    return { sessionId: created.json().id as string, checkoutId };
+  }
+  const complete = async (sessionId: string) =>
+    acp('POST', sessionUrl(sessionId, '/complete'), {
+      payment_data: { token: await mintSharedPaymentToken(t, 10_000), provider: 'stripe' },
+    });
+
+  it('completes the session of a charge whose process died, with its one order', async () => {
+    const { sessionId, checkoutId } = await interruptedSession(true);
+    expect((await complete(sessionId)).json()).toMatchObject({ code: 'complete_in_progress' });
+
+    await reconcileOrders(deps());
+    const read = await acp('GET', sessionUrl(sessionId));
+    expect(read.json()).toMatchObject({ status: 'completed' });
+    const again = await complete(sessionId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'completed', order: { id: read.json().order.id } });
+    expect(await chargesAtStripe(checkoutId)).toHaveLength(1);
+    expect(await ordersOf(checkoutId)).toHaveLength(1);
+  });
+
+  it('reopens the session of a complete that died before charging; completing again charges once', async () => {
+    const { sessionId, checkoutId } = await interruptedSession(false);
+    await reconcileOrders(deps());
+    expect((await acp('GET', sessionUrl(sessionId))).json()).toMatchObject({ status: 'ready_for_payment' });
+
+    const done = await complete(sessionId);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'completed' });
+    expect(await chargesAtStripe(checkoutId)).toHaveLength(1);
+    expect(await ordersOf(checkoutId)).toHaveLength(1);
+  });
+});
