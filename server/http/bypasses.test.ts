@@ -5,7 +5,6 @@ import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, users } from '../db/schema/index';
-import { subjectHash } from '../features/security-events/record-security-event';
 import { agentRequest, newMerchant, type TestMerchant } from '../test/merchant-kit';
 import {
   createTestApp,
@@ -15,6 +14,7 @@ import {
   signUp,
   TEST_ORIGIN,
   type TestApp,
+  authFailuresFor,
 } from '../test/create-test-app';
 import { canonicalRequestTarget, routableTarget, MALFORMED_TARGET_PATH } from './canonical-path';
 
@@ -95,15 +95,7 @@ describe('finding 1: dot segments cannot skip the sign-in throttle or the sign-u
     expect(viaDot.json().error.code).toBe('ACCOUNT_LOCKED');
     expect(viaDot.headers['set-cookie']).toBeUndefined();
 
-    const events = await t.db
-      .select()
-      .from(securityEvents)
-      .where(
-        and(
-          eq(securityEvents.subjectHash, subjectHash(creds.email)),
-          eq(securityEvents.type, 'auth_failure'),
-        ),
-      );
+    const events = await authFailuresFor(t, creds.email);
     expect(events.filter((e) => e.name === 'signin_failed')).toHaveLength(5);
     expect(events.filter((e) => e.name === 'signin_throttled')).toHaveLength(1);
   });

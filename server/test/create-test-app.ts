@@ -5,7 +5,10 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/client';
+import { and, eq } from 'drizzle-orm';
 import { composeServices } from '../compose';
+import { securityEvents } from '../db/schema/index';
+import { subjectHash } from '../features/security-events/record-security-event';
 import type { Auth } from '../features/auth/auth';
 import type { IntegrationRuntime } from '../features/connections/integration-runtime';
 import type { OutgoingEmail } from '../features/mail/mailer';
@@ -187,4 +190,12 @@ export async function signUp(app: FastifyInstance, creds: Credentials = newCrede
   const cookie = cookieHeader(confirmed.headers['set-cookie']);
   const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
   return { cookie, creds, user: session.json().user as { id: string } };
+}
+
+/** The auth_failure security events recorded for an e-mail address (stored only as its hash). */
+export function authFailuresFor(t: TestApp, email: string) {
+  return t.db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.subjectHash, subjectHash(email)), eq(securityEvents.type, 'auth_failure')));
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, sessions } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
@@ -11,6 +11,7 @@ import {
   postJson,
   signUp,
   type TestApp,
+  authFailuresFor,
 } from '../../test/create-test-app';
 import { delayAfter } from './sign-in-throttle';
 
@@ -94,15 +95,7 @@ describe('the sign-in throttle', () => {
     const attacker = nextIp();
     await fail(creds.email, 5, () => attacker);
     await signIn(creds.email, 'Another!guess1', attacker);
-    const rows = await t.db
-      .select()
-      .from(securityEvents)
-      .where(
-        and(
-          eq(securityEvents.subjectHash, subjectHash(creds.email)),
-          eq(securityEvents.type, 'auth_failure'),
-        ),
-      );
+    const rows = await authFailuresFor(t, creds.email);
     expect(rows.filter((r) => r.name === 'signin_failed')).toHaveLength(5);
     const throttled = rows.filter((r) => r.name === 'signin_throttled');
     expect(throttled).toHaveLength(1);
