@@ -29,8 +29,9 @@ describe('a second client with its own session settings beside the app', () => {
 
   it('leaves offers and sign-ins answering 200', async () => {
     await tool.query("SELECT pg_catalog.set_config('search_path', '', false)");
-    await tool.query("SET statement_timeout = '1ms'");
     await tool.query("SET TIME ZONE 'Pacific/Kiritimati'");
+    // Last: on a busy server a 1 ms limit would cancel the tool's own next statement.
+    await tool.query("SET statement_timeout = '1ms'");
 
     const offer = await agentRequest(t, merchant.apiKey, 'POST', '/api/agent/offer', {
       items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
