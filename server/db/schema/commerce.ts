@@ -71,7 +71,7 @@ export interface Buyer {
 }
 
 /**
- * spec §3 Checkout. The status is the one state machine of architecture §5:
+ * A checkout. Its status is the checkout's one state machine:
  * PENDING (card, awaiting confirm) | PENDING_PAYMENT (Lightning invoice open) -> PROCESSING (one confirm
  * holds it) -> ACCEPTED | DECLINED | EXPIRED. Moves are compare-and-set on `status`.
  */
@@ -109,7 +109,7 @@ export const checkouts = pgTable(
 );
 export type Checkout = typeof checkouts.$inferSelect;
 
-/** spec §3 Payment: one per checkout attempt, written before anything is sent to the store. */
+/** A payment: one per checkout attempt, written before anything is sent to the store. */
 export const payments = pgTable(
   'payments',
   {
@@ -143,7 +143,7 @@ export const payments = pgTable(
 export type Payment = typeof payments.$inferSelect;
 
 /**
- * spec §3 Order: created in the same transaction that records a successful payment, then written to
+ * An order: created in the same transaction that records a successful payment, then written to
  * the store by a durable job (the outbox). `store_write_lease_until` lets one writer at a time try.
  */
 export const orders = pgTable(
@@ -156,7 +156,7 @@ export const orders = pgTable(
     checkoutId: text('checkout_id')
       .notNull()
       .references(() => checkouts.id, { onDelete: 'cascade' }),
-    /** PENDING | IN_PROGRESS | ACCEPTED | FULFILLED | CANCELLED | REJECTED (spec §4). */
+    /** PENDING | IN_PROGRESS | ACCEPTED | FULFILLED | CANCELLED | REJECTED. */
     status: text('status').notNull(),
     platform: text('platform'),
     storeOrderId: text('store_order_id'),
@@ -181,7 +181,7 @@ export const orders = pgTable(
 );
 export type Order = typeof orders.$inferSelect;
 
-/** spec §3 Event: checkout_data_accessed, agent_application_bundle_generated … */
+/** Merchant events: checkout_data_accessed, agent_application_bundle_generated … */
 export const events = pgTable(
   'events',
   {

@@ -13,7 +13,7 @@ export interface ConnectionDisplay {
   accountLabel?: string | null;
 }
 
-/** spec §3 Merchant integration: one store connection per merchant and platform. */
+/** A merchant's store integration: one store connection per merchant and platform. */
 export const merchantIntegrations = pgTable(
   'merchant_integrations',
   {

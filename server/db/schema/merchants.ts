@@ -33,7 +33,7 @@ export interface SecuritySettings {
 
 export type NotificationPreferences = Record<string, { email: boolean; push: boolean }>;
 
-/** One merchant per user (spec §3 Merchant). Every merchant-owned row elsewhere points here. */
+/** One merchant per user. Every merchant-owned row elsewhere points here. */
 export const merchants = pgTable('merchants', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: text('user_id')
@@ -70,7 +70,7 @@ export const merchants = pgTable('merchants', {
 
 export type Merchant = typeof merchants.$inferSelect;
 
-/** spec §3 User role record; 'admin' unlocks the role-based access control card. */
+/** A user's role; 'admin' unlocks the role-based access control card. */
 export const userRoles = pgTable('user_roles', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: text('user_id')

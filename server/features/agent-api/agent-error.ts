@@ -15,7 +15,7 @@ const STATUS: Record<AgentErrorCode, number> = {
   INTERNAL_ERROR: 500,
 };
 
-/** An agent API failure in the documented shape (spec §8): `{ error, error_code, correlation_id, details }`. */
+/** An agent API failure in the documented shape: `{ error, error_code, correlation_id, details }`. */
 export class AgentApiError extends Error {
   readonly status: number;
   constructor(

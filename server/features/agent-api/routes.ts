@@ -24,7 +24,7 @@ const isStillProcessing = (err: unknown) =>
 export type AgentApiDeps = EngineDeps & { publicUrl: string };
 
 /**
- * The documented agent API (spec §7) under both spellings: /api/agent/offer and /api/agent-offer, and
+ * The documented agent API under both spellings: /api/agent/offer and /api/agent-offer, and
  * so on. Every answer and error is in the documented shapes; Idempotency-Key (or the body's
  * idempotency_key) replays the first answer for the same body.
  */

@@ -1,6 +1,6 @@
 import type { Checkout, Offer, Order, Payment } from '../../db/schema/index';
 
-/** The documented agent API's answers (spec §7), built from our rows. Amounts are minor units. */
+/** The documented agent API's answers, built from our rows. Amounts are minor units. */
 export function offerToApi(offer: Offer) {
   const cheapestShipping = Math.min(...offer.shippingOptions.map((o) => o.priceMinor));
   return {

@@ -74,7 +74,7 @@ describe('the application facts', () => {
 });
 
 describe('the application bundle', () => {
-  it('is spec §3 shaped, embeds the live documents, splits the answers, and records the event', async () => {
+  it('holds the merchant info, embeds the live documents, splits the answers, and records the event', async () => {
     const merchant = await newMerchant(t, { connect: true });
     const res = await generate(merchant.cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -125,7 +125,7 @@ describe('the application bundle', () => {
     expect(await bundleEvents(connected.merchantId)).toHaveLength(1);
   });
 
-  it("refuses answers that break spec §5's rules, with each field's message, and records nothing", async () => {
+  it("refuses blank or malformed answers, with each field's message, and records nothing", async () => {
     const merchant = await newMerchant(t);
     const cases: [object, string, string][] = [
       [{ regions: ' , ' }, 'regions', AGENT_APPLICATION_MESSAGES.regionsRequired],

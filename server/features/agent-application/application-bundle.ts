@@ -17,8 +17,8 @@ export interface BundleDeps {
 const hostOf = (url: string | null) => (url && URL.canParse(url) ? new URL(url).hostname : null);
 
 /**
- * Spec §3 Application bundle: the merchant's facts and answers, with the discovery, health and OpenAPI
- * documents as served right now, so the reviewer sees exactly what agents will see. Records the spec's
+ * The application bundle: the merchant's facts and answers, with the discovery, health and OpenAPI
+ * documents as served right now, so the reviewer sees exactly what agents will see. Records an
  * agent_application_bundle_generated event.
  */
 export async function generateApplicationBundle(

@@ -3,7 +3,7 @@ import type { AgentApplicationFacts } from '#common/api/agent-application';
 import type { Db } from '../../db/client';
 import { merchantIntegrations, users, type Merchant } from '../../db/schema/index';
 
-/** What the application says about the merchant (spec §2 /agent/apply read-only facts). */
+/** What the application says about the merchant (the read-only facts of /agent/apply). */
 export async function applicationFacts(
   db: Db,
   merchant: Merchant,
@@ -20,7 +20,7 @@ export async function applicationFacts(
   return {
     merchantName: merchant.name.trim() || null,
     storeUrl: merchant.storeUrl,
-    // Each user owns one merchant (spec §6): the owner's address is the merchant's contact.
+    // Each user owns one merchant: the owner's address is the merchant's contact.
     contactEmail: owner!.email,
     acpBaseUrl: `${publicUrl}/acp`,
     platformsConnected: stores.map((s) => s.platform),

@@ -18,7 +18,7 @@ import { uatCollection } from './uat-collection/uat-collection';
 const BUNDLE_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /**
- * The merchant's application to ChatGPT Instant Checkout (spec §2 /agent/apply): its facts, the
+ * The merchant's application to ChatGPT Instant Checkout (the /agent/apply page): its facts, the
  * application bundle and the UAT testing collection. Session cookie; scoped by the signed-in merchant.
  */
 export function registerAgentApplicationRoutes(

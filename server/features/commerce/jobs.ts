@@ -14,7 +14,7 @@ import { writeStoreOrder } from './write-store-order';
 const PAYLOAD_RETENTION_DAYS = 90;
 
 /**
- * Settles open Lightning checkouts with their provider (spec §9: every 2 minutes, alongside webhooks and
+ * Settles open Lightning checkouts with their provider (every 2 minutes, alongside webhooks and
  * agents' confirm polls, whichever comes first; settlement is exactly once), expires card checkouts that
  * were never confirmed, and makes a late payment on an expired invoice visible (needs_review).
  */
@@ -152,7 +152,7 @@ export async function reconcileOrders(deps: EngineDeps) {
   }
 }
 
-/** Spec §9: provider payloads are purged after 90 days; expired idempotency records go too. */
+/** Provider payloads are purged after 90 days; expired idempotency records go too. */
 export async function purgeOldPayloads(deps: EngineDeps) {
   const now = deps.runtime.clock.now();
   const cutoff = new Date(now.getTime() - PAYLOAD_RETENTION_DAYS * 24 * 60 * 60 * 1000);

@@ -6,7 +6,7 @@ import { merchantStore, type CommerceDeps } from './merchant-accounts';
 
 const LEASE_MS = 60_000;
 
-/** Our order statuses (spec §4) from the store's normalized order status. */
+/** Our order statuses from the store's normalized order status. */
 export const ORDER_STATUS_FROM_STORE: Record<StoreOrderStatus, string> = {
   pending: 'ACCEPTED',
   paid: 'ACCEPTED',

@@ -15,7 +15,7 @@ import { openCredentials, sealCredentials } from './vault';
 
 type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring };
 
-/** Spec §5: OpenNode needs its key, CoinCorner its key and secret; other fields per provider schema. */
+/** OpenNode needs its key, CoinCorner its key and secret; other fields per provider schema. */
 function parsePaymentCredentials(provider: PaymentProviderId, raw: Record<string, string>) {
   const adapter = paymentProvider(provider);
   const trimmed = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v.trim()]));

@@ -14,7 +14,7 @@ import { storeConnectionError } from './provider-failure';
 import { openCredentials, sealCredentials } from './vault';
 
 /**
- * Spec §5 store setup, the rules the form also applies (common/validation/store-credentials.ts): every
+ * Store setup, the rules the form also applies (common/validation/store-credentials.ts): every
  * field required (one message per platform), trailing slashes stripped, and store URLs on https://
  * (sandbox hosts included). In live mode a merchant-typed address must also be public. Returns the
  * platform's own validated credentials.
@@ -77,7 +77,7 @@ function assertConnectable(platform: PlatformId) {
   }
 }
 
-/** Runs the platform's connection test of spec §7 without saving anything. */
+/** Runs the platform's connection test (one authenticated read of its API) without saving anything. */
 export async function testStoreCredentials(
   runtime: IntegrationRuntime,
   platform: PlatformId,
@@ -113,7 +113,7 @@ function displayFor(platform: PlatformId, credentials: Record<string, unknown>, 
 }
 
 /**
- * Tests, then saves the connection encrypted and records it on the merchant (spec §7: platform,
+ * Tests, then saves the connection encrypted and records it on the merchant (platform,
  * store_url, primary_integration_id, psp_config.store_url, onboarding_state). A failed test saves nothing.
  */
 export async function saveStoreConnection(

@@ -57,7 +57,8 @@ export async function startStripeOAuth(deps: Deps, merchant: Merchant, returnTo:
 
 /**
  * The OAuth callback: validates and consumes the state, exchanges the code, saves the account, and
- * answers with where to send the browser (settings, with stripe_oauth=success or an error code of §8).
+ * answers with where to send the browser (settings, with stripe_oauth=success, or stripe_oauth=error
+ * with an error code and its message).
  */
 export async function completeStripeOAuth(
   deps: Deps,

@@ -11,7 +11,7 @@ import { events, type Merchant } from '../../db/schema/index';
 
 const KIND = 'checkout_data_accessed';
 
-/** Spec §3 Event payload for an access (currency added so the amount can be shown). */
+/** What an access event records: checkout, amount, reader and status, plus the amount's currency. */
 const accessPayload = z.object({
   checkout_id: z.string(),
   amount: z.number(),
@@ -31,7 +31,7 @@ export async function recordCheckoutAccess(db: Db, merchant: Merchant, shown: Pa
         checkout_id: p.checkout_id,
         amount: p.amount,
         currency: p.currency,
-        // Each user owns one merchant (spec §6), so the merchant's user is the reader.
+        // Each user owns one merchant, so the merchant's user is the reader.
         user_id: merchant.userId,
         status: p.status,
       } satisfies z.infer<typeof accessPayload>,
@@ -40,7 +40,7 @@ export async function recordCheckoutAccess(db: Db, merchant: Merchant, shown: Pa
   );
 }
 
-/** The latest accesses (the dashboard's event log) and spec §9's rapid_checkout_access flag. */
+/** The latest accesses (the dashboard's event log) and the rapid_checkout_access flag. */
 export async function checkoutAccessLog(
   db: Db,
   merchantId: string,

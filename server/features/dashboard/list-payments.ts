@@ -47,7 +47,7 @@ function statusIs(display: PaymentDisplayStatus) {
 
 /**
  * The merchant's payments history, newest first, filtered by method and displayed status. Reading it
- * shows checkout data, so each checkout in the answer is recorded as accessed (spec §3, §9).
+ * shows checkout data, so each checkout in the answer is recorded as accessed.
  */
 export async function listPayments(
   db: Db,

@@ -27,7 +27,7 @@ export interface OrderChanges {
 /**
  * One LISTEN connection per process, opened on first use, fanning each committed order change out to
  * the subscribers of that order's merchant. Every instance behind a load balancer hears every change,
- * so a dashboard sees its orders whichever instance it is connected to (architecture §1).
+ * so a dashboard sees its orders whichever instance it is connected to.
  *
  * The embedded engine: PGlite is one backend session that this process's connections take in turn
  * (db/in-process-pglite.ts), and it hands each response, notifications included, to the connection

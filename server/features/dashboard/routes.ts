@@ -28,7 +28,7 @@ import { mintTestToken, simulateOpennodePaid } from './sandbox-payments';
 import { createOrderStreams } from './stream-orders';
 
 // Agent tests reach the store and the payment providers. A person runs a few a minute, but the Bitcoin
-// tester confirms every 5 s while it waits (spec §9), so leave room for two tabs doing that.
+// tester confirms every 5 s while it waits, so leave room for two tabs doing that.
 const TEST_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /**

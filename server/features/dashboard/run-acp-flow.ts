@@ -12,7 +12,7 @@ import { testPaymentToken } from './sandbox-payments';
 type AgentTestDeps = EngineDeps & { publicUrl: string };
 type Step = NonNullable<AcpFlowOutput['step']>;
 
-/** Spec §9 test checkout: one item shipped to GB, to a buyer the store can recognise as a test. */
+/** The test checkout: one item shipped to GB, to a buyer the store can recognise as a test. */
 const TEST_DESTINATION = { country: 'GB', postalCode: 'SW1A 1AA' };
 const TEST_BUYER: Buyer = {
   name: 'AgentCart Test Buyer',

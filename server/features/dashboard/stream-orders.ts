@@ -16,7 +16,7 @@ export interface OrderStreams {
 }
 
 /**
- * Spec §4 "orders list live": each committed insert or update of one of the merchant's orders is sent
+ * The live orders list: each committed insert or update of one of the merchant's orders is sent
  * as `event: order` with `{ type, order }`. The row is re-read, scoped to the merchant, so a stream only
  * ever carries the merchant's own orders in their current state, in commit order.
  */

@@ -86,7 +86,7 @@ declare module 'fastify' {
 }
 
 /**
- * Route options for one agent operation (spec §9 per-key limits). One counter per operation and key,
+ * Route options for one agent operation and its per-key rate limit. One counter per operation and key,
  * shared by every path that reaches the operation (/api/agent/offer and /api/agent-offer count as one),
  * and keyed by the key's hash, so the limit follows the key, not the address. `recentKey` (offers only:
  * they move no money and are the hot path) accepts the key from this instance's recent lookups.

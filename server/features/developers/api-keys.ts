@@ -90,7 +90,7 @@ export async function recentMerchantByApiKey(db: Db, apiKey: string): Promise<Me
   });
 }
 
-/** Agents send the key as `Authorization: Bearer …` and/or an `apikey` header (spec §6). */
+/** Agents send the key as `Authorization: Bearer …` and/or an `apikey` header. */
 export function presentedApiKey(headers: Record<string, string | string[] | undefined>): string | null {
   const auth = headers.authorization;
   const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;

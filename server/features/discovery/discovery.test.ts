@@ -136,7 +136,7 @@ describe('/.well-known/agent-commerce.json', () => {
     }
   });
 
-  it('states the rate limits the routes enforce (spec §9 and the ACP design)', async () => {
+  it('states the rate limits the routes enforce', async () => {
     const doc = agentCommerceDiscovery.parse((await get('/.well-known/agent-commerce.json')).json());
     expect(
       doc.rate_limits.limits.map((l) => `${l.api} ${l.operation} ${l.max_requests}/${l.window}`),

@@ -24,9 +24,9 @@ const limits = (served: ServedOperation[]) =>
   );
 
 /**
- * /.well-known/agent-commerce.json: everything an agent developer needs to start, in one document (spec
- * §2 Discovery button; the application bundle embeds it whole). `served` is what the routes really
- * serve, with their rate limits.
+ * /.well-known/agent-commerce.json: everything an agent developer needs to start, in one document (the
+ * readiness panel's Discovery button opens it; the application bundle embeds it whole). `served` is what
+ * the routes really serve, with their rate limits.
  */
 export function platformDiscovery(input: {
   publicUrl: string;

@@ -19,7 +19,7 @@ async function hasCompletedOrder(db: Db, merchantId: string): Promise<boolean> {
 }
 
 /**
- * Records a finished onboarding step (spec §4 onboarding moves), checking on the server that it is true:
+ * Records a finished onboarding step, checking on the server that it is true:
  * a payment method is on, a test order completed, and for completion both. Store and card-provider
  * steps are recorded by their own connection endpoints when they succeed.
  */

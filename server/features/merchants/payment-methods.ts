@@ -3,7 +3,7 @@ import type { CardState, PaymentMethodsInput } from '#common/api/merchant';
 import type { Db } from '../../db/client';
 import { merchants, paymentConnections, type Merchant } from '../../db/schema/index';
 
-/** Spec §3: stripe_account_id 'pending_setup' means card payments on but no account connected yet. */
+/** A stripe_account_id of 'pending_setup' means card payments on but no account connected yet. */
 export const PENDING_SETUP = 'pending_setup';
 
 export function cardStateOf(merchant: Pick<Merchant, 'stripeAccountId'>): CardState {
@@ -12,7 +12,7 @@ export function cardStateOf(merchant: Pick<Merchant, 'stripeAccountId'>): CardSt
 }
 
 /**
- * The card and Bitcoin switches of onboarding step 1 and the readiness panel (spec §4): card on sets
+ * The card and Bitcoin switches of onboarding step 1 and the readiness panel: card on sets
  * stripe_account_id to pending_setup and off sets it to null; Bitcoin sets btc_enabled. Switching cards
  * back on brings back an account the merchant connected before (its connection is kept while off), so
  * turning cards off for a day never means connecting Stripe again.

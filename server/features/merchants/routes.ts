@@ -19,14 +19,14 @@ import { switchPaymentMethods } from './payment-methods';
 import { toMerchantView } from './to-api';
 import { updateMerchantProfile } from './update-profile';
 
-/** The name onboarding gives a merchant created there (spec §3 Merchant). */
+/** The name onboarding gives a merchant created there. */
 const ONBOARDING_MERCHANT_NAME = 'My Store';
 
 export function registerMerchantRoutes(
   app: FastifyInstance,
   deps: { auth: Auth; db: Db; runtime: { clock: Clock } },
 ) {
-  /** The signed-in user's merchant; onboarding and settings create one when none exists (spec §2, §4). */
+  /** The signed-in user's merchant; onboarding and settings create one when none exists. */
   async function merchantOf(request: FastifyRequest) {
     const user = await requireUser(deps.auth, request);
     return createMerchantForUser(deps.db, user.id, ONBOARDING_MERCHANT_NAME);
@@ -51,7 +51,7 @@ export function registerMerchantRoutes(
     '/api/merchant/profile',
     { schema: { body: merchantProfileSchema, response: { 200: merchantView } } },
     async (request) => {
-      // Spec §2 settings › general: saving creates the merchant when there is none.
+      // Settings › General: saving creates the merchant when there is none.
       const merchant = await merchantOf(request);
       return toMerchantView(
         await updateMerchantProfile(deps.db, merchant, request.body, deps.runtime.clock.now()),

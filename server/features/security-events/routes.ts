@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { recordSecurityEvent } from './record-security-event';
 
 /**
- * The browser reports rejected form input here (spec §5: validation_failure). Only field names and a
- * masked e-mail are kept; the values themselves never leave the browser.
+ * The browser reports rejected form input here (a suspicious_activity named validation_failure). Only
+ * field names and a masked e-mail are kept; the values themselves never leave the browser.
  */
 export function registerSecurityEventRoutes(app: FastifyInstance, db: Db) {
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -10,7 +10,7 @@ export interface PaymentProviderManifest {
   /** Display name, e.g. "OpenNode". */
   name: string;
   method: 'card' | 'lightning';
-  /** Spec §1 feature flags: `coming_soon` providers are registered and simulated but not offered. */
+  /** `coming_soon` providers are registered and simulated but not offered. */
   availability: 'live' | 'coming_soon';
   credentialFields: CredentialField[];
 }
@@ -131,7 +131,7 @@ export interface LightningPaymentProvider<Credentials = unknown> extends Payment
       /** Our reference (the checkout id), echoed back by the provider. */
       orderRef: string;
       description: string;
-      /** The invoice must expire no later than the checkout (architecture §5). */
+      /** The invoice must expire no later than the checkout. */
       expiresInMinutes: number;
       callbackUrl?: string;
       successUrl?: string;

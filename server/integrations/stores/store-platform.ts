@@ -7,7 +7,7 @@ export type StorePlatformId = 'woocommerce' | 'shopify' | 'bigcommerce' | 'magen
 export interface StorePlatformManifest {
   id: StorePlatformId;
   name: string;
-  /** Spec §1 feature flags: only `live` platforms can be connected. */
+  /** Only `live` platforms can be connected; the others are shown as coming soon. */
   availability: 'live' | 'coming_soon';
   credentialFields: CredentialField[];
 }
@@ -88,8 +88,8 @@ export interface StorePlatform<Credentials = unknown> {
   manifest: StorePlatformManifest;
   credentialsSchema: z.ZodType<Credentials>;
   /**
-   * The connection test of spec §7 for this platform. Throws ProviderError with the HTTP status and
-   * status text when the store refuses (the caller words the message).
+   * The platform's connection test, one authenticated read of its API. Throws ProviderError with the
+   * HTTP status and status text when the store refuses (the caller words the message).
    */
   testConnection(ctx: AdapterContext<Credentials>): Promise<{ storeName: string | null }>;
   listProducts(

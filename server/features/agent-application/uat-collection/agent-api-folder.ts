@@ -8,7 +8,7 @@ const BUYER = {
 };
 const IDEMPOTENCY = { 'Idempotency-Key': '{{$guid}}' };
 
-/** The documented agent API (spec §7), one request per operation: a card purchase from offer to order. */
+/** The documented agent API, one request per operation: a card purchase from offer to order. */
 export const agentApiFolder: UatFolder = {
   name: 'Documented agent API',
   description:

@@ -58,8 +58,9 @@ function toFolder(folder: UatFolder) {
 }
 
 /**
- * The UAT testing collection (spec §2 /agent/apply): a Postman Collection v2.1 with a runnable request
- * for every operation of both agent APIs, against `baseUrl`, authenticated with the `api_key` variable.
+ * The UAT testing collection (downloaded from /agent/apply): a Postman Collection v2.1 with a runnable
+ * request for every operation of both agent APIs, against `baseUrl`, authenticated with the `api_key`
+ * variable.
  */
 export function uatCollection(baseUrl: string) {
   const collection = new postman.Collection({

@@ -24,7 +24,7 @@ const DASHBOARD_TYPE: Record<string, AccountObject['type']> = {
   none: 'custom',
 };
 
-/** Links live five minutes, as in Stripe's example (providers.md §1.7). */
+/** Links live five minutes, as in Stripe's Account Links example. */
 const LINK_TTL_SECONDS = 300;
 /** [?] Stripe does not document how long an OAuth code lives; a few minutes is the usual practice. */
 const CODE_TTL_SECONDS = 300;
@@ -54,7 +54,7 @@ interface OAuthGrant {
 type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'invalid_client' | 'unsupported_grant_type';
 
 /**
- * Stripe Connect (providers.md §1.7): accounts, single-use Account Links served as an onboarding page on
+ * Stripe Connect: accounts, single-use Account Links served as an onboarding page on
  * the simulator, and OAuth (consent page, `/oauth/token`, `/oauth/deauthorize`) for existing accounts.
  */
 export function registerConnect(ctx: StripeSimContext, opts: { redirectUris: string[] }) {

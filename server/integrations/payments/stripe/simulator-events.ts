@@ -2,7 +2,7 @@ import { stripeSignatureHeader } from './webhook';
 import { invalidRequest, resourceMissing, stripeId } from './simulator-http';
 import type { EventSink, StripeSimContext } from './simulator-state';
 
-/** The event envelope Stripe delivers (providers.md §1.8). */
+/** The event envelope Stripe delivers. */
 export interface StripeEvent {
   id: string;
   object: 'event';

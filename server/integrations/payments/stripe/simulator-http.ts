@@ -4,8 +4,8 @@ import { canonicalForm, FormShapeError, parseStripeForm, type FormObject, type F
 
 /**
  * The HTTP conventions every Stripe simulator route shares: form bodies, Bearer/Basic API keys, the
- * Stripe-Account header, `{"error": {...}}` failures, `request-id` headers and idempotent POSTs
- * (providers.md §1.1, §1.5, §1.6).
+ * Stripe-Account header, `{"error": {...}}` failures, `request-id` headers and idempotent POSTs,
+ * as the real API has them.
  */
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -18,7 +18,7 @@ export function stripeId(prefix: string, length = 24): string {
   return `${prefix}_${[...randomBytes(length)].map((b) => BASE62[b % 62]).join('')}`;
 }
 
-/** The `error` object of a Stripe failure body (providers.md §1.5). */
+/** The `error` object of a Stripe failure body. */
 export interface StripeErrorObject {
   type: 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
   message: string;
@@ -391,7 +391,7 @@ export function createStripeRouter(
 
   const queryOf = (request: FastifyRequest) => parseStripeForm(request.url.split('?')[1] ?? '');
 
-  /** §1.6: same key + same request replays the first answer; same key + different request is refused. */
+  /** Same key + same request replays the first answer; same key + different request is refused. */
   async function idempotent(request: FastifyRequest, reply: FastifyReply, handler: Handler) {
     const values = (request.body ?? {}) as FormObject;
     const call = callOf(request, values);

@@ -147,7 +147,7 @@ interface Owned<T> {
 
 // The parameters each endpoint knows. `payment_method_types` became `allowed_payment_method_types` in
 // API version 2026-09-30 and both are read; `shared_payment_granted_token` and `shared_payment_token` are
-// the older spellings of the token parameter (providers.md §1.3.1).
+// the older spellings of the token parameter.
 const PAYMENT_INTENT_CREATE = words(`
   amount currency confirm capture_method confirmation_method payment_method payment_method_data
   payment_method_types allowed_payment_method_types payment_method_options
@@ -238,8 +238,8 @@ interface Source {
 }
 
 /**
- * PaymentIntents, their charges and refunds, and payment methods, with the transitions of providers.md
- * §1.4. Tokens are redeemed through the Shared Payment Token store (§1.3.4).
+ * PaymentIntents, their charges and refunds, and payment methods, with Stripe's status
+ * transitions. Tokens are redeemed through the Shared Payment Token store, which enforces their limits.
  */
 export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScoping: boolean }) {
   const { router, state, events, sim, app } = ctx;
@@ -281,7 +281,7 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
     return record;
   }
 
-  /** The payment source a create/confirm names, in any of the three token spellings of §1.3.1. */
+  /** The payment source a create/confirm names, in any of the three token spellings. */
   function sourceOf(params: Params, account: string): Source | null {
     const data = params.object('payment_method_data');
     const named: [string, string | undefined][] = [

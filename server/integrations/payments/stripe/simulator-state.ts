@@ -2,7 +2,7 @@ import type { Caller, StripeAuth, StripeRouter } from './simulator-http';
 import type { Simulator } from '../../simulator-kit';
 import type { FastifyInstance } from 'fastify';
 
-/** The parts of a Stripe Account object the simulator keeps (providers.md §1.7). */
+/** The parts of a Stripe Account object the simulator keeps. */
 export interface AccountObject {
   id: string;
   object: 'account';

@@ -9,8 +9,8 @@ import { currencyParam, invalidRequest, resourceMissing, stripeId, type Caller }
 import type { StripeSimContext } from './simulator-state';
 
 /**
- * Error codes for unusable tokens. PROVISIONAL: no public source names the real codes (providers.md
- * §1.3.4 [?]), so they live here, in one place, as 400 invalid_request_error.
+ * Error codes for unusable tokens. PROVISIONAL: no public source names the real codes, so
+ * they live here, in one place, as 400 invalid_request_error.
  */
 export const SPT_ERROR_CODES = {
   missing: 'resource_missing',
@@ -49,15 +49,16 @@ export interface TokenRecord {
 export interface TokenStore {
   /** The token if `account` may redeem it (or see it), else null. */
   find(id: string, account: string): TokenRecord | null;
-  /** Throws the §1.3.4 refusal, naming `param`, when the token cannot pay `amount` in `currency`. */
+  /** Throws the refusal, naming `param`, when the token cannot pay `amount` in `currency`. */
   check(record: TokenRecord, param: string, amount: number, currency: string): void;
   /** Counts a captured amount against the token (deactivated as `consumed` once used up). */
   use(record: TokenRecord, amount: number, account: string, caller?: Caller): void;
 }
 
 /**
- * Shared Payment Tokens (providers.md §1.3): the test helper that mints them, the seller's view, and the
- * rules a PaymentIntent must satisfy to redeem one (§1.3.4).
+ * Shared Payment Tokens: the test helper that mints them, the seller's view, and the rules a
+ * PaymentIntent must satisfy to redeem one (the token exists, is active and unexpired, its currency
+ * matches, and captured plus requested stays within its max_amount).
  */
 export function registerSharedPaymentTokens(
   ctx: StripeSimContext,
@@ -167,7 +168,7 @@ export function registerSharedPaymentTokens(
     const maxAmount = limits.requiredInt('max_amount');
     if (maxAmount < 1)
       throw invalidRequest('Invalid positive integer', { param: 'usage_limits[max_amount]' });
-    // `seller_details[external_id]` can scope a token to a connected account (providers.md §1.3.2).
+    // `seller_details[external_id]` can scope a token to a connected account.
     const external = params.object('seller_details')?.string('external_id');
     const seller =
       external?.startsWith('acct_') && state.canActFor(caller.keyAccount, external)

@@ -33,7 +33,7 @@ export interface StripeSimulatorOptions {
   redirectUris?: string[];
   /**
    * Whether a token minted under one account is refused under another (true, the default). Whether real
-   * SPTs can be redeemed with Stripe-Account is unknown (providers.md §1.7 [?]).
+   * SPTs can be redeemed with Stripe-Account is undocumented.
    */
   sptAccountScoping?: boolean;
   /** The API version in events and response headers; the SDK's pinned version by default. */
@@ -54,7 +54,7 @@ async function postDelivery({ url, headers, body }: WebhookDelivery) {
 }
 
 /**
- * A stateful Stripe on loopback, faithful to providers.md §1: PaymentIntents with Shared Payment Tokens,
+ * A stateful Stripe on loopback, faithful to Stripe's API: PaymentIntents with Shared Payment Tokens,
  * refunds, Connect (accounts, account links, OAuth), webhook endpoints with signed deliveries, and
  * idempotent POSTs. The official SDK works against it when given its host, port and protocol.
  */

@@ -2,7 +2,7 @@
  * The sandbox BigCommerce store: Ridgeway Tea Co., a UK tea merchant selling in GBP. Covers products
  * with size options (stock tracked per variant), stock tracked per product, untracked stock, a sale
  * price, a sold-out tea, a hidden product, one whose purchasing is disabled, and the onboarding test
- * product (spec §5 default SKU TEST-PRODUCT-001 at 19.99).
+ * product (default SKU TEST-PRODUCT-001 at 19.99).
  */
 export interface TeaVariant {
   sku: string;

@@ -9,7 +9,7 @@ function storeHash(value: string): string {
   return (/\/stores\/([^/?#]+)/.exec(value)?.[1] ?? value).toLowerCase();
 }
 
-/** Spec §3 `bigcommerce: store_hash, access_token`; the API is https://api.bigcommerce.com/stores/{hash}. */
+/** A BigCommerce store hash and access token; the API is https://api.bigcommerce.com/stores/{hash}. */
 export const bigcommerceCredentials = z.object({
   storeHash: z
     .string(REQUIRED)

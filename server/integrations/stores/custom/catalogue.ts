@@ -1,6 +1,6 @@
 /**
  * The sandbox Custom API store: Kiln & Crema, a specialty coffee roaster selling in GBP. Includes the
- * onboarding test product (spec §5 default SKU TEST-PRODUCT-001 at 19.99), two products sold in
+ * onboarding test product (default SKU TEST-PRODUCT-001 at 19.99), two products sold in
  * variants, one sold out and two that do not track stock.
  */
 export interface RoasterVariant {

@@ -5,7 +5,7 @@ import { storeUrlSchema } from './store-kit';
 
 const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('custom');
 
-/** Spec §3 `custom: endpoint, api_key`: the base URL of the merchant's API and the key we send to it. */
+/** A Custom API connection: the base URL of the merchant's API and the key we send to it. */
 export const customCredentials = z.object({
   endpoint: storeUrlSchema({ required: REQUIRED, https: CONNECTION_MESSAGES.storeUrlHttps }),
   apiKey: z.string(REQUIRED).trim().min(1, REQUIRED),

@@ -103,7 +103,7 @@ export function signaturesMatch(given: Buffer, expected: Buffer): boolean {
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * A merchant-entered base URL: trimmed, without trailing slashes (spec §5), and https unless it points
+ * A merchant-entered base URL: trimmed, without trailing slashes, and https unless it points
  * at this machine (sandbox simulators), because the API key travels with every request.
  */
 export function storeUrlSchema(messages: { required: string; https: string }) {

@@ -1,8 +1,8 @@
 /**
  * The sandbox Magento store: Harbour & Home, a UK homeware shop selling in GBP. Covers a configurable
  * apron sold through its two simple children (not visible on their own), a virtual gift card without
- * stock management, an out-of-stock cushion, a disabled lamp, and the onboarding test product (spec §5
- * default SKU TEST-PRODUCT-001 at 19.99).
+ * stock management, an out-of-stock cushion, a disabled lamp, and the onboarding test product (default
+ * SKU TEST-PRODUCT-001 at 19.99).
  */
 export interface HomewareProduct {
   sku: string;

@@ -5,7 +5,7 @@ import { storeUrlSchema } from '../custom/store-kit';
 
 const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('magento');
 
-/** Spec §3 `magento: store_url, access_token`; the REST API is under {storeUrl}/rest/V1. */
+/** A Magento connection is a store URL and an access token; the REST API is under {storeUrl}/rest/V1. */
 export const magentoCredentials = z.object({
   storeUrl: storeUrlSchema({ required: REQUIRED, https: CONNECTION_MESSAGES.storeUrlHttps })
     // Merchants often paste the REST base they were given; the adapter adds /rest/V1 itself.

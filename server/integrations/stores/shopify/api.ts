@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, moneySchema, storeApi } from '../custom/store-kit';
 import type { ShopifyCredentials } from './credentials';
 
-/** The REST Admin API version the adapter speaks unless told otherwise (spec §7). */
+/** The REST Admin API version the adapter speaks unless told otherwise. */
 export const SHOPIFY_API_VERSION = '2024-01';
 /** Shopify's largest page for products and orders. */
 export const SHOPIFY_MAX_LIMIT = 250;

@@ -2,7 +2,7 @@
  * The sandbox Shopify shop: Kestrel Outdoor, a UK outdoor-gear shop selling in GBP. Every product has at
  * least one variant, as on Shopify; it includes sizes and colours, untracked and back-orderable stock,
  * a sold-out size, a draft and an archived product (neither may be sold), and the onboarding test
- * product (spec §5 default SKU TEST-PRODUCT-001 at 19.99).
+ * product (default SKU TEST-PRODUCT-001 at 19.99).
  */
 export interface OutdoorVariant {
   title: string;

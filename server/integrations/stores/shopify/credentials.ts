@@ -13,7 +13,7 @@ function shopSubdomain(value: string): string {
     .replace(/\.myshopify\.com$/, '');
 }
 
-/** Spec §3 `shopify: store_name, access_token`; the shop's API lives at https://{storeName}.myshopify.com. */
+/** A Shopify store name and Admin API access token; the shop's API is https://{storeName}.myshopify.com. */
 export const shopifyCredentials = z.object({
   storeName: z
     .string(REQUIRED)

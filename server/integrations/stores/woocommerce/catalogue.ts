@@ -2,7 +2,7 @@
  * The fixed catalogue every simulated WooCommerce store starts from: an outdoor-gear shop selling in
  * GBP. It deliberately holds the awkward cases a real store has: variable products whose variations
  * carry their own SKUs, prices and stock; a sale price; a product out of stock; one without a price; a
- * draft; and TEST-PRODUCT-001 at 19.99, the onboarding test order's default (spec §5).
+ * draft; and TEST-PRODUCT-001 at 19.99, the onboarding test order's default.
  */
 export interface CatalogueVariation {
   sku: string;

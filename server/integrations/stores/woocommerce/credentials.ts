@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CredentialField } from '../../credentials';
 
-/** Spec §5, store setup: the one message for any empty WooCommerce field. */
+/** Store setup's one message for any empty WooCommerce field. */
 export const MISSING_WOOCOMMERCE_CREDENTIALS = 'Please fill in all WooCommerce credentials';
 
 // An empty field gets only the "fill in" message, not a format complaint on top.
@@ -9,8 +9,8 @@ const required = z.string().trim().min(1, { message: MISSING_WOOCOMMERCE_CREDENT
 
 /**
  * A merchant's WooCommerce REST API keys (WooCommerce › Settings › Advanced › REST API). WooCommerce
- * generates both halves as a prefix plus 40 hex characters. The https:// rule of spec §5 is the caller's
- * (live mode only): the adapter itself also speaks to plain-HTTP stores, signing with OAuth 1.0a.
+ * generates both halves as a prefix plus 40 hex characters. Requiring https:// store URLs is the caller's
+ * rule (live mode only): the adapter itself also speaks to plain-HTTP stores, signing with OAuth 1.0a.
  */
 export const woocommerceCredentials = z.object({
   storeUrl: required
