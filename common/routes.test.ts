@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APP_NAV, INDEXED_PATHS, isAppPath, MARKETING_NAV, PROTECTED_PATHS } from './routes';
 
 describe('the route table', () => {
-  it('knows every page of spec §2, with or without a trailing slash, and nothing else', () => {
+  it('knows every page, with or without a trailing slash, and nothing else', () => {
     for (const path of ['/', '/pricing', '/setup-store', '/testing/agent', '/agent/apply', '/pricing/']) {
       expect(isAppPath(path), path).toBe(true);
     }
@@ -13,7 +13,7 @@ describe('the route table', () => {
     }
   });
 
-  it('gives the navigation the spec §2 links and keeps merchant pages out of the sitemap', () => {
+  it('gives the navigation its links and keeps merchant pages out of the sitemap', () => {
     expect(MARKETING_NAV.map((l) => l.label)).toEqual([
       'Pricing',
       'Docs',

@@ -1,11 +1,11 @@
 /**
- * The route table (spec §2): every page the web app renders, once. The router, the navigation, the
+ * The route table: every page the web app renders, once. The router, the navigation, the
  * sitemap and the server's 404 logic all read it, so a page added here exists everywhere at once.
  * Paths use the router's syntax (`:param` for one segment).
  */
 interface RouteDefinition {
   path: string;
-  /** `protected` pages need a signed-in merchant (spec §2 protected-route behaviour). */
+  /** `protected` pages need a signed-in merchant; without one the visitor goes to /auth. */
   access: 'public' | 'protected';
   /** The short name links use in the navigation, the footer and the account menu. */
   label: string;
@@ -67,7 +67,7 @@ export interface NavItem {
 const navItems = (keys: RouteKey[]): NavItem[] =>
   keys.map((key) => ({ to: ROUTES[key].path, label: ROUTES[key].label }));
 
-/** Spec §2 global chrome: the top navigation away from the merchant's pages… */
+/** The top navigation away from the merchant's pages… */
 export const MARKETING_NAV = navItems(['pricing', 'docs', 'supported', 'caseStudies', 'contact']);
 /** …and on them. */
 export const APP_NAV = navItems(['dashboard', 'payments', 'agentTesting', 'settings']);
@@ -95,7 +95,7 @@ export function isAppPath(pathname: string): boolean {
   return routePatterns.some((pattern) => pattern.test(path));
 }
 
-/** Paths on which the marketing footer is hidden (spec §2 global chrome). */
+/** Paths on which the marketing footer is hidden. */
 export const FOOTERLESS_PREFIXES = [
   '/dashboard',
   '/onboarding',

@@ -494,7 +494,10 @@ interface BtcCheckout {
 
 type Settlement = { status: 'ACCEPTED'; orderId: string } | { status: 'DECLINED'; reason: string };
 
-/** Spec §4: poll confirm every 3 s until ACCEPTED or DECLINED (402 PAYMENT_EXPIRED / PAYMENT_DECLINED). */
+/**
+ * As agents are told to, poll confirm every 3 s until ACCEPTED or DECLINED (402 PAYMENT_EXPIRED /
+ * PAYMENT_DECLINED).
+ */
 async function pollConfirm(agent: AgentApi, checkoutId: string): Promise<Settlement> {
   for (let poll = 1; poll <= MAX_POLLS; poll += 1) {
     note(`Poll ${poll}/${MAX_POLLS}`);

@@ -3,8 +3,8 @@ import { agentApplicationSchema } from '../validation/agent-application';
 import { acpHealthResponse, acpOpenApiDocument } from './discovery';
 
 /**
- * The merchant's application to ChatGPT Instant Checkout (spec §2 /agent/apply): the facts the screen
- * shows, and the application bundle (spec §3) it downloads.
+ * The merchant's application to ChatGPT Instant Checkout (/agent/apply): the facts the screen shows,
+ * and the application bundle it downloads.
  */
 
 /** GET /api/agent-application: what the application says about the merchant, read-only on the screen. */
@@ -15,7 +15,7 @@ export const agentApplicationFacts = z.object({
   acpBaseUrl: z.string(),
   /** Platform ids of the merchant's saved store connections (woocommerce, shopify…). */
   platformsConnected: z.array(z.string()),
-  /** Spec §2: Bitcoin is listed when the merchant's btc_opennode_enabled is on. */
+  /** Bitcoin is listed when the merchant's btc_opennode_enabled is on. */
   bitcoinEnabled: z.boolean(),
 });
 export type AgentApplicationFacts = z.infer<typeof agentApplicationFacts>;
@@ -33,7 +33,7 @@ const embeddedDiscovery = z.looseObject({
   agent_api: z.looseObject({ base_url: z.url() }),
 });
 
-/** Spec §3 Application bundle, with the live discovery, health and OpenAPI documents embedded whole. */
+/** The application bundle, with the live discovery, health and OpenAPI documents embedded whole. */
 export const applicationBundle = z.object({
   merchant_info: z.object({
     name: z.string().nullable(),

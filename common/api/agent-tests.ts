@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { decimalToMinor } from '../domain/money';
 
-/** Spec §7 test-acp-flow and simulate-opennode-paid: a merchant runs a real checkout against its own setup. */
+/** The agent tests: a merchant runs a real checkout against its own setup (and, in sandbox, pays it). */
 export const AGENT_TEST_DEFAULTS = { sku: 'TEST-PRODUCT-001', amount: 19.99, currency: 'GBP' } as const;
 
-/** Spec §5 wording where the spec has one. */
+/** The agent tests' validation messages. */
 export const AGENT_TEST_MESSAGES = {
   skuAndAmount: 'Please fill in test SKU and amount',
   sptFormat: 'Please enter a valid test SPT token (format: spt_...)',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The documented agent API (spec §7). Requests accept both field spellings the spec gives: items or
+ * The documented agent API. Requests accept both documented field spellings: items or
  * products, shipping_to or shipping_address, postcode or postal_code. Amounts are integers in minor
  * units (pence, cents), as in ACP and Stripe.
  */
@@ -196,7 +196,7 @@ export const confirmRequest = z.object({
   idempotency_key: z.string().trim().min(1).max(255).optional(),
 });
 
-/** Spec §8: the error body of the agent API. */
+/** The error body of the agent API. */
 export const AGENT_ERROR_CODES = [
   'VALIDATION_ERROR',
   'INVALID_CHECKOUT',

@@ -4,8 +4,8 @@ import { serviceHealth } from './status';
 
 /**
  * The public, unauthenticated documents an AI agent (or its developer) reads before buying: the ACP
- * discovery document, the platform's own discovery document (spec §2 Discovery button, embedded whole in
- * the application bundle) and the ACP health check (spec acp-health).
+ * discovery document, the platform's own discovery document (behind the readiness panel's Discovery
+ * button, embedded whole in the application bundle) and the ACP health check (/api/acp-health).
  */
 
 const acpVersion = z.enum(ACP_VERSIONS);

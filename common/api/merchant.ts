@@ -13,7 +13,7 @@ export const onboardingState = z.object({
 });
 
 /**
- * The card provider as spec §4 describes it: off (stripe_account_id null), on but not connected yet
+ * The card provider's state: off (stripe_account_id null), on but not connected yet
  * (pending_setup), or connected to an account.
  */
 export const CARD_STATES = ['off', 'pending_setup', 'connected'] as const;
@@ -32,7 +32,7 @@ export const merchantPayments = z.object({
 });
 export type MerchantPayments = z.infer<typeof merchantPayments>;
 
-/** PUT /api/merchant/payment-methods: the card and Bitcoin switches (spec §4 readiness toggles). */
+/** PUT /api/merchant/payment-methods: the card and Bitcoin switches (readiness toggles). */
 export const paymentMethodsInput = z
   .object({ card: z.boolean().optional(), bitcoin: z.boolean().optional() })
   .refine((v) => v.card !== undefined || v.bitcoin !== undefined, 'Say which payment method to switch');

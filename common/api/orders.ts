@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Dashboard orders (spec §7 "Orders"): newest first, the month's count, and a live stream. */
+/** Dashboard orders: newest first, the month's count, and a live stream. */
 export const ORDERS_DEFAULT_LIMIT = 10;
 export const ORDERS_MAX_LIMIT = 50;
 

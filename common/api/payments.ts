@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PaymentStatus } from '../domain/payment-status';
 
-/** Payments history (spec §2 /payments, §7 "Payments") and the checkout-access log (spec §3, §9). */
+/** Payments history (/payments) and the checkout-access log. */
 export const PAYMENT_METHODS = [
   'stripe_spt',
   'btc_opennode',
@@ -12,7 +12,7 @@ export const PAYMENT_METHODS = [
 export const PAYMENT_DISPLAY_STATUSES = ['PAID', 'PENDING', 'EXPIRED', 'FAILED'] as const;
 export type PaymentDisplayStatus = (typeof PAYMENT_DISPLAY_STATUSES)[number];
 
-/** Spec §4: how our normalized statuses show. Every other status, known or not, shows as PENDING. */
+/** How our normalized statuses show. Every other status, known or not, shows as PENDING. */
 export const SETTLED_DISPLAY_STATUS: Partial<
   Record<PaymentStatus, Exclude<PaymentDisplayStatus, 'PENDING'>>
 > = {
@@ -54,7 +54,7 @@ export type PaymentView = z.infer<typeof paymentView>;
 
 export const listPaymentsOutput = z.object({ payments: z.array(paymentView) });
 
-/** Spec §9 rapid_checkout_access: more than 20 checkout accesses by one merchant within 5 minutes. */
+/** rapid_checkout_access: more than 20 checkout accesses by one merchant within 5 minutes. */
 export const RAPID_CHECKOUT_ACCESS_THRESHOLD = 20;
 export const RAPID_CHECKOUT_ACCESS_WINDOW_MS = 5 * 60 * 1000;
 
@@ -62,7 +62,7 @@ export const checkoutAccessQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
-/** A checkout_data_accessed event (spec §3): whose checkout data was read, by which user, when. */
+/** A checkout_data_accessed event: whose checkout data was read, by which user, when. */
 export const checkoutAccessEvent = z.object({
   id: z.string(),
   checkout_id: z.string(),

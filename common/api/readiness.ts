@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §3 Readiness report: can agents buy from this merchant right now, and if not, why. */
+/** The readiness report: can agents buy from this merchant right now, and if not, why. */
 export const readinessService = z.object({ healthy: z.boolean(), configured: z.boolean() });
 export const readinessReason = z.object({ code: z.string(), message: z.string(), optional: z.boolean() });
 export const readinessReport = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the browser may report (spec §7 log-security-event). The server trusts none of it: it re-masks
+ * What the browser may report (POST /api/security-events). The server trusts none of it: it re-masks
  * e-mails, blanks secrets and stamps its own time and IP. auth_failure is recorded by the server itself.
  */
 export const logSecurityEventInput = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §3 health status response. */
+/** The health status response (GET /api/status). */
 export const serviceHealth = z.enum(['operational', 'degraded', 'down', 'unknown']);
 export type ServiceHealth = z.infer<typeof serviceHealth>;
 

@@ -7,7 +7,7 @@ export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
-/** Anything that is not one of the supported currencies falls back to GBP (spec §3, preferred currency). */
+/** Anything that is not one of the supported currencies falls back to GBP. */
 export function toCurrency(value: unknown): Currency {
   return isCurrency(value) ? value : DEFAULT_CURRENCY;
 }

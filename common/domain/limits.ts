@@ -1,4 +1,4 @@
-/** Business constants of spec §9 that more than one place needs. */
+/** Business constants that more than one place needs. */
 export const TRIAL_DAYS = 14;
 export const MONTHLY_ORDER_LIMIT = 25;
 export const ORDER_LIMIT_WARNING_RATIO = 0.8;

@@ -1,5 +1,5 @@
 /**
- * Money is integer minor units (pence, cents) or satoshis, never floats (architecture §5). Providers
+ * Money is integer minor units (pence, cents) or satoshis, never floats. Providers
  * speak decimal strings ("21.99"); these helpers convert exactly, without going through a float.
  */
 export const SATS_PER_BTC = 100_000_000;
@@ -31,7 +31,7 @@ export function minorToDecimal(minor: number, decimals = 2): string {
   return decimals === 0 ? `${sign}${abs}` : `${sign}${abs.slice(0, -decimals)}.${abs.slice(-decimals)}`;
 }
 
-/** Spec §9 display: Bitcoin amounts (sats) with 8 decimals, everything else with 2. */
+/** Display: Bitcoin amounts (sats) with 8 decimals, everything else with 2. */
 export function formatAmount(minor: number, currency: string): string {
   return currency.toUpperCase() === 'BTC' ? minorToDecimal(minor, 8) : minorToDecimal(minor, 2);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previousStep, resumeStep, stepAfterPaymentMethods } from './onboarding';
 
-describe('onboarding resume and moves (spec §4)', () => {
+describe('onboarding resume and moves', () => {
   it.each([
     [{}, 'off', 1],
     [{ payment_methods_chosen: true }, 'pending_setup', 2],

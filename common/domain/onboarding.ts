@@ -1,6 +1,6 @@
 import type { CardState } from '../api/merchant';
 
-/** The five steps of /onboarding (spec §2), numbered as the wizard shows them. */
+/** The five steps of /onboarding, numbered as the wizard shows them. */
 export const ONBOARDING_STEPS = [
   'Payment Methods',
   'Connect card provider',
@@ -24,10 +24,10 @@ export interface OnboardingProgress {
 }
 
 /**
- * Where a merchant resumes (spec §4 onboarding resume): the first step whose work is not done yet, or
+ * Where a merchant resumes: the first step whose work is not done yet, or
  * 'dashboard' once onboarding is complete. Step 2 (card provider) is done when connected, and skipped
- * when card payments are off. The spec's rule names only the store platform and the card connection;
- * this reads every step's own flag, so a reload at any step lands back on it.
+ * when card payments are off. Every step's own flag is read, not just the store platform and the card
+ * connection, so a reload at any step lands back on it.
  */
 export function resumeStep(progress: OnboardingProgress, card: CardState): OnboardingStep | 'dashboard' {
   if (progress.completed) return 'dashboard';
@@ -38,13 +38,13 @@ export function resumeStep(progress: OnboardingProgress, card: CardState): Onboa
   return 5;
 }
 
-/** Spec §4 onboarding moves: Back from a step (step 3 skips step 2 when card payments are off). */
+/** Back from a step (step 3 skips step 2 when card payments are off). */
 export function previousStep(step: OnboardingStep, card: CardState): OnboardingStep {
   if (step === 3 && card === 'off') return 1;
   return Math.max(1, step - 1) as OnboardingStep;
 }
 
-/** Spec §4 onboarding moves: step 1 goes to 2 when card payments are on, else to 3. */
+/** Step 1 goes to 2 when card payments are on, else to 3. */
 export function stepAfterPaymentMethods(card: CardState): OnboardingStep {
   return card === 'off' ? 3 : 2;
 }

@@ -1,5 +1,5 @@
 /**
- * Our normalized payment statuses (architecture §3). Every provider maps its own statuses onto these
+ * Our normalized payment statuses. Every provider maps its own statuses onto these
  * through one exhaustive table; anything it does not know maps to `pending`.
  */
 export const PAYMENT_STATUSES = [

@@ -1,6 +1,6 @@
 import type { Currency } from './currencies';
 
-/** The pricing plans of spec §9. Prices are whole currency units per month; fees are in basis points. */
+/** The pricing plans. Prices are whole currency units per month; fees are in basis points. */
 export type PlanId = 'starter' | 'growth' | 'scale' | 'enterprise';
 
 export interface Plan {

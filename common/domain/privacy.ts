@@ -1,4 +1,4 @@
-/** Masks an e-mail for logs and security events: the first 3 characters plus *** (spec §3). */
+/** Masks an e-mail for logs and security events: the first 3 characters plus ***. */
 export function maskEmail(email: string): string {
   return `${email.trim().slice(0, 3)}***`;
 }

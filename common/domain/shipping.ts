@@ -51,7 +51,7 @@ const EU = new Set([
   'SE',
 ]);
 
-/** Whether a destination is in the merchant's own market (spec §3 region: UK, US or EU; UK by default). */
+/** Whether a destination is in the merchant's own market (its region: UK, US or EU; UK by default). */
 export function isDomestic(region: string | null, destinationCountry: string): boolean {
   const country = destinationCountry.toUpperCase();
   if (region === 'US') return country === 'US';

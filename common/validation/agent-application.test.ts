@@ -6,7 +6,7 @@ import {
   splitCommaList,
 } from './agent-application';
 
-describe('spec §5 agent application rules', () => {
+describe('agent application rules', () => {
   it('splits regions and currencies on commas and trims them', () => {
     expect(splitCommaList(' UK ,EU,, US ')).toEqual(['UK', 'EU', 'US']);
   });

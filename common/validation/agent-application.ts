@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Spec §5 agent application: regions and currencies are split on commas and trimmed, product URLs keep
+ * Agent application: regions and currencies are split on commas and trimmed, product URLs keep
  * their non-blank lines. The form and the server share these rules, so both show the same messages.
  */
 export const AGENT_APPLICATION_MESSAGES = {
@@ -18,7 +18,7 @@ export const AGENT_APPLICATION_MESSAGES = {
   generationFailedNote: 'Could not generate application bundle. Please try again.',
 } as const;
 
-/** Spec §2 /agent/apply input defaults. */
+/** The /agent/apply inputs' defaults. */
 export const AGENT_APPLICATION_DEFAULTS = {
   productUrls: '',
   regions: 'UK, EU',

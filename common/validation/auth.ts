@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The sign-up and sign-in rules of spec §5 with their exact messages. The web forms and the server both
+ * The sign-up and sign-in rules with their exact messages. The web forms and the server both
  * use these schemas, so a person sees the same words whichever side catches the problem. Checks run in
  * the order a person would fix them; the first failing message of a field is the one shown.
  */

@@ -5,7 +5,7 @@ import { CONNECTION_MESSAGES } from './connections';
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;
 
-describe('Bitcoin settings rules (spec §5)', () => {
+describe('Bitcoin settings rules', () => {
   it('requires the OpenNode API key and the CoinCorner credentials, in the spec’s words', () => {
     expect(
       firstMessage(

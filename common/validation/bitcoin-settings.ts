@@ -6,11 +6,11 @@ import {
   CONNECTION_MESSAGES,
 } from './connections';
 
-/** The Bitcoin providers a merchant can pick today (spec §2 settings › payments: opennode or coincorner). */
+/** The Bitcoin providers a merchant can pick today in Settings › Payments. */
 export const BITCOIN_PROVIDERS = { opennode: 'OpenNode', coincorner: 'CoinCorner' } as const;
 export type BitcoinProvider = keyof typeof BITCOIN_PROVIDERS;
 
-/** Spec §5: the message when a provider's credentials are missing. */
+/** The message when a provider's credentials are missing. */
 const MISSING: Record<BitcoinProvider, string> = {
   opennode: CONNECTION_MESSAGES.opennodeKeyRequired,
   coincorner: CONNECTION_MESSAGES.coincornerCredentialsRequired,

@@ -1,4 +1,4 @@
-/** The store-setup, Bitcoin and Stripe messages of spec §5 and §8, shared by forms and server. */
+/** The store-setup, Bitcoin and Stripe messages, shared by forms and server. */
 export const PLATFORM_LABELS = {
   woocommerce: 'WooCommerce',
   shopify: 'Shopify',
@@ -18,12 +18,12 @@ export const CONNECTION_MESSAGES = {
   merchantNotFound: 'Merchant account not found',
   storeConnected: 'Store connected successfully!',
   saveFailed: 'Failed to save connection',
-  /** Spec §1 feature flags: a coming-soon platform can be tested but not saved. */
+  /** A coming-soon platform can be tested but not saved. */
   comingSoon: (platform: PlatformId) =>
     `${PLATFORM_LABELS[platform]} is coming soon and cannot be connected yet.`,
   connectionSucceeded: (platform: PlatformId) =>
     `${PLATFORM_LABELS[platform]} is properly configured and responding.`,
-  /** Spec §8: 'Connection failed: {status} {statusText}' (status only for non-WooCommerce platforms). */
+  /** 'Connection failed: {status} {statusText}' (status only for non-WooCommerce platforms). */
   connectionFailedStatus: (platform: PlatformId, status: number, statusText: string | undefined) =>
     platform === 'woocommerce'
       ? `Connection failed: ${status} ${statusText ?? ''}`.trim()
@@ -39,7 +39,7 @@ export const CONNECTION_MESSAGES = {
   encryptionKeyLength: 'Encryption key must be 32 bytes',
 } as const;
 
-/** Spec §8 card OAuth error codes with their messages; the callback redirects with one of these. */
+/** Card OAuth error codes with their messages; the callback redirects with one of these. */
 export const STRIPE_OAUTH_ERRORS = {
   missing_params: 'OAuth callback received invalid parameters',
   invalid_state: 'OAuth state validation failed',

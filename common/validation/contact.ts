@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The contact form rules of spec §5 (name 2-100, email, subject 5-200, message 10-2000). */
+/** The contact form rules (name 2-100, email, subject 5-200, message 10-2000). */
 export const CONTACT_MESSAGES = {
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: 'Name must be less than 100 characters',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../domain/currencies';
 import { businessNameSchema } from './auth';
 
-/** Spec §2 settings › general: the regions a merchant sells from, with their labels. */
+/** Settings › General: the regions a merchant sells from, with their labels. */
 export const REGIONS = { UK: 'United Kingdom', US: 'United States', EU: 'European Union' } as const;
 export type Region = keyof typeof REGIONS;
 

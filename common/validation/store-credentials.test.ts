@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeCredentialsSchema } from './store-credentials';
 
-describe('storeCredentialsSchema (spec §5 store setup)', () => {
+describe('storeCredentialsSchema (store setup)', () => {
   const woo = storeCredentialsSchema('woocommerce', ['storeUrl', 'consumerKey', 'consumerSecret']);
 
   it('asks for every field with the platform message', () => {

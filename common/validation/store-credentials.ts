@@ -5,7 +5,7 @@ import { CONNECTION_MESSAGES, type PlatformId } from './connections';
 export const STORE_URL_FIELDS: readonly string[] = ['storeUrl', 'endpoint'];
 
 /**
- * Spec §5 store setup, for the form and the server alike: every field of the platform is required (one
+ * Store setup, for the form and the server alike: every field of the platform is required (one
  * message per platform), and a store address loses its trailing slashes and must be on https://.
  * Each platform's own format rules come after, on the server.
  */

@@ -1,7 +1,7 @@
 import { toCurrency, type Currency } from '#common/domain/currencies';
 import { PREFERRED_CURRENCY_COOKIE_MAX_AGE_S, PREFERRED_CURRENCY_KEY } from '#common/domain/limits';
 
-/** Spec §3: the preferred currency lives in local storage and in a one-year cookie; anything else is GBP. */
+/** The preferred currency lives in local storage and in a one-year cookie; anything else is GBP. */
 export function readPreferredCurrency(): Currency {
   let stored: string | null = null;
   try {

@@ -19,7 +19,7 @@ const ITEMS = [
   { ...ROUTES.docs, label: 'Documentation', icon: BookOpen },
 ];
 
-/** Spec §2: the signed-in user's e-mail with Dashboard, Payments, Settings, Documentation and Sign Out. */
+/** The signed-in user's e-mail with Dashboard, Payments, Settings, Documentation and Sign Out. */
 export default function AccountMenu({ email }: { email: string }) {
   const navigate = useNavigate();
   const signOutToHome = useSignOutToHome();

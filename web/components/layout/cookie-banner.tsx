@@ -15,7 +15,7 @@ function readConsent(): Consent | null {
   }
 }
 
-/** Spec §4: shown until a choice is stored in gdpr-consent; closing counts as declining. */
+/** Shown until a choice is stored in gdpr-consent; closing counts as declining. */
 export function CookieBanner() {
   const [consent, setConsent] = useState<Consent | null>(readConsent);
   if (consent) return null;

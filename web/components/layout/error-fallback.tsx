@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '#web/components/ui/button';
 
-/** Spec §2 error fallback: the message, Refresh Page (reload) and Go Home. */
+/** The error fallback: the message, Refresh Page (reload) and Go Home. */
 export function ErrorFallback({ error }: { error: unknown }) {
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

@@ -12,7 +12,7 @@ function seeded(seed: number) {
 }
 
 /**
- * Spec §2: the landing page's background of 50 particles. Pure CSS transforms, decorative only; the global
+ * The landing page's background of 50 particles. Pure CSS transforms, decorative only; the global
  * reduced-motion rule stops the drift for people who ask for less motion.
  */
 export function ParticleBackground() {

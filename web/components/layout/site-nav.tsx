@@ -18,7 +18,7 @@ import { Logo } from './logo';
 const AccountMenu = lazy(() => import('./account-menu'));
 const MobileNavPanel = lazy(() => import('./mobile-nav-panel'));
 
-/** Spec §2: the app navigation on the merchant's own pages, the marketing navigation everywhere else. */
+/** The app navigation on the merchant's own pages, the marketing navigation everywhere else. */
 export function isAppNavPath(pathname: string): boolean {
   return [...APP_NAV_PREFIXES, ...PROTECTED_PATHS].some(
     (p) => pathname === p || pathname.startsWith(`${p}/`),

@@ -1,7 +1,7 @@
 import { Toaster as Sonner } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '#common/domain/limits';
 
-/** Spec §2: at most 3 toasts visible, each closing after about 4 seconds. */
+/** At most 3 toasts visible, each closing after about 4 seconds. */
 export function Toaster() {
   return (
     <Sonner

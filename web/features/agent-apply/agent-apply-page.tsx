@@ -13,7 +13,7 @@ const NEXT_STEPS = [
   'Submit the bundle with your application to ChatGPT Instant Checkout for its checkout review.',
 ];
 
-/** Spec §2 /agent/apply: everything ChatGPT Instant Checkout's review asks for, in one download. */
+/** /agent/apply: everything ChatGPT Instant Checkout's review asks for, in one download. */
 export default function AgentApplyPage() {
   useSeo({
     title: 'Apply to ChatGPT Instant Checkout',

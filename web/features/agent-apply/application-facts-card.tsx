@@ -15,7 +15,7 @@ import type { ApplicationFactsState } from './use-application-facts-state';
 
 const platformLabel = (id: string) => PLATFORM_LABELS[id as PlatformId] ?? id;
 
-/** Spec §2 /agent/apply read-only facts: what the application says about the merchant's store. */
+/** The read-only facts of /agent/apply: what the application says about the merchant's store. */
 export function ApplicationFactsCard({ state }: { state: ApplicationFactsState }) {
   return (
     <Card>

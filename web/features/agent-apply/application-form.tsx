@@ -16,7 +16,7 @@ import { CardHeading } from './card-heading';
 import { bundleFileName, saveJsonFile } from './save-json-file';
 
 /**
- * Spec §2 /agent/apply inputs and 'Generate Application Bundle': the answers are checked with spec §5's
+ * The /agent/apply inputs and 'Generate Application Bundle': the answers are checked with the shared
  * rules, sent as typed (the server splits them the same way), and the bundle comes back as a JSON file.
  */
 export function ApplicationForm({ canGenerate }: { canGenerate: boolean }) {

@@ -10,6 +10,6 @@ export function saveJsonFile(fileName: string, data: unknown) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Spec §3: the bundle file is named with a timestamp (2026-11-18T09-30-00Z: no colons, which some systems refuse). */
+/** The bundle file is named with a timestamp (2026-11-18T09-30-00Z: no colons, which some systems refuse). */
 export const bundleFileName = (generatedAt: string) =>
   `agentcart-application-bundle-${generatedAt.replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.json`;

@@ -8,7 +8,7 @@ import { useDownloadUatCollection } from './api/get-uat-collection';
 import { CardHeading } from './card-heading';
 import { saveJsonFile } from './save-json-file';
 
-/** Spec §2 /agent/apply: the link that downloads the UAT testing collection, and how to run it. */
+/** /agent/apply: the link that downloads the UAT testing collection, and how to run it. */
 export function UatCollectionCard() {
   const download = useDownloadUatCollection();
 

@@ -2,7 +2,7 @@ import type { AgentApplicationFacts } from '#common/api/agent-application';
 import { ApiRequestError } from '#web/lib/api-client';
 import { useAgentApplication } from './api/get-agent-application';
 
-/** What the screen can do with the merchant's facts: spec §5 needs a loaded merchant to generate. */
+/** What the screen can do with the merchant's facts: generating needs a loaded merchant. */
 export type ApplicationFactsState =
   | { kind: 'loading' }
   | { kind: 'no-merchant' }

@@ -17,7 +17,7 @@ import { useBitcoinTest } from './use-bitcoin-test';
 import { useCardTest } from './use-card-test';
 
 /**
- * Spec §2 /testing/agent: the merchant plays an AI agent buying from their own store, paying by card or
+ * /testing/agent: the merchant plays an AI agent buying from their own store, paying by card or
  * Bitcoin Lightning, and sees the session's recent test transactions.
  */
 export default function AgentTestingPage() {
@@ -34,7 +34,7 @@ export default function AgentTestingPage() {
   const [tokenError, setTokenError] = useState<string>();
   const card = useCardTest({ record, report: setOutcome });
   const bitcoin = useBitcoinTest({ record, setStatus, report: setOutcome });
-  // Spec §2: both buttons are disabled while one test runs (a Bitcoin test runs until its invoice settles).
+  // Both buttons are disabled while one test runs (a Bitcoin test runs until its invoice settles).
   const running = card.isPending || bitcoin.creating || bitcoin.invoice !== null;
 
   function payWithCard() {
@@ -139,7 +139,7 @@ export default function AgentTestingPage() {
   );
 }
 
-/** Spec §9 test checkout defaults, stated so the merchant knows what the test buys and spends. */
+/** The test checkout's defaults, stated so the merchant knows what the test buys and spends. */
 function TestCheckoutFacts() {
   const { sku, quantity, shippingCountry, currency, expectedPrice, spendingLimit } = TEST_CHECKOUT;
   const facts = [

@@ -11,7 +11,7 @@ export interface CardPaymentDraft {
   token: string;
 }
 
-/** The spec §5 message for a token not shaped spt_..., or undefined when it is. */
+/** The message for a token not shaped spt_..., or undefined when it is. */
 export function sptTokenError(token: string): string | undefined {
   const parsed = acpFlowInput.shape.test_spt.safeParse(token);
   return parsed.success && parsed.data ? undefined : parsed.error?.issues[0]?.message;

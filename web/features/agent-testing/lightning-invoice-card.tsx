@@ -9,7 +9,7 @@ import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
 import { QrCodeImage } from './qr-code-image';
 import { formatDuration, useCountdown } from './use-countdown';
 
-/** Spec §3 Lightning invoice: what a wallet pays, until when, and the checkout it settles. */
+/** A Lightning invoice: what a wallet pays, until when, and the checkout it settles. */
 export interface LightningInvoice {
   /** The BOLT11 payment request. */
   paymentRequest: string;
@@ -27,7 +27,7 @@ interface LightningInvoiceCardProps {
 }
 
 /**
- * A Lightning invoice waiting to be paid (spec §2 /testing/agent, onboarding step 4): its QR code, the
+ * A Lightning invoice waiting to be paid (/testing/agent, onboarding step 4): its QR code, the
  * payment request to copy, a live countdown to expiry and 'Waiting for payment...'.
  */
 export function LightningInvoiceCard({ invoice, amount, children }: LightningInvoiceCardProps) {

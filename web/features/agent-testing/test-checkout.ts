@@ -1,7 +1,7 @@
 import { AGENT_TEST_DEFAULTS } from '#common/api/agent-tests';
 
 /**
- * Spec §9 test checkout: one item shipped to GB, for at most 29.99 GBP. The store is the authority on
+ * The test checkout: one item shipped to GB, for at most 29.99 GBP. The store is the authority on
  * price (the server stops a test whose expected price differs), so the tester buys the test product at
  * the price the onboarding test uses, and 29.99 is what its test card may spend: the product plus
  * shipping fits within it.
@@ -15,6 +15,6 @@ export const TEST_CHECKOUT = {
   currency: 'GBP',
 } as const;
 
-/** Spec §9 Bitcoin polling: the tester confirms every 5 s, up to 60 times (about 5 minutes). */
+/** Bitcoin polling: the tester confirms every 5 s, up to 60 times (about 5 minutes). */
 export const CONFIRM_POLL_MS = 5000;
 export const MAX_CONFIRM_POLLS = 60;

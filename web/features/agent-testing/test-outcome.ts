@@ -23,7 +23,7 @@ export function acceptedOutcome(answer: AcpFlowOutput, title: string): TestOutco
   return { tone: 'success', title, message: answer.message ?? 'The store accepted the order.' };
 }
 
-/** Spec §8: the 'Test failed' box, its message prefixed with [step] when a step is known. */
+/** The 'Test failed' box, its message prefixed with [step] when a step is known. */
 export function failedOutcome(answer: AcpFlowOutput): TestOutcome {
   const message = answer.error ?? answer.message ?? 'The test checkout was declined.';
   return {

@@ -24,7 +24,7 @@ const METHOD_LABELS: Record<TestTransaction['method'], string> = {
   bitcoin: 'Bitcoin Lightning',
 };
 
-/** Spec §2 'Recent Test Transactions': Method, Status (icon and word), Amount, Time. */
+/** 'Recent Test Transactions': Method, Status (icon and word), Amount, Time. */
 export function TestTransactionsTable({ transactions }: { transactions: TestTransaction[] }) {
   return (
     <Table caption="Recent test transactions, newest first">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 
-/** Spec §3 test transaction: one test checkout as the tester lists it. Amounts are minor units. */
+/** A test transaction: one test checkout as the tester lists it. Amounts are minor units. */
 const testTransaction = z.object({
   /** The checkout id. */
   id: z.string(),
@@ -15,7 +15,7 @@ const testTransaction = z.object({
 export type TestTransaction = z.infer<typeof testTransaction>;
 export type TestTransactionStatus = TestTransaction['status'];
 
-/** Spec §9: the tester lists the last 10 test transactions. */
+/** The tester lists the last 10 test transactions. */
 export const TEST_TRANSACTIONS_KEPT = 10;
 const STORAGE_KEY = 'agentcart-test-transactions';
 
@@ -32,7 +32,7 @@ function readStored(): TestTransaction[] {
 }
 
 /**
- * The session's test transactions, newest first (spec §3: session only). They live in sessionStorage,
+ * The session's test transactions, newest first, for this session only. They live in sessionStorage,
  * so they survive a reload of the tab and are gone with it.
  */
 export function useTestTransactions() {

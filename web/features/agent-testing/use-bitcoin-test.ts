@@ -32,7 +32,7 @@ const startBitcoinTest = () =>
   });
 
 /**
- * Spec §4 agent test, Bitcoin: the checkout creates a pending transaction with its Lightning invoice, then
+ * The agent test, Bitcoin: the checkout creates a pending transaction with its Lightning invoice, then
  * confirm is polled until the invoice is paid (paid, 'Payment Received'), declined (failed) or 60 polls
  * pass (expired); each clears the invoice. In sandbox `payInSandbox` pays it through the simulator.
  */

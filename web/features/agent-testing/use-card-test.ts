@@ -20,8 +20,8 @@ async function runCardTest(payWith: CardPayment): Promise<AcpFlowOutput> {
 }
 
 /**
- * Spec §4 agent test, card: offer, checkout and confirm in one go; ACCEPTED gives paid, anything else
- * failed. Each run is recorded and reported with the toasts of spec §8.
+ * The agent test, card: offer, checkout and confirm in one go; ACCEPTED gives paid, anything else
+ * failed. Each run is recorded and reported with a 'Test Successful' or 'Test Failed' toast.
  */
 export function useCardTest(handlers: {
   record(transaction: TestTransaction): void;

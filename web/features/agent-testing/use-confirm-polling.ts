@@ -10,7 +10,7 @@ interface ConfirmHandlers {
 }
 
 /**
- * Spec §4 agent test, Bitcoin: while `checkoutId` is set, confirms it every 5 s, up to 60 times, until it
+ * The agent test, Bitcoin: while `checkoutId` is set, confirms it every 5 s, up to 60 times, until it
  * is ACCEPTED or DECLINED; after the 60th unanswered poll it is expired. A failed poll is only logged and
  * polling goes on. Returns `pollNow`, for when the invoice is known to be paid.
  */

@@ -27,7 +27,7 @@ export function signOutRequest() {
   return apiRequest<{ success: boolean }>('/api/auth/sign-out', { body: {} });
 }
 
-/** Spec §7 log-security-event: fire and forget; a failure to log never bothers the person. */
+/** Logs a security event, fire and forget; a failure to log never bothers the person. */
 export function logSecurityEvent(event: LogSecurityEventInput): void {
   apiRequest('/api/security-events', { body: event }).catch(() => undefined);
 }

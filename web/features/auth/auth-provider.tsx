@@ -18,7 +18,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 /**
- * Holds the signed-in user for the whole app and performs the auth actions with the toasts of spec §8.
+ * Holds the signed-in user for the whole app and performs the auth actions with their toasts.
  * Errors are shown and then rethrown so a form can put field messages in place. Sign-up does not sign
  * in (the confirmation link does), so it lives with its form on the auth page.
  */

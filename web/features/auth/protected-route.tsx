@@ -3,7 +3,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { useAuth } from './auth-provider';
 
 /**
- * Spec §2: a spinner while the session loads; without a user, replace the history entry with /auth and
+ * A spinner while the session loads; without a user, replace the history entry with /auth and
  * pass the requested location as `from` so sign-in can return there. After a deliberate sign-out the
  * page goes home instead (whichever comes first, this or the sign-out's own navigation home).
  */

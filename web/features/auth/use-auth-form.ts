@@ -4,7 +4,7 @@ import { useZodForm } from '#web/lib/use-zod-form';
 import { logSecurityEvent } from './api';
 
 /**
- * The app's form helper (useZodForm) bound to one of the shared auth schemas, plus spec §5's rule for
+ * The app's form helper (useZodForm) bound to one of the shared auth schemas, plus the rule for
  * these two forms: rejected input is reported as a validation_failure security event (field names and a
  * masked e-mail only).
  */

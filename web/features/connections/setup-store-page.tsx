@@ -12,7 +12,7 @@ import { useSeo } from '#web/lib/use-seo';
 import { useConnections } from './api/list-connections';
 import { StoreConnectionForm } from './store/store-connection-form';
 
-/** What each platform needs, in a sentence (spec §2 /supported). */
+/** What each platform needs, in a sentence (as /supported says it). */
 const PLATFORM_INTROS: Record<PlatformId, string> = {
   woocommerce: 'REST API v3, WooCommerce 3.0 or later. Takes about 2 minutes.',
   shopify: 'The Admin API (version 2024-01) through a custom app’s access token.',
@@ -24,7 +24,7 @@ const PLATFORM_INTROS: Record<PlatformId, string> = {
 const isPlatform = (value: string | null): value is PlatformId =>
   (PLATFORM_IDS as string[]).includes(value ?? '');
 
-/** The platform in the address (spec §2: /setup-store takes an optional `platform`), WooCommerce by default. */
+/** The platform in the address (/setup-store takes an optional `platform`), WooCommerce by default. */
 function usePlatformParam() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('platform');
@@ -35,7 +35,7 @@ function usePlatformParam() {
   return [platform, choose] as const;
 }
 
-/** Spec §2 /setup-store: connect a store on any of five platforms; success goes to the dashboard. */
+/** /setup-store: connect a store on any of five platforms; success goes to the dashboard. */
 export default function SetupStorePage() {
   useSeo({
     title: 'Connect your store',

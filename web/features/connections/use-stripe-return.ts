@@ -10,7 +10,7 @@ import {
 const RETURN_PARAMS = ['stripe_oauth', 'stripe_onboarding', 'error', 'message', 'account_id'];
 
 /**
- * Stripe sends the merchant back with the outcome in the address (spec §2: stripe_oauth, account_id,
+ * Stripe sends the merchant back with the outcome in the address (stripe_oauth, account_id,
  * message; stripe_onboarding after the hosted onboarding). Shown once as a toast, then removed (the rest of
  * the address stays), so a reload does not repeat it.
  */

@@ -95,7 +95,7 @@ const DETAILS = [
   },
 ];
 
-/** /contact: the contact form of spec §5 with the response target, business hours and support e-mail. */
+/** /contact: the contact form with the response target, business hours and support e-mail. */
 export default function ContactPage() {
   useSeo({
     title: 'Contact us',

@@ -3,7 +3,7 @@ import { AgentReadinessPanel } from '#web/features/readiness/agent-readiness-pan
 import { useSeo } from '#web/lib/use-seo';
 
 /**
- * /dashboard (spec §2). For now it holds the Agent Readiness panel; the dashboard's other cards (orders,
+ * /dashboard. For now it holds the Agent Readiness panel; the dashboard's other cards (orders,
  * subscription, store connections, security) arrive with their own issue, around it.
  */
 export default function DashboardPage() {

@@ -15,7 +15,7 @@ const formatDate = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The merchant's agent API key (spec §2 settings › API, onboarding step 5): its display form and age,
+ * The merchant's agent API key (Settings › API, onboarding step 5): its display form and age,
  * Generate (or Rotate, after a confirmation, since agents using the old key stop at once), and the new
  * key shown once with a copy control.
  */

@@ -26,7 +26,7 @@ import { StoreStep } from './steps/store-step';
 import { TestOrderStep } from './steps/test-order-step';
 import { useStripeReturn } from '#web/features/connections/use-stripe-return';
 
-/** Spec §2 /onboarding: the five-step wizard from sign-up to a store agents can buy from. */
+/** /onboarding: the five-step wizard from sign-up to a store agents can buy from. */
 export default function OnboardingPage() {
   useSeo({
     title: 'Set up your store for AI agents',
@@ -81,7 +81,7 @@ function Wizard({ merchant }: { merchant: MerchantView }) {
   const queryClient = useQueryClient();
   const progress = useRecordOnboardingProgress();
   const card = merchant.payments.card;
-  // Where a visit starts (spec §4 onboarding resume); after that the merchant moves through the steps.
+  // Where a visit starts (the first step not done yet); after that the merchant moves through the steps.
   const [step, setStep] = useState<OnboardingStep | 'dashboard'>(() =>
     resumeStep(merchant.onboardingState, card),
   );

@@ -7,8 +7,8 @@ const messageOf = (input: object) => {
   return result.success ? null : result.error.issues[0]!.message;
 };
 
-describe('onboarding test order rules (spec §5)', () => {
-  it('starts from the spec defaults: TEST-PRODUCT-001, 19.99, GBP', () => {
+describe('onboarding test order rules', () => {
+  it('starts from the defaults: TEST-PRODUCT-001, 19.99, GBP', () => {
     expect(testOrderDefaults('stripe')).toMatchObject({
       sku: 'TEST-PRODUCT-001',
       amount: '19.99',

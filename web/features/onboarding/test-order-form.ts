@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AGENT_TEST_DEFAULTS, AGENT_TEST_MESSAGES, amountToMinor } from '#common/api/agent-tests';
 
 /**
- * Onboarding step 4's form (spec §5): SKU and amount are required, the currency is upper-cased and at
+ * Onboarding step 4's form: SKU and amount are required, the currency is upper-cased and at
  * most 3 letters, and a card test needs a token shaped spt_... (typed, or minted in the sandbox).
  */
 export const testOrderFormSchema = z

@@ -225,7 +225,7 @@ function Faq() {
   );
 }
 
-/** /pricing: the four plans of spec §9 in the visitor's currency, the plan buttons of spec §2 and an FAQ. */
+/** /pricing: the four plans in the visitor's currency, their buttons and an FAQ. */
 export default function PricingPage() {
   useSeo({
     title: 'Pricing',

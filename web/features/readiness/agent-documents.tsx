@@ -7,7 +7,7 @@ import { openJsonWindow, WindowBlockedError } from './json-window';
 import { toastHealthUnreachable, toastOpenApiUnreachable, toastWindowBlocked } from './readiness-toasts';
 
 /**
- * Spec §2: the public documents an agent reads, each in a new window: Discovery is opened at its
+ * The public documents an agent reads, each in a new window: Discovery is opened at its
  * address; Health and OpenAPI are fetched and their JSON shown, so a failure can be explained here.
  */
 export function AgentDocuments() {

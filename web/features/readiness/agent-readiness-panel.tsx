@@ -19,7 +19,7 @@ import { StatusBadge } from './status-badge';
 import { useFailureToast } from './use-failure-toast';
 
 /**
- * Spec §2 Agent Readiness panel, mounted by onboarding step 5 and the dashboard: can AI agents buy from
+ * The Agent Readiness panel, mounted by onboarding step 5 and the dashboard: can AI agents buy from
  * this merchant right now, what to fix if not, the payment-method switches, and the documents agents
  * read. The check runs on open, every 60 s and on Refresh.
  */

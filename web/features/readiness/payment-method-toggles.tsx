@@ -23,7 +23,7 @@ function bitcoinDescription({ enabled, provider, expiryMins }: MerchantPayments[
 }
 
 /**
- * Spec §2/§4 readiness toggles: card payments and Bitcoin Lightning on or off, each with its settings
+ * The readiness toggles: card payments and Bitcoin Lightning on or off, each with its settings
  * link. Both switches wait while one change saves; the merchant and readiness are then fetched again.
  */
 export function PaymentMethodToggles({ payments }: { payments: MerchantPayments }) {

@@ -2,7 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import type { ReadinessReason } from '#common/api/readiness';
 import { Badge } from '#web/components/ui/badge';
 
-/** Spec §2 reasons list: what stands between the merchant and agent sales, optional ones marked. */
+/** The reasons list: what stands between the merchant and agent sales, optional ones marked. */
 export function ReadinessReasons({ reasons }: { reasons: ReadinessReason[] }) {
   if (reasons.length === 0) {
     return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overallStatus, serviceStatus } from './readiness-status';
 
-describe('overallStatus (spec §4 readiness badge)', () => {
+describe('overallStatus (the readiness badge)', () => {
   it.each([
     ['OK', 'Ready', 'good'],
     ['READY', 'Ready', 'good'],
@@ -14,7 +14,7 @@ describe('overallStatus (spec §4 readiness badge)', () => {
   });
 });
 
-describe('serviceStatus (spec §4 per-service icon)', () => {
+describe('serviceStatus (the per-service icon)', () => {
   it('is good when healthy and configured, a warning when configured but unhealthy, else an error', () => {
     expect(serviceStatus({ healthy: true, configured: true }).tone).toBe('good');
     expect(serviceStatus({ healthy: false, configured: true }).tone).toBe('warning');

@@ -15,7 +15,7 @@ const OVERALL: Record<ReadinessReport['status'], StatusLabel> = {
   BLOCKED: { label: 'Blocked', tone: 'error' },
 };
 
-/** Spec §4 readiness badge: OK or READY = Ready, DEGRADED = Degraded, BLOCKED = Blocked, else Error. */
+/** The readiness badge: OK or READY = Ready, DEGRADED = Degraded, BLOCKED = Blocked, else Error. */
 export function overallStatus(status: string | undefined): StatusLabel {
   return OVERALL[status as ReadinessReport['status']] ?? { label: 'Error', tone: 'error' };
 }
@@ -23,7 +23,7 @@ export function overallStatus(status: string | undefined): StatusLabel {
 type Service = ReadinessReport['services'][keyof ReadinessReport['services']];
 
 /**
- * Spec §4 per-service icon: healthy and configured is good; configured but unhealthy is a warning;
+ * The per-service icon: healthy and configured is good; configured but unhealthy is a warning;
  * otherwise (not set up) an error.
  */
 export function serviceStatus({ healthy, configured }: Service): StatusLabel {

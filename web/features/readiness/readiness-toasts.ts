@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 
 /**
- * The readiness panel's toasts, worded as spec §8 gives them. The check's and the merchant's have fixed
+ * The readiness panel's toasts. The check's and the merchant's have fixed
  * ids, so a failure reported by a poll and by a Refresh at the same moment shows once.
  */
 export function toastReadinessCheckFailed() {

@@ -9,7 +9,7 @@ const TONE_COLOURS: Record<Tone, string> = {
   error: 'text-red-600',
 };
 
-/** Spec §2: one indicator per service (app, crypto, card provider, Bitcoin), icon and words. */
+/** One indicator per service (app, crypto, card provider, Bitcoin), icon and words. */
 export function ServiceIndicators({ services }: { services: ReadinessReport['services'] }) {
   return (
     // A compact list on a phone, a row of tiles from tablet width up.

@@ -16,7 +16,7 @@ import { PaymentsTab } from './tabs/payments-tab';
 import { PlatformTab } from './tabs/platform-tab';
 import { UpcomingTab } from './tabs/upcoming-tab';
 
-/** Spec §2 /settings: seven tabs; `?tab=` picks one (stripe and bitcoin open payments). */
+/** /settings: seven tabs; `?tab=` picks one (stripe and bitcoin open payments). */
 export default function SettingsPage() {
   useSeo({
     title: 'Settings',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tabFromQuery } from './settings-tabs';
 
-describe('settings ?tab= (spec §2)', () => {
+describe('settings ?tab=', () => {
   it.each([
     [null, 'general'],
     ['stripe', 'payments'],

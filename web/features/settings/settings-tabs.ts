@@ -1,4 +1,4 @@
-/** Spec §2 /settings: the seven tabs, in order. */
+/** /settings: the seven tabs, in order. */
 export const SETTINGS_TABS = {
   general: 'General',
   platform: 'Platform',
@@ -13,7 +13,7 @@ export type SettingsTab = keyof typeof SETTINGS_TABS;
 /** Older links name the payment providers; both open Payments. */
 const ALIASES: Record<string, SettingsTab> = { stripe: 'payments', bitcoin: 'payments' };
 
-/** The tab a `?tab=` value opens (spec §2): stripe and bitcoin map to payments, anything else to general. */
+/** The tab a `?tab=` value opens: stripe and bitcoin map to payments, anything else to general. */
 export function tabFromQuery(value: string | null): SettingsTab {
   if (!value) return 'general';
   if (Object.hasOwn(ALIASES, value)) return ALIASES[value]!;

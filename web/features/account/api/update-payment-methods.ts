@@ -4,7 +4,7 @@ import { queryKeys } from '#web/lib/query-keys';
 import { useInvalidatingMutation } from '#web/lib/use-invalidating-mutation';
 
 /**
- * PUT /api/merchant/payment-methods: the card and Bitcoin switches (spec §4). Card on sets the card
+ * PUT /api/merchant/payment-methods: the card and Bitcoin switches. Card on sets the card
  * provider to pending_setup (or back to the account connected before), off clears it; Bitcoin sets
  * btc_enabled. Answers the merchant as it now is.
  */
@@ -12,7 +12,7 @@ export function updatePaymentMethods(input: PaymentMethodsInput) {
   return apiRequest('/api/merchant/payment-methods', { method: 'PUT', body: input, schema: merchantView });
 }
 
-/** Spec §4: afterwards the merchant is refetched and agent readiness rechecked. */
+/** Afterwards the merchant is refetched and agent readiness rechecked. */
 export function useUpdatePaymentMethods() {
   return useInvalidatingMutation(updatePaymentMethods, [queryKeys.merchant, queryKeys.readiness]);
 }

@@ -3,7 +3,7 @@ import { agentApplicationFacts } from '#common/api/agent-application';
 import { apiRequest } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
 
-/** GET /api/agent-application: what the application says about the merchant (spec §2 /agent/apply). */
+/** GET /api/agent-application: what the application says about the merchant (shown on /agent/apply). */
 export function getAgentApplication() {
   return apiRequest('/api/agent-application', { schema: agentApplicationFacts });
 }

@@ -3,7 +3,7 @@ import { statusResponse } from '#common/api/status';
 import { apiRequest } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
 
-/** GET /api/status: spec §7 status, the health of the app, with the mode it runs in. */
+/** GET /api/status: the health of the app, with the mode it runs in. */
 export function getStatus() {
   return apiRequest('/api/status', { schema: statusResponse });
 }

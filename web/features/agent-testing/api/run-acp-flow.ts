@@ -3,7 +3,7 @@ import { acpFlowOutput, type AcpFlowInput } from '#common/api/agent-tests';
 import { apiRequest } from '#web/lib/api-client';
 
 /**
- * POST /api/agent-tests/acp-flow: spec §7 test-acp-flow. A real offer, checkout and confirm through the
+ * POST /api/agent-tests/acp-flow: the agent test. A real offer, checkout and confirm through the
  * merchant's store and providers; a Bitcoin test answers with its invoice, and `confirm_only` confirms
  * it. A failed step is an answer (`error` and `step`), not a thrown error.
  */

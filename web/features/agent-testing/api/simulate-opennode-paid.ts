@@ -3,7 +3,7 @@ import { simulateOpennodePaidOutput } from '#common/api/agent-tests';
 import { apiRequest } from '#web/lib/api-client';
 
 /**
- * POST /api/agent-tests/simulate-opennode-paid: spec §7. Sandbox only: the OpenNode simulator marks the
+ * POST /api/agent-tests/simulate-opennode-paid, sandbox only: the OpenNode simulator marks the
  * test checkout's invoice paid, as a buyer's wallet would; the next confirm then accepts the order.
  */
 export function simulateOpennodePaid(input: { checkout_id: string; invoice_id: string }) {

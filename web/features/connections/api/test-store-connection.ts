@@ -8,7 +8,7 @@ export interface StoreCredentials {
   credentials: Record<string, string>;
 }
 
-/** POST /api/connections/stores/test: spec §7 test-platform-connection, saving nothing. */
+/** POST /api/connections/stores/test: tests a platform connection, saving nothing. */
 export function testStoreConnection(input: StoreCredentials) {
   return apiRequest('/api/connections/stores/test', { body: input, schema: storeTestOutput });
 }

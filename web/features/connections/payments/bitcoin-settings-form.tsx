@@ -30,7 +30,7 @@ type ProviderForm = ConnectionsOutput['paymentProviders'][number];
 const isBitcoinProvider = (id: string | null | undefined): id is BitcoinProvider =>
   Boolean(id && id in BITCOIN_PROVIDERS);
 
-/** The server's message, else the spec's fallback (spec §8 Bitcoin toasts). */
+/** The server's message, else 'Unknown error' (the Bitcoin toasts' fallback). */
 const reason = (err: unknown) =>
   err instanceof Error && err.message ? err.message : CONNECTION_MESSAGES.bitcoinUnknownError;
 

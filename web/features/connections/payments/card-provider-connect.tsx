@@ -19,7 +19,7 @@ export const CARD_PROVIDER = 'Stripe';
 const messageOf = (err: unknown, fallback: string) =>
   err instanceof Error && err.message ? err.message : fallback;
 
-/** A connected card provider account (spec §2 settings › payments: the Connected card). */
+/** A connected card provider account (the Connected card of Settings › Payments). */
 export function ConnectedCardAccount({ accountId, children }: { accountId: string; children?: ReactNode }) {
   return (
     <div className="grid gap-3 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4">
@@ -39,7 +39,7 @@ export function ConnectedCardAccount({ accountId, children }: { accountId: strin
 }
 
 /**
- * The three ways to connect the card provider (spec §2): a new account finished on Stripe's hosted
+ * The three ways to connect the card provider: a new account finished on Stripe's hosted
  * onboarding, an existing account through OAuth, or the account's secret key. The hosted ways leave the
  * page and come back to `returnTo`.
  */
@@ -114,7 +114,7 @@ function ConnectOption(props: { icon: ReactNode; title: string; description: str
   );
 }
 
-/** The manual way: the account's secret key, verified against Stripe before it is saved (spec §5). */
+/** The manual way: the account's secret key, verified against Stripe before it is saved. */
 function SecretKeyForm({ onConnected }: { onConnected?(): void }) {
   const verify = useVerifyStripeKey();
   const { register, handleSubmit, formState, watch, applyServerErrors } = useZodForm(stripeVerifyInput, {

@@ -26,7 +26,7 @@ interface StoreConnectionFormProps {
 }
 
 /**
- * One platform's store connection form (spec §2 /setup-store): its fields as the server describes them,
+ * One platform's store connection form: its fields as the server describes them,
  * secrets hidden, Test Connection, then Save once the test has passed. Used by /setup-store, onboarding
  * step 3 and settings.
  */

@@ -7,14 +7,14 @@ import { ApiRequestError } from '#web/lib/api-client';
 import { useSaveStoreConnection } from '../api/save-store-connection';
 import { useTestStoreConnection } from '../api/test-store-connection';
 
-/** Spec §4 store setup states: untested, testing, then verified or failed. */
+/** Store setup states: untested, testing, then verified or failed. */
 export type StoreSetupStatus = 'untested' | 'testing' | 'verified' | 'failed';
 
 const messageOf = (err: unknown) =>
   err instanceof Error && err.message ? err.message : CONNECTION_MESSAGES.couldNotConnect;
 
 /**
- * The test-then-save flow of one platform's store form, with the toasts of spec §8. Saving requires a
+ * The test-then-save flow of one platform's store form, with its toasts. Saving requires a
  * passed test of the very credentials being saved; a failed test, or any edit, clears it.
  */
 export function useStoreSetup(

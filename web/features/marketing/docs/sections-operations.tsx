@@ -101,7 +101,7 @@ export const AGENT_ERRORS: { status: number; code: string; when: ReactNode }[] =
   },
 ];
 
-/** Spec §9 agent endpoint rate limits, per API key and endpoint, per minute. */
+/** The agent endpoints' rate limits, per API key and endpoint, per minute. */
 export const RATE_LIMITS: { endpoint: string; perMinute: number }[] = [
   { endpoint: 'offer', perMinute: 100 },
   { endpoint: 'checkout', perMinute: 30 },

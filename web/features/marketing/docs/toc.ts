@@ -1,6 +1,6 @@
 /**
- * The table of contents of /docs. Each topic id is an anchor other pages and the spec link to
- * (spec §2: #setup … #troubleshooting), so ids never change once published.
+ * The table of contents of /docs. Each topic id is an anchor other pages link to
+ * (#setup … #troubleshooting), so ids never change once published.
  */
 export interface TocTopic {
   id: string;

@@ -308,7 +308,7 @@ function BetaCallToAction() {
   );
 }
 
-/** Spec §2 /bitcoin-lightning: why Lightning, how it works, the limited beta; ends in a link to /auth. */
+/** /bitcoin-lightning: why Lightning, how it works, the limited beta; ends in a link to /auth. */
 export default function BitcoinLightningPage() {
   useSeo({
     title: 'Bitcoin Lightning payments for AI-agent checkout',

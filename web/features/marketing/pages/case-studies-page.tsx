@@ -239,7 +239,7 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
   );
 }
 
-/** /case-studies (spec §2): three merchant stories and a call to action to /auth. */
+/** /case-studies: three merchant stories and a call to action to /auth. */
 export default function CaseStudiesPage() {
   useSeo({
     title: 'Case studies',

@@ -178,7 +178,7 @@ function CallToAction() {
   );
 }
 
-/** Spec §2 /chatgpt-ecommerce: hero, three-step how it works, benefits, call to action. */
+/** /chatgpt-ecommerce: hero, three-step how it works, benefits, call to action. */
 export default function ChatgptEcommercePage() {
   useSeo({
     title: 'Sell on ChatGPT with Instant Checkout',

@@ -7,7 +7,7 @@ import { stubFetch } from '#web/test/fetch-stub';
 import { renderPage } from '#web/test/render';
 import DocsPage from './docs-page';
 
-/** Spec §2: the anchors other pages link to, plus the ACP section. */
+/** The anchors other pages link to, plus the ACP section. */
 const ANCHORS = [
   'setup',
   'auth',

@@ -11,7 +11,7 @@ import { CtaBand } from '#web/features/marketing/info/cta-band';
 import { PageHero } from '#web/features/marketing/info/page-hero';
 import { useSeo } from '#web/lib/use-seo';
 
-/** Spec §1: the tiles the API documentation shows. */
+/** The tiles the API documentation shows. */
 const TILES: { value: string; label: string }[] = [
   { value: '4', label: 'Endpoints' },
   { value: '<300ms', label: 'Response time' },
@@ -45,7 +45,7 @@ function DocsNavList() {
 }
 
 /**
- * /docs (spec §2, §7 to §9): the reference of the documented agent API and of the ACP checkout sessions
+ * /docs: the reference of the documented agent API and of the ACP checkout sessions
  * API, with examples that run against a sandbox instance. The content lives in docs/ modules; this page
  * lays it out with a table of contents (sticky on wide screens, folded on phones).
  */

@@ -244,7 +244,7 @@ function BetaCallToAction() {
   );
 }
 
-/** Spec §2 Home: hero, three-step setup, why-choose section, beta call to action, testimonials. */
+/** Home: hero, three-step setup, why-choose section, beta call to action, testimonials. */
 export default function HomePage() {
   useSeo({
     title: 'Payment orchestration for AI-agent checkout',

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { useSeo } from '#web/lib/use-seo';
 
-/** Spec §2: any unknown path; the missing path is logged so broken links can be found. */
+/** Any unknown path; the missing path is logged so broken links can be found. */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
   useSeo({

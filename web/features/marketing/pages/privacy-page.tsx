@@ -387,7 +387,7 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
-/** /privacy: the UK GDPR privacy policy (spec §2), including the cookies and storage the app really uses. */
+/** /privacy: the UK GDPR privacy policy, including the cookies and storage the app really uses. */
 export default function PrivacyPage() {
   useSeo({
     title: 'Privacy Policy',

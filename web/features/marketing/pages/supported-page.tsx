@@ -250,7 +250,7 @@ function ProviderRow({ name, live }: { name: string; live: boolean }) {
   );
 }
 
-/** /supported (spec §2): static lists of store platforms, payment methods and where they work. */
+/** /supported: static lists of store platforms, payment methods and where they work. */
 export default function SupportedPage() {
   useSeo({
     title: 'Supported platforms and payment methods',

@@ -475,7 +475,7 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
-/** /terms: the Terms of Service (spec §2; liability cap of 12 months' fees, law of the United Kingdom). */
+/** /terms: the Terms of Service (liability cap of 12 months' fees, law of the United Kingdom). */
 export default function TermsPage() {
   useSeo({
     title: 'Terms of Service',

@@ -8,7 +8,7 @@ import {
 import { StepFrame } from './step-frame';
 import type { StepProps } from './step-props';
 
-/** Step 2: connect the Stripe account card payments settle into (three ways, spec §2). */
+/** Step 2: connect the Stripe account card payments settle into (three ways). */
 export function CardProviderStep({ merchant, onBack, onDone }: StepProps) {
   const { card, cardAccountId } = merchant.payments;
   return (

@@ -26,15 +26,15 @@ type Method = 'stripe' | 'bitcoin';
 type Outcome =
   { kind: 'passed'; storeOrder: string | null; message?: string } | { kind: 'failed'; message: string };
 
-/** Spec §8: a failed test shows its message, prefixed with [step] when the server names one. */
+/** A failed test shows its message, prefixed with [step] when the server names one. */
 const failureOf = (result: AcpFlowOutput): string =>
   `${result.step ? `[${result.step}] ` : ''}${result.error ?? result.message ?? 'The test did not complete.'}`;
 
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Please try again.');
 
 /**
- * Step 4: a real offer, checkout and confirm through the merchant's own store and provider (spec §7
- * test-acp-flow). Cards pay with a Shared Payment Token (minted in the sandbox); Bitcoin shows its
+ * Step 4: a real offer, checkout and confirm through the merchant's own store and provider (the
+ * agent test's flow). Cards pay with a Shared Payment Token (minted in the sandbox); Bitcoin shows its
  * invoice, paid with 'Simulate Paid (test only)' in the sandbox, then confirmed.
  */
 export function TestOrderStep({ merchant, onBack, onDone }: StepProps) {

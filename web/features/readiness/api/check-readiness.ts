@@ -3,7 +3,7 @@ import { readinessReport } from '#common/api/readiness';
 import { apiRequest } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
 
-/** Spec §9: agent readiness is rechecked every 60 s while the panel is open. */
+/** Agent readiness is rechecked every 60 s while the panel is open. */
 export const READINESS_POLL_MS = 60_000;
 
 /**

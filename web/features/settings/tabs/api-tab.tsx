@@ -1,6 +1,6 @@
 import { ApiKeyCard } from '#web/features/developers/api-key-card';
 
-/** Settings › API (spec §2): the key AI agents send with every request. */
+/** Settings › API: the key AI agents send with every request. */
 export function ApiTab() {
   return (
     <div className="grid max-w-2xl gap-4">

@@ -13,7 +13,7 @@ import { useUpdateProfile } from '../api/update-profile';
 
 const isRegion = (value: string | null): value is Region => Boolean(value && value in REGIONS);
 
-/** Settings › General (spec §2): merchant name, region and default currency. */
+/** Settings › General: merchant name, region and default currency. */
 export function GeneralTab({ merchant }: { merchant: MerchantView | null }) {
   const save = useUpdateProfile();
   const regionId = useId();

@@ -18,7 +18,7 @@ const messageOf = (err: unknown) =>
   err instanceof Error && err.message ? err.message : 'Verification failed';
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-/** Settings › Payments (spec §2): the card provider account and Bitcoin Lightning. */
+/** Settings › Payments: the card provider account and Bitcoin Lightning. */
 export function PaymentsTab({ merchant }: { merchant: MerchantView }) {
   return (
     <div className="grid gap-10">

@@ -19,7 +19,7 @@ const hostnameOf = (url: string | null) => {
   }
 };
 
-/** Settings › Platform (spec §2): the connected store platform, or a way to connect one. */
+/** Settings › Platform: the connected store platform, or a way to connect one. */
 export function PlatformTab({ merchant }: { merchant: MerchantView | null }) {
   const platform = merchant?.platform;
   if (!platform) {
