@@ -1,71 +1,68 @@
+import { LRUCache } from 'lru-cache';
+
+/** lru-cache stores no null or undefined, so every value travels boxed (a store's "no such product" is kept). */
+type Box<V> = { value: V | undefined };
+type Load<V> = () => Promise<V | undefined>;
+
+export interface TtlCacheOptions {
+  ttlMs: number;
+  /** Least recently used entries go first past this many. */
+  max?: number;
+  /**
+   * Up to this share of the lifetime is taken off each entry at random, so entries loaded together
+   * (a burst of agents after a start) do not all expire, and reload, at the same moment.
+   */
+  jitter?: number;
+  /** Tests only: a clock to expire entries by. */
+  clock?: { now(): number };
+}
+
 /**
- * A small in-process cache with a time-to-live and a size bound (oldest entries go first). For data
- * that may be a few seconds stale by design; never for anything money-moving decisions depend on.
+ * An in-process cache with a time-to-live and a size bound, on lru-cache: concurrent misses for a key
+ * share one load (lru-cache `fetch`). For data that may be a few seconds stale by design; never for
+ * anything money-moving decisions depend on. A load that fails, gives `undefined` (nothing to keep), or
+ * that an invalidation overtook is not stored; the callers waiting on it still get its answer.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
-  /** Loads under way in getOrLoad, so that concurrent misses for one key share a single load. */
-  private readonly loading = new Map<string, Promise<V>>();
+  private readonly cache: LRUCache<string, Box<V>, Load<V>>;
+  /** Keys being loaded, and by how many loads: lru-cache's iterators skip them, invalidations must not. */
+  private readonly loading = new Map<string, number>();
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-    private readonly now: () => number = Date.now,
-    /**
-     * Up to this share of the lifetime is taken off each entry at random, so entries loaded together
-     * (a burst of agents after a start) do not all expire, and reload, at the same moment.
-     */
-    private readonly jitter = 0,
-  ) {}
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
-  }
-
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const ttl = this.jitter > 0 ? this.ttlMs * (1 - this.jitter * Math.random()) : this.ttlMs;
-    this.entries.set(key, { value, expiresAt: this.now() + ttl });
-  }
-
-  /**
-   * The cached value, or else the one `load` gives. Many requests for the same key arriving together
-   * (a busy merchant) would otherwise all miss and all load it; they share one load instead. A load
-   * that fails, whose value `keep` refuses, or that an invalidation overtook is not stored.
-   */
-  getOrLoad(key: string, load: () => Promise<V>, opts: { keep?: (value: V) => boolean } = {}): Promise<V> {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > this.now()) return Promise.resolve(entry.value);
-    const pending = this.loading.get(key);
-    if (pending) return pending;
-    const loaded: Promise<V> = load().then(
-      (value) => {
-        if (this.loading.get(key) === loaded) {
-          this.loading.delete(key);
-          if (opts.keep?.(value) ?? true) this.set(key, value);
+  constructor(private readonly options: TtlCacheOptions) {
+    this.cache = new LRUCache<string, Box<V>, Load<V>>({
+      max: options.max ?? 10_000,
+      ttl: options.ttlMs,
+      ...(options.clock ? { perf: options.clock, ttlResolution: 0 } : {}),
+      // An invalidated load still answers those waiting on it; lru-cache then leaves it out of the cache.
+      ignoreFetchAbort: true,
+      fetchMethod: async (key, _stale, { context: load }) => {
+        this.loading.set(key, (this.loading.get(key) ?? 0) + 1);
+        try {
+          return { value: await load() };
+        } finally {
+          const left = this.loading.get(key)! - 1;
+          if (left > 0) this.loading.set(key, left);
+          else this.loading.delete(key);
         }
-        return value;
       },
-      (err: unknown) => {
-        if (this.loading.get(key) === loaded) this.loading.delete(key);
-        throw err;
-      },
-    );
-    this.loading.set(key, loaded);
-    return loaded;
+    });
   }
 
-  /** Drops every entry whose key starts with `prefix` (e.g. one merchant's store). */
+  /** The cached value, or else the one `load` gives (shared by every caller asking meanwhile). */
+  getOrLoad(key: string, load: () => Promise<V>): Promise<V>;
+  getOrLoad(key: string, load: Load<V>): Promise<V | undefined>;
+  async getOrLoad(key: string, load: Load<V>): Promise<V | undefined> {
+    const box = await this.cache.fetch(key, { context: load, ttl: this.lifetime() });
+    // A box is never undefined (see fetchMethod); one that holds nothing is not kept past its answer.
+    if (box!.value === undefined && this.cache.peek(key) === box) this.cache.delete(key);
+    return box!.value;
+  }
+
+  /** Drops every entry, and every load under way, whose key starts with `prefix` (one merchant's store). */
   invalidate(prefix: string): void {
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
-    for (const key of this.loading.keys()) if (key.startsWith(prefix)) this.loading.delete(key);
+    for (const key of [...this.cache.keys(), ...this.loading.keys()]) {
+      if (key.startsWith(prefix)) this.cache.delete(key);
+    }
   }
 
   /**
@@ -73,7 +70,14 @@ export class TtlCache<V> {
    * it may have read what the caller has just changed).
    */
   evict(matches: (value: V) => boolean): void {
-    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
-    this.loading.clear();
+    for (const [key, box] of this.cache.entries()) {
+      if (box.value !== undefined && matches(box.value)) this.cache.delete(key);
+    }
+    for (const key of this.loading.keys()) this.cache.delete(key);
+  }
+
+  private lifetime() {
+    const { ttlMs, jitter = 0 } = this.options;
+    return jitter > 0 ? ttlMs * (1 - jitter * Math.random()) : ttlMs;
   }
 }

@@ -53,7 +53,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         if (!state) states.set(request, (state = { rawBody: '' }));
         return state;
       };
-      const checkKey = agentKeyGuard(deps.db);
+      const checkKey = agentKeyGuard(scope, deps.db);
 
       // The raw body is kept for signature checks; an empty body (cancel) is allowed.
       scope.removeContentTypeParser('application/json');

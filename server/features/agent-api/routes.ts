@@ -42,7 +42,7 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
       return reply.status(agentError.status).send(agentError.body(request.id));
     });
 
-    const checkKey = agentKeyGuard(deps.db);
+    const checkKey = agentKeyGuard(scope, deps.db);
     scope.addHook('onRequest', async (request, reply) => {
       const check = await checkKey(request);
       if (check.ok) return void merchantByRequest.set(request, check.merchant);

@@ -73,7 +73,10 @@ export function createIntegrationRuntime(opts: {
     stripePlatform,
     simulators: sandbox?.simulators ?? {},
     sandboxCredentials: sandbox?.credentials ?? {},
-    caches: { catalogue: new TtlCache(30_000), storeConnections: new TtlCache(60_000) },
+    caches: {
+      catalogue: new TtlCache({ ttlMs: 30_000 }),
+      storeConnections: new TtlCache({ ttlMs: 60_000 }),
+    },
     context(credentials, baseUrl, ctxOpts = {}) {
       return {
         credentials,

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Merchant } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
-import { TtlCache } from '../../lib/ttl-cache';
 import { recordSecurityEvent } from '../security-events/record-security-event';
 import { merchantByApiKey, presentedApiKey, recentMerchantByApiKey } from './api-keys';
 
@@ -13,16 +12,26 @@ export type KeyCheck =
   | { ok: true; merchant: Merchant }
   | { ok: false; reason: 'throttled' | 'missing' | 'invalid'; message: string };
 
-/**
- * Refused keys per client address, one counter per app (per database handle) shared by every agent
- * surface, so the documented API and ACP do not each grant an address its own allowance.
- */
-const refusalCounters = new WeakMap<Db, TtlCache<number>>();
+type RefusalCounter = ReturnType<FastifyInstance['createRateLimit']>;
 
-function refusalsFor(db: Db) {
+/**
+ * Refused keys per client address, counted in the app's rate-limit store (Redis when REDIS_URL is set,
+ * so every instance counts against the same allowance; else this process's memory). One counter per app
+ * (per database handle) shared by every agent surface, so the documented API and ACP do not each grant
+ * an address its own allowance.
+ */
+const refusalCounters = new WeakMap<Db, RefusalCounter>();
+
+function refusalsFor(app: FastifyInstance, db: Db) {
   let counter = refusalCounters.get(db);
   if (!counter) {
-    counter = new TtlCache<number>(60_000);
+    // One more than the allowance: the store answers `remaining: 0` exactly once, on the first refusal
+    // past it (the burst's event), and `isExceeded` on every one after that.
+    counter = app.createRateLimit({
+      max: MAX_REFUSED_KEYS_PER_MINUTE + 1,
+      timeWindow: RATE_WINDOW,
+      keyGenerator: (request: FastifyRequest) => `refused-key:${request.ip}`,
+    });
     refusalCounters.set(db, counter);
   }
   return counter;
@@ -34,26 +43,26 @@ function refusalsFor(db: Db) {
  * key is never refused for its address: agents share egress addresses (every ChatGPT checkout comes from
  * the same platform), so one bad actor must not cut a merchant off.
  */
-export function agentKeyGuard(db: Db) {
-  const refusals = refusalsFor(db);
+export function agentKeyGuard(app: FastifyInstance, db: Db) {
+  const countRefusal = refusalsFor(app, db);
   return async function check(request: FastifyRequest): Promise<KeyCheck> {
     const key = presentedApiKey(request.headers);
     const recent = request.routeOptions.config.recentKey;
     const merchant = key ? await (recent ? recentMerchantByApiKey : merchantByApiKey)(db, key) : null;
     if (merchant) return { ok: true, merchant };
 
-    const refused = (refusals.get(request.ip) ?? 0) + 1;
-    refusals.set(request.ip, refused);
-    if (refused === MAX_REFUSED_KEYS_PER_MINUTE + 1) {
+    const refusal = await countRefusal(request);
+    const throttled = !refusal.isAllowed && refusal.remaining === 0;
+    if (throttled && !refusal.isExceeded) {
       await recordSecurityEvent(db, {
         type: 'suspicious_activity',
         name: 'invalid_api_keys',
-        details: { refusedInOneMinute: refused, path: request.routeOptions.url ?? null },
+        details: { refusedInOneMinute: refusal.max, path: request.routeOptions.url ?? null },
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'],
       });
     }
-    if (refused > MAX_REFUSED_KEYS_PER_MINUTE) {
+    if (throttled) {
       return {
         ok: false,
         reason: 'throttled',

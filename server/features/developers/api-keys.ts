@@ -59,12 +59,12 @@ export async function merchantByApiKey(db: Db, apiKey: string): Promise<Merchant
 export const RECENT_KEY_MS = 5_000;
 
 /** One cache per database handle, i.e. per app: rotation through the same app evicts what it cached. */
-const recentKeys = new WeakMap<Db, TtlCache<Merchant | null>>();
+const recentKeys = new WeakMap<Db, TtlCache<Merchant>>();
 
 function recentKeyCache(db: Db) {
   let cache = recentKeys.get(db);
   if (!cache) {
-    cache = new TtlCache<Merchant | null>(RECENT_KEY_MS, 10_000, Date.now, 0.5);
+    cache = new TtlCache<Merchant>({ ttlMs: RECENT_KEY_MS, jitter: 0.5 });
     recentKeys.set(db, cache);
   }
   return cache;
@@ -75,7 +75,7 @@ function recentKeyCache(db: Db) {
  * after anything else on the merchant row that offers read (region, currency, primary store) changes.
  */
 export function forgetRecentKeys(db: Db, merchantId: string) {
-  recentKeys.get(db)?.evict((merchant) => merchant?.id === merchantId);
+  recentKeys.get(db)?.evict((merchant) => merchant.id === merchantId);
 }
 
 /**
@@ -85,9 +85,8 @@ export function forgetRecentKeys(db: Db, merchantId: string) {
  */
 export async function recentMerchantByApiKey(db: Db, apiKey: string): Promise<Merchant | null> {
   if (!wellFormed(apiKey)) return null;
-  return recentKeyCache(db).getOrLoad(hashApiKey(apiKey), () => merchantByApiKey(db, apiKey), {
-    keep: (merchant) => merchant !== null,
-  });
+  const load = async () => (await merchantByApiKey(db, apiKey)) ?? undefined;
+  return (await recentKeyCache(db).getOrLoad(hashApiKey(apiKey), load)) ?? null;
 }
 
 /** Agents send the key as `Authorization: Bearer …` and/or an `apikey` header. */

@@ -18,18 +18,15 @@ const HEALTHY_ERROR_LIMIT = 10;
  * every minute do not turn into traffic to the provider.
  */
 function providerProbe(runtime: IntegrationRuntime) {
-  const cache = new TtlCache<ServiceHealth>(30_000);
-  return async (name: string, url: string): Promise<ServiceHealth> => {
-    const cached = cache.get(name);
-    if (cached) return cached;
-    const ctx = runtime.context({}, url);
-    const health: ServiceHealth = await ctx.http
-      .fetch(url, { signal: AbortSignal.timeout(3_000) })
-      .then((res): ServiceHealth => (res.status < 500 ? 'operational' : 'degraded'))
-      .catch((): ServiceHealth => 'down');
-    cache.set(name, health);
-    return health;
-  };
+  const cache = new TtlCache<ServiceHealth>({ ttlMs: 30_000 });
+  return (name: string, url: string): Promise<ServiceHealth> =>
+    cache.getOrLoad(name, () =>
+      runtime
+        .context({}, url)
+        .http.fetch(url, { signal: AbortSignal.timeout(3_000) })
+        .then((res): ServiceHealth => (res.status < 500 ? 'operational' : 'degraded'))
+        .catch((): ServiceHealth => 'down'),
+    );
 }
 
 export type StatusDeps = { db: Db; config: AppConfig; runtime: IntegrationRuntime };
