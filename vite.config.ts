@@ -1,7 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { landingPageBudget } from './scripts/landing-budget-plugin.ts';
+import { prerenderPublicPages } from './scripts/prerender.ts';
+
+const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+const clientDir = fromRoot('dist/web');
+const serverDir = fromRoot('dist/ssr');
 
 export default defineConfig({
   root: 'web',
@@ -12,11 +18,31 @@ export default defineConfig({
     landingPageBudget({ landingModule: 'web/features/marketing/pages/home-page.tsx', budgetKb: 150 }),
   ],
   build: {
-    outDir: '../dist/web',
+    outDir: clientDir,
     emptyOutDir: true,
     // Prints every chunk with its gzip size; the landing page must stay under 150 KB gzipped.
     reportCompressedSize: true,
     target: 'es2022',
+  },
+  environments: {
+    // The same routes built for Node, only to pre-render the public pages at build time (ADR 017).
+    ssr: {
+      build: {
+        outDir: serverDir,
+        emptyOutDir: true,
+        ssr: fromRoot('web/entry-server.tsx'),
+        reportCompressedSize: false,
+        copyPublicDir: false,
+      },
+    },
+  },
+  builder: {
+    // `vite build`: the browser's bundle, then the server bundle, then the pre-rendered pages.
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+      await prerenderPublicPages({ clientDir, serverEntry: `${serverDir}/entry-server.js` });
+    },
   },
   server: {
     port: 5173,

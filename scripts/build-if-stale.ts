@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
-const SOURCES = ['web', 'common', 'vite.config.ts', 'package.json'];
+const SOURCES = ['web', 'common', 'vite.config.ts', 'scripts/prerender.ts', 'package.json'];
 
 function newestMtime(target: string): number {
   const stat = statSync(target);

@@ -9,6 +9,7 @@ export function landingPageBudget(opts: { landingModule: string; budgetKb: numbe
   return {
     name: 'landing-page-budget',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));

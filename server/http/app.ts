@@ -187,7 +187,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     registerSandboxMailbox(app, ctx.db);
     registerSandboxRoutes(app, ctx.runtime);
   }
-  await registerWebApp(app, opts.webRoot ?? defaultWebRoot);
+  await registerWebApp(app, { webRoot: opts.webRoot ?? defaultWebRoot, publicUrl: ctx.config.publicUrl });
 
   return app;
 }

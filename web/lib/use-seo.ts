@@ -1,66 +1,48 @@
-import { useEffect } from 'react';
-import { PRODUCT_NAME } from '#common/domain/brand';
+import { createContext, useContext, useEffect } from 'react';
+import { fullTitle, seoTags, type HeadTag, type SeoProps } from './seo-tags';
 
-export interface SeoProps {
-  /** The page's own title; the product name is added as a suffix. */
-  title: string;
-  description: string;
-  /** Canonical path of the page, e.g. "/pricing". */
-  path: string;
-  /** Pages that should not be indexed (the app behind sign-in, the not-found page). */
-  noIndex?: boolean;
+export type { SeoProps } from './seo-tags';
+
+/**
+ * Set only while the build pre-renders a page (web/entry-server.tsx): the page's useSeo hands its
+ * metadata over, and the build writes the head from it. In the browser there is no collector.
+ */
+export const SeoCollectorContext = createContext<((seo: SeoProps) => void) | null>(null);
+
+function selectorOf(tag: HeadTag) {
+  return tag.tag === 'meta' ? `meta[${tag.attr}="${tag.key}"]` : `link[rel="${tag.rel}"]`;
 }
 
-function upsert(selector: string, create: () => HTMLElement, attr: string, value: string) {
-  let el = document.head.querySelector<HTMLElement>(selector);
+/** Updates the tag in place, or adds it: one of each, never duplicates. */
+function upsert(tag: HeadTag) {
+  let el = document.head.querySelector<HTMLElement>(selectorOf(tag));
   if (!el) {
-    el = create();
+    el = document.createElement(tag.tag);
+    if (tag.tag === 'meta') el.setAttribute(tag.attr, tag.key);
+    else el.setAttribute('rel', tag.rel);
     document.head.appendChild(el);
   }
-  el.setAttribute(attr, value);
-}
-
-function meta(key: 'name' | 'property', name: string, content: string) {
-  upsert(
-    `meta[${key}="${name}"]`,
-    () => {
-      const m = document.createElement('meta');
-      m.setAttribute(key, name);
-      return m;
-    },
-    'content',
-    content,
-  );
+  if (tag.tag === 'meta') el.setAttribute('content', tag.content);
+  else el.setAttribute('href', tag.href);
 }
 
 /**
- * Sets the page's title, description, canonical URL and social tags. index.html carries defaults for
- * clients that do not run scripts; this keeps one of each tag rather than adding duplicates.
+ * Declares the page's title, description, canonical URL and social tags. Pre-rendered pages carry them
+ * in their HTML already; this keeps them right as the visitor navigates inside the app.
  */
-export function useSeo({ title, description, path, noIndex = false }: SeoProps) {
+export function useSeo(seo: SeoProps) {
+  const collect = useContext(SeoCollectorContext);
+  collect?.(seo);
+  const { title, description, path, noIndex } = seo;
   useEffect(() => {
-    const fullTitle = `${title} | ${PRODUCT_NAME}`;
-    const url = new URL(path, window.location.origin).toString();
-    document.title = fullTitle;
-    meta('name', 'description', description);
-    meta('name', 'robots', noIndex ? 'noindex, nofollow' : 'index, follow');
-    meta('property', 'og:title', fullTitle);
-    meta('property', 'og:description', description);
-    meta('property', 'og:url', url);
-    meta('property', 'og:type', 'website');
-    meta('property', 'og:site_name', PRODUCT_NAME);
-    meta('name', 'twitter:card', 'summary_large_image');
-    meta('name', 'twitter:title', fullTitle);
-    meta('name', 'twitter:description', description);
-    upsert(
-      'link[rel="canonical"]',
-      () => {
-        const l = document.createElement('link');
-        l.setAttribute('rel', 'canonical');
-        return l;
-      },
-      'href',
-      url,
-    );
+    const page = { title, description, path, noIndex };
+    document.title = fullTitle(page);
+    seoTags(page, window.location.origin).forEach(upsert);
+    // A page without a canonical URL must not keep the previous page's.
+    if (path === undefined) {
+      document.head
+        .querySelectorAll('link[rel="canonical"], meta[property="og:url"]')
+        .forEach((el) => el.remove());
+    }
   }, [title, description, path, noIndex]);
 }

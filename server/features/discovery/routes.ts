@@ -16,7 +16,7 @@ import { ALL_OPERATIONS } from './operations';
 import { platformDiscovery } from './platform-discovery';
 import { publicDocument, type PublicDocument } from './public-document';
 import { routeCatalogue } from './route-catalogue';
-import { sitemapXml } from './sitemap';
+import { robotsTxt, sitemapXml } from './sitemap';
 
 /** The documents as served right now, for features that embed them (the agent application bundle). */
 export interface DiscoveryDocuments {
@@ -28,7 +28,7 @@ export interface DiscoveryDocuments {
 /**
  * The public documents agents read first: /.well-known/acp.json (ACP discovery),
  * /.well-known/agent-commerce.json (the platform), GET /api/acp-health and GET /api/acp-openapi, and
- * /sitemap.xml for search engines.
+ * /sitemap.xml and /robots.txt for search engines.
  * Register before the agent APIs: the documents list their routes as registered (route-catalogue.ts),
  * and are built once when the app is ready, so a schema that cannot be documented fails the start.
  */
@@ -73,6 +73,10 @@ export function registerDiscoveryRoutes(
       .header('cache-control', 'public, max-age=3600')
       .type('application/xml; charset=utf-8')
       .send(sitemap),
+  );
+  const robots = robotsTxt(publicUrl);
+  app.get('/robots.txt', (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
   );
 
   app

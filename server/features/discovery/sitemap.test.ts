@@ -19,3 +19,25 @@ describe('GET /sitemap.xml', () => {
     expect(locs.some((l) => /\/(auth|dashboard|setup-store|storefront)/.test(l!))).toBe(false);
   });
 });
+
+describe('GET /robots.txt', () => {
+  it('points crawlers at the sitemap and keeps them off every signed-in page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = res.body.split('\n');
+    expect(lines).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+    for (const path of [
+      '/dashboard',
+      '/onboarding',
+      '/settings',
+      '/payments',
+      '/testing/agent',
+      '/setup-store',
+      '/agent/apply',
+    ]) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).not.toContain('Disallow: /pricing');
+  });
+});

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONSENT_KEY } from '#common/domain/limits';
 import { Button } from '#web/components/ui/button';
+import { useHydrated } from '#web/lib/use-hydrated';
 
 type Consent = 'accepted' | 'declined';
 
@@ -17,8 +18,10 @@ function readConsent(): Consent | null {
 
 /** Shown until a choice is stored in gdpr-consent; closing counts as declining. */
 export function CookieBanner() {
-  const [consent, setConsent] = useState<Consent | null>(readConsent);
-  if (consent) return null;
+  // Hidden until hydrated: the pre-rendered page cannot know the visitor's stored choice.
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<Consent | null>(null);
+  if (!hydrated || chosen || readConsent()) return null;
 
   const choose = (value: Consent) => {
     try {
@@ -26,7 +29,7 @@ export function CookieBanner() {
     } catch {
       // Without storage the banner simply returns on the next visit.
     }
-    setConsent(value);
+    setChosen(value);
   };
 
   return (

@@ -2,15 +2,16 @@ import { Compass } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '#web/components/ui/button';
+import { useHydrated } from '#web/lib/use-hydrated';
 import { useSeo } from '#web/lib/use-seo';
 
 /** Any unknown path; the missing path is logged so broken links can be found. */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   useSeo({
     title: 'Page not found',
     description: 'The page you were looking for does not exist.',
-    path: pathname,
     noIndex: true,
   });
   useEffect(() => {
@@ -25,7 +26,13 @@ export default function NotFoundPage() {
         <p className="text-sm font-semibold text-brand-600">404</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Page not found</h1>
         <p className="mt-3 text-slate-600">
-          We couldn&apos;t find <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{pathname}</code>
+          {/* One pre-rendered page serves every unknown path: the path itself is shown once hydrated. */}
+          We couldn&apos;t find{' '}
+          {hydrated ? (
+            <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{pathname}</code>
+          ) : (
+            'this page'
+          )}
           . It may have moved, or the link may be mistyped.
         </p>
         <Button asChild className="mt-8">

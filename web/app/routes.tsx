@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { ROUTE_KEYS, ROUTES, type RouteKey } from '#common/routes';
 import { RouteErrorFallback } from '#web/components/layout/error-fallback';
 import { AppLayout } from './layouts/app-layout';
@@ -52,7 +52,11 @@ function routesWith(access: 'public' | 'protected'): RouteObject[] {
   }));
 }
 
-export const router = createBrowserRouter([
+/**
+ * The app's routes, shared by the browser (web/main.tsx) and the build's pre-rendering
+ * (web/entry-server.tsx), so both render the same tree and hydration matches.
+ */
+export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     // Shown while the first page's chunk loads (the routes are lazy).
@@ -69,4 +73,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribeNever = () => () => {};
+
+/**
+ * False while the page is pre-rendered and during its hydration, true from then on (and at once on pages
+ * rendered in the browser). State that only the browser knows (local storage, cookies) is read once this
+ * is true, so the first client render matches the pre-rendered HTML and React updates it right after.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
