@@ -15,7 +15,11 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    landingPageBudget({ landingModule: 'web/features/marketing/pages/home-page.tsx', budgetKb: 150 }),
+    landingPageBudget({
+      landingModule: 'web/features/marketing/pages/home-page.tsx',
+      startModule: 'web/app/start-app.tsx',
+      budgetKb: 150,
+    }),
   ],
   build: {
     outDir: clientDir,

@@ -2,7 +2,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Every journey fails on a console error or an uncaught page error (Epic Stack's rule), except failed
- * responses a test provokes on purpose and declares with `expectFailedResponses`.
+ * responses a test provokes on purpose and declares with `expectFailedResponses`. A pre-rendered page
+ * whose hydration does not match its HTML logs a console error too (web/app/start-app.tsx).
  */
 export const test = base.extend<{
   consolePolicy: { allowedStatuses: number[] };

@@ -19,7 +19,7 @@ test.describe('a visitor browsing the public site', () => {
   test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
   for (const path of PUBLIC_PAGES) {
-    test(`reads ${path} with finished content and SEO metadata`, async ({ page }) => {
+    test(`reads ${path} with finished content and SEO metadata`, async ({ page, baseURL }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.locator('h1')).toHaveCount(1);
@@ -27,10 +27,7 @@ test.describe('a visitor browsing the public site', () => {
       await expect(page).toHaveTitle(/ \| AgentCart$/);
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       expect(description?.length).toBeGreaterThan(40);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-        'href',
-        `http://localhost:3210${path}`,
-      );
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${path}`);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /AgentCart/);
       await expect(page.locator('footer')).toBeVisible();
     });

@@ -9,6 +9,7 @@ import {
   PUBLIC_ORIGIN_PLACEHOLDER,
 } from '../common/prerendered-pages.ts';
 import type { RenderedPage } from '../web/entry-server.tsx';
+import { STRUCTURED_DATA } from '../web/features/marketing/home/structured-data.ts';
 import { fullTitle, seoTags, type HeadTag } from '../web/lib/seo-tags.ts';
 
 /** Rendered at an address no route claims, so the catch-all route renders the not-found page. */
@@ -25,12 +26,11 @@ const tagHtml = (tag: HeadTag) =>
 /** JSON inside a script element: "</script>" and friends must not end it early. */
 const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function headOf({ seo }: RenderedPage): string {
+function headOf(pagePath: string, { seo }: RenderedPage): string {
   const tags = seoTags(seo, PUBLIC_ORIGIN_PLACEHOLDER).map(tagHtml);
-  const structuredData = seo.structuredData
-    ? [
-        `<script type="application/ld+json">${jsonForScript(seo.structuredData(PUBLIC_ORIGIN_PLACEHOLDER))}</script>`,
-      ]
+  const jsonLd = STRUCTURED_DATA[pagePath]?.(PUBLIC_ORIGIN_PLACEHOLDER);
+  const structuredData = jsonLd
+    ? [`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`]
     : [];
   return [`<title>${escapeHtml(fullTitle(seo))}</title>`, ...tags, ...structuredData].join('\n    ');
 }
@@ -49,8 +49,10 @@ function h1TextOf(html: string): string | undefined {
  * element, and the stylesheet inlined, so the first paint needs nothing but this one response (the
  * module scripts are deferred and only hydrate what is already on screen).
  */
-function pageHtml(template: string, css: string, page: RenderedPage): string {
-  const withHead = template.replace(/<!-- page-head[^>]*-->[\s\S]*<!-- \/page-head -->/, () => headOf(page));
+function pageHtml(template: string, css: string, pagePath: string, page: RenderedPage): string {
+  const withHead = template.replace(/<!-- page-head[^>]*-->[\s\S]*<!-- \/page-head -->/, () =>
+    headOf(pagePath, page),
+  );
   return withHead
     .replace(/<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/, () => `<style>${css}</style>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
@@ -82,7 +84,7 @@ export async function prerenderPublicPages(opts: { clientDir: string; serverEntr
     const page = await renderPage(pagePath);
     const h1 = h1TextOf(page.html);
     if (!h1) throw new Error(`first-paint check: the pre-rendered HTML of ${pagePath} has no h1 text`);
-    const html = pageHtml(template, css, page);
+    const html = pageHtml(template, css, pagePath, page);
     writeFileSync(path.join(outDir, file), html);
     lines.push(`  ${file.padEnd(28)} ${(html.length / 1024).toFixed(0).padStart(4)} KB  h1 "${h1}"`);
   }

@@ -8,8 +8,6 @@ export interface SeoProps {
   path?: string;
   /** Pages that should not be indexed (the app behind sign-in, the not-found page). */
   noIndex?: boolean;
-  /** JSON-LD for the page's pre-rendered head (spec §2 structured data), given the public origin. */
-  structuredData?: (origin: string) => object;
 }
 
 /** One tag of the head: `<meta name|property=… content=…>` or `<link rel=… href=…>`. */

@@ -253,7 +253,11 @@ export default function PricingPage() {
         </Section>
       </div>
 
-      <Section className="pt-4 lg:pt-4" aria-label="Plans">
+      <Section className="pt-4 lg:pt-4" aria-labelledby="pricing-plans">
+        {/* The plan cards' h3 headings sit under this one, so the outline skips no level. */}
+        <h2 id="pricing-plans" className="sr-only">
+          Plans
+        </h2>
         <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
           {PLANS.map((plan) => (
             <PlanCard key={plan.id} plan={plan} currency={currency} />

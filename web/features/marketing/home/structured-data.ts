@@ -24,7 +24,7 @@ const FAQ = [
  * Spec §2 structured data of the landing page: the organisation, the software application with its
  * offer, and an FAQ, with every URL at the instance's public origin.
  */
-export function homeStructuredData(origin: string) {
+function homeStructuredData(origin: string) {
   const organizationId = `${origin}/#organization`;
   return {
     '@context': 'https://schema.org',
@@ -64,3 +64,9 @@ export function homeStructuredData(origin: string) {
     ],
   };
 }
+
+/**
+ * JSON-LD by page path, written into the pre-rendered head by the build (scripts/prerender.ts) only: the
+ * browser never needs it, so it stays out of the app's JavaScript.
+ */
+export const STRUCTURED_DATA: Record<string, (origin: string) => object> = { '/': homeStructuredData };

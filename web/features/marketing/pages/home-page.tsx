@@ -20,7 +20,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Lead, PageHeading, Section } from '#web/components/ui/section';
 import { useSeo } from '#web/lib/use-seo';
 import { AgentCheckoutPreview } from '#web/features/marketing/home/agent-checkout-preview';
-import { homeStructuredData } from '#web/features/marketing/home/structured-data';
 import { Testimonials } from '#web/features/marketing/home/testimonials';
 import { CtaActions } from '#web/features/marketing/sections/cta-actions';
 import { CtaPanel } from '#web/features/marketing/sections/cta-panel';
@@ -252,7 +251,6 @@ export default function HomePage() {
     description:
       'Let AI shopping agents such as ChatGPT Instant Checkout sell your products. Connect your store and your own Stripe or Bitcoin Lightning accounts in under 5 minutes. 14-day free trial.',
     path: '/',
-    structuredData: homeStructuredData,
   });
 
   return (

@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_ORIGIN_PLACEHOLDER } from '#common/prerendered-pages';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/create-test-app';
+
+const page = (title: string, canonicalPath?: string) =>
+  `<!doctype html><title>${title}</title>` +
+  (canonicalPath ? `<link rel="canonical" href="${PUBLIC_ORIGIN_PLACEHOLDER}${canonicalPath}" />` : '') +
+  `<div id="root"><h1>${title}</h1></div>`;
+
+let t: TestApp;
+beforeAll(async () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'agentcart-web-'));
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(webRoot, 'pages'));
+  writeFileSync(path.join(webRoot, 'pages', 'index.html'), page('Home', '/'));
+  writeFileSync(path.join(webRoot, 'pages', 'pricing.html'), page('Pricing', '/pricing'));
+  writeFileSync(path.join(webRoot, 'pages', '404.html'), page('Page not found'));
+  t = await createTestApp({ webRoot });
+});
+afterAll(() => t.close());
+
+describe('serving the pre-rendered web app', () => {
+  it("serves a public page's own HTML with the instance's origin in its canonical URL", async () => {
+    for (const url of ['/pricing', '/pricing/', '/pricing?currency=EUR']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<h1>Pricing</h1>');
+      expect(res.body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/pricing" />`);
+      expect(res.body).not.toContain(PUBLIC_ORIGIN_PLACEHOLDER);
+    }
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('<h1>Home</h1>');
+  });
+
+  it('serves the app shell for pages the build does not pre-render (signed-in and per-merchant pages)', async () => {
+    for (const url of ['/dashboard', '/testing/agent', '/storefront/acct_1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers an unknown path with the pre-rendered not-found page and status 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<h1>Page not found</h1>');
+  });
+
+  it('does not serve the pre-rendered files themselves (they would carry the placeholder origin)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/pages/pricing.html' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain(PUBLIC_ORIGIN_PLACEHOLDER);
+  });
+});
