@@ -2,11 +2,13 @@
  * Screenshots pages at desktop and mobile width, for looking at what we built.
  *   npx tsx scripts/screenshot.ts http://localhost:3000 / /pricing /contact
  * Writes .tmp/screens/<page>-desktop.png and <page>-mobile.png and prints any console errors.
+ * With --no-js, shoots the pages as served, before hydration (…-desktop-nojs.png).
  */
 import { mkdirSync } from 'node:fs';
 import { launchChromium } from './chromium';
 
-const [baseUrl, ...paths] = process.argv.slice(2);
+const noJs = process.argv.includes('--no-js');
+const [baseUrl, ...paths] = process.argv.slice(2).filter((arg) => arg !== '--no-js');
 if (!baseUrl || paths.length === 0) {
   console.error('usage: tsx scripts/screenshot.ts <baseUrl> <path> [path...]');
   process.exit(2);
@@ -19,7 +21,7 @@ const browser = await launchChromium();
 try {
   for (const path of paths) {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const page = await browser.newPage({ viewport });
+      const page = await browser.newPage({ viewport, javaScriptEnabled: !noJs });
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(e.message));
@@ -27,7 +29,7 @@ try {
       await page.addInitScript(() => window.localStorage.setItem('gdpr-consent', 'declined'));
       await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'networkidle' });
       const slug = path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
-      const file = `${outDir}/${slug}-${name}.png`;
+      const file = `${outDir}/${slug}-${name}${noJs ? '-nojs' : ''}.png`;
       await page.screenshot({ path: file, fullPage: true });
       console.log(`${file}${errors.length ? `  console errors: ${errors.join(' | ')}` : ''}`);
       await page.close();
