@@ -1,6 +1,7 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/cn';
+import { useHydrated } from '#web/lib/use-hydrated';
 
 export const Tabs = TabsPrimitive.Root;
 
@@ -13,11 +14,15 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+export function TabsTrigger({ className, disabled, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+  // Like Button: inert until the app has started on a pre-rendered page, without looking disabled.
+  const hydrated = useHydrated();
   return (
     <TabsPrimitive.Trigger
+      disabled={disabled || !hydrated}
       className={cn(
         'inline-flex flex-1 items-center justify-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-all focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+        !hydrated && !disabled && 'disabled:opacity-100',
         className,
       )}
       {...props}
