@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -87,6 +88,44 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through server/config.ts.' },
+      ],
+    },
+  },
+  {
+    // Dependencies point one way (docs/decisions/012): features use the engine (features/commerce), the
+    // engine uses no feature, and a feature reaches another only through its public entry (index.ts).
+    // Composition roots (main.ts, compose.ts, http/app.ts, jobs/registry.ts) and tests are not features:
+    // they may import what they register.
+    files: ['server/features/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts'] } },
+      'boundaries/elements': [
+        { type: 'engine', pattern: 'server/features/commerce' },
+        { type: 'feature', pattern: 'server/features/*', capture: ['name'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'engine' } },
+              disallow: { to: { element: { type: 'feature' } } },
+              message:
+                'The engine (features/commerce) imports no feature: features subscribe to its events or receive what it needs through compose.ts.',
+            },
+            {
+              disallow: {
+                to: { element: { types: ['engine', 'feature'], fileInternalPath: '!index.ts' } },
+              },
+              message: 'Import another feature through its public entry (its index.ts), never its internals.',
+            },
+          ],
+        },
       ],
     },
   },
