@@ -1,9 +1,10 @@
+import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { createLiveEngineEvents } from './events/live-engine-events';
 import { createAuth } from './features/auth/auth';
 import { createIntegrationRuntime } from './features/connections/integration-runtime';
 import { createMailer } from './features/mail/mailer';
-import type { AppContext } from './http/app';
 import type { RunningSimulators } from './integrations/simulators';
 import { createJobQueue } from './jobs/queue';
 import type { Logger } from './lib/logger';
@@ -11,6 +12,7 @@ import type { Logger } from './lib/logger';
 /**
  * Builds the app's services from configuration, shared by the process entry (main.ts) and the test
  * harness so both run the same wiring. In sandbox mode `simulators` are the running provider fakes.
+ * The engine's dependencies are assembled here and only here; features receive them as `engine`.
  */
 export function composeServices(opts: {
   config: AppConfig;
@@ -42,6 +44,7 @@ export function composeServices(opts: {
     smtpUrl: config.smtpUrl,
     mode: config.mode,
   });
+  const jobs = createJobQueue(database.pool, logger);
   return {
     config,
     db: database.db,
@@ -50,6 +53,8 @@ export function composeServices(opts: {
     mailer,
     logger,
     runtime,
-    jobs: createJobQueue(database.pool, logger),
+    jobs,
+    engine: { db: database.db, runtime, keyring: config.keyring, jobs },
+    liveEvents: createLiveEngineEvents(database.pool, logger),
   };
 }

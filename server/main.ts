@@ -5,7 +5,7 @@ import { runMigrations } from './db/migrate';
 import { ensureDemoMerchant } from './db/seed/demo-merchant';
 import { composeServices } from './compose';
 import { buildApp } from './http/app';
-import { allJobs } from './jobs/registry';
+import { startBackgroundWork } from './jobs/registry';
 import { createLogger } from './lib/logger';
 
 /** The composition root: config -> database + migrations -> services -> HTTP. */
@@ -36,7 +36,7 @@ async function main() {
       : null;
   const services = composeServices({ config, database, logger, simulators });
   const app = await buildApp(services);
-  await services.jobs.start(allJobs(services), { work: true });
+  const background = await startBackgroundWork(services, { work: true });
 
   const demo = simulators
     ? await ensureDemoMerchant({ ...services, dataDir: config.dataDir, simulators })
@@ -69,7 +69,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await app.close();
-    await services.jobs.stop();
+    await background.stop();
     await simulators?.close();
     await database.close();
     process.exit(0);

@@ -23,9 +23,10 @@ import { saveStoreConnection } from '../../server/features/connections/store-con
 import { verifyAndSaveStripeKey } from '../../server/features/connections/payment-connections';
 import { issueApiKey } from '../../server/features/developers/api-keys';
 import { createMerchantForUser } from '../../server/features/merchants/create-merchant';
-import { buildApp, type AppContext } from '../../server/http/app';
+import type { AppContext } from '../../server/app-context';
+import { buildApp } from '../../server/http/app';
 import { startSimulators, type RunningSimulators } from '../../server/integrations/simulators';
-import { allJobs } from '../../server/jobs/registry';
+import { startBackgroundWork } from '../../server/jobs/registry';
 import { createLogger } from '../../server/lib/logger';
 import { createUsageMeter, type UsageMeter } from './usage-meter';
 
@@ -122,7 +123,7 @@ export async function startBenchInstance(
     globalThis.fetch = realFetch;
   }
   const app = await buildApp(services);
-  await services.jobs.start(allJobs(services), { work: true });
+  const background = await startBackgroundWork(services, { work: true });
   const demo = await ensureDemoMerchant({ ...services, dataDir, simulators });
   opts.beforeListen?.(app);
   await app.listen({ port, host: '127.0.0.1' });
@@ -139,7 +140,7 @@ export async function startBenchInstance(
     usage,
     async close() {
       await app.close();
-      await services.jobs.stop();
+      await background.stop();
       await simulators.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -11,11 +11,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from '../config';
-import type pg from 'pg';
-import type { Db } from '../db/client';
-import type { Auth } from '../features/auth/auth';
-import type { IntegrationRuntime } from '../features/connections/integration-runtime';
+import type { AppContext } from '../app-context';
 import { registerAcpAgentRoutes } from '../features/acp-agents/routes';
 import { registerAgentApplicationRoutes } from '../features/agent-application/routes';
 import { registerConnectionRoutes } from '../features/connections/routes';
@@ -24,14 +20,14 @@ import { registerAcpRoutes } from '../features/acp/routes';
 import { queueAcpOrderEvent } from '../features/acp-agents/queue-order-event';
 import { verifyAgentSignature } from '../features/acp-agents/verify-agent-signature';
 import { registerAgentApiRoutes } from '../features/agent-api/routes';
-import { registerPaymentWebhookRoutes } from '../features/commerce/webhook-routes';
+import { registerPaymentWebhookRoutes } from '../features/commerce';
 import { registerDeveloperRoutes } from '../features/developers/routes';
 import { registerDiscoveryRoutes } from '../features/discovery/routes';
-import type { JobQueue } from '../jobs/queue';
 import { registerAuthRoutes } from '../features/auth/routes';
 import { registerContactRoutes } from '../features/contact/routes';
-import { registerDashboardRoutes } from '../features/dashboard/routes';
-import type { Mailer } from '../features/mail/mailer';
+import { registerAgentTestRoutes } from '../features/agent-tests/routes';
+import { registerOrderRoutes } from '../features/orders/routes';
+import { registerPaymentsHistoryRoutes } from '../features/payments-history/routes';
 import { registerSandboxMailbox, SANDBOX_MAILBOX_PATH } from '../features/mail/sandbox-mailbox';
 import { registerMerchantRoutes } from '../features/merchants/routes';
 import { registerSecurityEventRoutes } from '../features/security-events/routes';
@@ -39,7 +35,6 @@ import { recordRequestError } from '../features/status/record-request-error';
 import { healthChecker, registerStatusRoutes } from '../features/status/routes';
 import { registerReadinessRoutes } from '../features/readiness/routes';
 import { AppError } from '../lib/app-error';
-import type { Logger } from '../lib/logger';
 import { MALFORMED_TARGET_PATH, routableTarget } from './canonical-path';
 import { registerCsrfProtection } from './csrf';
 import { answerFrameworkError, registerErrorHandling } from './errors';
@@ -47,18 +42,6 @@ import { registerHostileInputGuard } from './hostile-input';
 import { registerWebApp } from './spa';
 
 const isApiSurface = (url: string) => url.startsWith('/api/') || url === '/acp' || url.startsWith('/acp/');
-
-export interface AppContext {
-  config: AppConfig;
-  db: Db;
-  /** The node-postgres pool behind `db`, for what Drizzle does not do (LISTEN/NOTIFY, pg-boss). */
-  pool: pg.Pool;
-  auth: Auth;
-  mailer: Mailer;
-  logger: Logger;
-  runtime: IntegrationRuntime;
-  jobs: JobQueue;
-}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -173,15 +156,17 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerReadinessRoutes(app, ctx);
   registerAgentApplicationRoutes(app, { ...ctx, discovery });
   registerAcpAgentRoutes(app, ctx);
-  registerDashboardRoutes(app, ctx);
-  const engine = { db: ctx.db, runtime: ctx.runtime, keyring: ctx.config.keyring, jobs: ctx.jobs };
-  registerAgentApiRoutes(app, { ...engine, publicUrl: ctx.config.publicUrl });
-  registerPaymentWebhookRoutes(app, engine);
-  const acpEngine = { ...engine, publicUrl: ctx.config.publicUrl };
+  registerOrderRoutes(app, ctx);
+  app.addHook('onClose', () => ctx.liveEvents.close());
+  registerPaymentsHistoryRoutes(app, ctx);
+  registerAgentTestRoutes(app, ctx);
+  const engine = { ...ctx.engine, publicUrl: ctx.config.publicUrl };
+  registerAgentApiRoutes(app, engine);
+  registerPaymentWebhookRoutes(app, ctx.engine);
   registerAcpRoutes(app, {
-    ...acpEngine,
-    notifyOrder: (sessionId) => queueAcpOrderEvent(acpEngine, sessionId),
-    verifySignature: (merchantId, input) => verifyAgentSignature(engine, merchantId, input),
+    ...engine,
+    notifyOrder: (sessionId) => queueAcpOrderEvent(engine, sessionId),
+    verifySignature: (merchantId, input) => verifyAgentSignature(ctx.engine, merchantId, input),
   });
   if (ctx.config.mode === 'sandbox') {
     registerSandboxMailbox(app, ctx.db);

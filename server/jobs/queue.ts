@@ -17,6 +17,9 @@ export interface JobDefinition<Data> {
   handler(data: Data): Promise<void>;
 }
 
+/** How often a worker asks for new jobs of each queue, unless `start` is told otherwise. */
+export const DEFAULT_POLLING_SECONDS = 2;
+
 export interface JobQueue {
   enqueue<Data extends object>(
     name: string,
@@ -68,7 +71,7 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
         if (opts.work) {
           await boss.work<never>(
             def.name,
-            { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+            { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS },
             async (jobs) => {
               for (const job of jobs) {
                 try {

@@ -1,10 +1,47 @@
+import type { AppContext } from '../app-context';
+import type { EngineEventSubscriber } from '../events/engine-event';
+import { engineEventJobs, startEngineEventRelay } from '../events/relay-engine-events';
 import { acpAgentJobs } from '../features/acp-agents/jobs';
-import { commerceJobs } from '../features/commerce/jobs';
-import type { AppContext } from '../http/app';
-import type { JobDefinition } from './queue';
+import { acpOrderEventSubscriber } from '../features/acp-agents/order-event-subscriber';
+import { idempotencyJobs } from '../features/agent-api/jobs';
+import { commerceJobs } from '../features/commerce';
+import { DEFAULT_POLLING_SECONDS, type JobDefinition } from './queue';
+
+/** Every subscriber to the engine's events, listed once: a new subscriber is one entry here. */
+export function engineEventSubscribers(ctx: AppContext): EngineEventSubscriber[] {
+  return [acpOrderEventSubscriber({ ...ctx.engine, publicUrl: ctx.config.publicUrl })];
+}
 
 /** Every background job, listed once. */
 export function allJobs(ctx: AppContext): JobDefinition<never>[] {
-  const engine = { db: ctx.db, runtime: ctx.runtime, keyring: ctx.config.keyring, jobs: ctx.jobs };
-  return [...commerceJobs(engine), ...acpAgentJobs({ ...engine, publicUrl: ctx.config.publicUrl })];
+  return [
+    ...commerceJobs(ctx.engine),
+    ...acpAgentJobs({ ...ctx.engine, publicUrl: ctx.config.publicUrl }),
+    ...idempotencyJobs({ db: ctx.db, clock: ctx.runtime.clock }),
+    ...engineEventJobs(ctx, engineEventSubscribers(ctx)),
+  ];
+}
+
+/**
+ * Starts the background work of this process: the job queues (worked, unless `work` is false: tests that
+ * drive jobs by hand) and, when working, the relay that hands the engine's events to their subscribers.
+ * The result stops both.
+ */
+export async function startBackgroundWork(
+  ctx: AppContext,
+  opts: { work: boolean; pollingIntervalSeconds?: number },
+): Promise<{ stop(): Promise<void> }> {
+  await ctx.jobs.start(allJobs(ctx), opts);
+  // Relaying is cheap (an indexed look at unrelayed rows), so it runs twice as often as queues are polled.
+  const relay = opts.work
+    ? startEngineEventRelay(ctx, engineEventSubscribers(ctx), {
+        intervalMs: ((opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS) * 1000) / 2,
+      })
+    : null;
+  return {
+    async stop() {
+      await relay?.stop();
+      await ctx.jobs.stop();
+    },
+  };
 }

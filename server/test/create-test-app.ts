@@ -12,8 +12,9 @@ import { subjectHash } from '../features/security-events/record-security-event';
 import type { Auth } from '../features/auth/auth';
 import type { IntegrationRuntime } from '../features/connections/integration-runtime';
 import type { OutgoingEmail } from '../features/mail/mailer';
-import { buildApp, type AppContext } from '../http/app';
-import { allJobs } from '../jobs/registry';
+import type { AppContext } from '../app-context';
+import { buildApp } from '../http/app';
+import { startBackgroundWork } from '../jobs/registry';
 import { startSimulators, type RunningSimulators } from '../integrations/simulators';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase } from './test-database';
@@ -72,7 +73,10 @@ export async function createTestApp(
   const app = await buildApp(services, { webRoot: opts.webRoot ?? path.join(dataDir, 'no-web-build') });
   outboxes.set(app, outbox);
   await app.ready();
-  await services.jobs.start(allJobs(services), { work: opts.jobs !== false, pollingIntervalSeconds: 0.5 });
+  const background = await startBackgroundWork(services, {
+    work: opts.jobs !== false,
+    pollingIntervalSeconds: 0.5,
+  });
   return {
     app,
     database,
@@ -85,7 +89,7 @@ export async function createTestApp(
     services,
     async close() {
       await app.close();
-      await services.jobs.stop();
+      await background.stop();
       await simulators?.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

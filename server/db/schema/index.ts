@@ -7,3 +7,4 @@ export * from './commerce';
 export * from './operations';
 export * from './acp';
 export * from './acp-request-signatures';
+export * from './engine-events';

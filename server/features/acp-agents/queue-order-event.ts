@@ -2,7 +2,6 @@ import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { acpSessions, acpWebhookDeliveries, checkouts, orders, payments } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
-import type { Logger } from '../../lib/logger';
 import { loadAgentSettings } from './agent-settings';
 import type { AcpAgentDeps } from './deps';
 import { acpOrderPermalink, isAcpWebhookVersion, orderEvent } from './order-event-payload';
@@ -88,30 +87,25 @@ export async function queueAcpOrderEvent(deps: AcpAgentDeps, sessionId: string):
 }
 
 /**
- * The engine's hook: after an order is created or changes, an order that came through an ACP session
- * gets its event worked out by a job (which has everything the event needs). Any other order costs one
- * indexed lookup. Never throws: an order's own processing must not fail because of its notification.
+ * For the engine's order events: an order that came through an ACP session gets its event worked out by
+ * a job (which has everything the event needs). Any other order costs one indexed lookup.
  */
 export async function notifyAcpOrderChanged(
-  deps: { db: Db; jobs: JobQueue; runtime: { logger: Logger } },
+  deps: { db: Db; jobs: JobQueue },
   orderId: string,
 ): Promise<void> {
-  try {
-    const [session] = await deps.db
-      .select({ id: acpSessions.id })
-      .from(acpSessions)
-      .where(
-        or(
-          eq(acpSessions.orderId, orderId),
-          inArray(
-            acpSessions.checkoutId,
-            deps.db.select({ checkoutId: orders.checkoutId }).from(orders).where(eq(orders.id, orderId)),
-          ),
+  const [session] = await deps.db
+    .select({ id: acpSessions.id })
+    .from(acpSessions)
+    .where(
+      or(
+        eq(acpSessions.orderId, orderId),
+        inArray(
+          acpSessions.checkoutId,
+          deps.db.select({ checkoutId: orders.checkoutId }).from(orders).where(eq(orders.id, orderId)),
         ),
-      )
-      .limit(1);
-    if (session) await deps.jobs.enqueue(ACP_ORDER_EVENT_QUEUE, { sessionId: session.id });
-  } catch (err) {
-    deps.runtime.logger.warn({ err, orderId }, 'could not queue the ACP order event');
-  }
+      ),
+    )
+    .limit(1);
+  if (session) await deps.jobs.enqueue(ACP_ORDER_EVENT_QUEUE, { sessionId: session.id });
 }

@@ -10,9 +10,9 @@ import {
   updateAcpAgentSettingsInput,
   webhookSecretOutput,
 } from '#common/api/acp-agents';
-import type { AppContext } from '../../http/app';
+import type { AppContext } from '../../app-context';
 import { maskSecret } from '../../integrations/credentials';
-import { requireMerchant } from '../connections/require-merchant';
+import { requireMerchant } from '../connections';
 import {
   agentSettingsView,
   rotateSigningSecret,
@@ -30,13 +30,7 @@ const secretLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
  */
 export function registerAcpAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: AcpAgentDeps = {
-    db: ctx.db,
-    runtime: ctx.runtime,
-    keyring: ctx.config.keyring,
-    jobs: ctx.jobs,
-    publicUrl: ctx.config.publicUrl,
-  };
+  const deps: AcpAgentDeps = { ...ctx.engine, publicUrl: ctx.config.publicUrl };
   const merchantOf = (request: FastifyRequest) => requireMerchant(ctx.auth, ctx.db, request);
 
   r.get(

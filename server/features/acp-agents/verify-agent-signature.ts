@@ -6,8 +6,8 @@ import {
 } from '../../integrations/agents/signatures';
 import { open } from '../../lib/crypto';
 import { sha256Hex } from '../../lib/hash';
-import type { CommerceDeps } from '../commerce/merchant-accounts';
-import { recordSecurityEvent } from '../security-events/record-security-event';
+import type { CommerceDeps } from '../commerce';
+import { recordSecurityEvent } from '../security-events';
 import { loadAgentSettings } from './agent-settings';
 
 /** A signature is remembered this long: longer than the ±5 minute window in which it could pass again. */

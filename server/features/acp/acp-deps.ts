@@ -1,4 +1,4 @@
-import type { EngineDeps } from '../commerce/confirm-checkout';
+import type { EngineDeps } from '../commerce';
 
 export type AcpDeps = EngineDeps & {
   publicUrl: string;

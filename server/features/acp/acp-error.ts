@@ -1,7 +1,7 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AcpErrorBody } from '#common/acp/error';
 import { AppError } from '../../lib/app-error';
-import { CommerceError, type CommerceErrorCode } from '../commerce/commerce-error';
+import { CommerceError, type CommerceErrorCode } from '../commerce';
 
 /** An ACP protocol error: the HTTP status plus the `{type, code, message, param}` body of both versions. */
 export class AcpError extends Error {

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { acpSessions, type AcpBuyer, type Merchant } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
-import { CommerceError } from '../commerce/commerce-error';
-import { confirmCheckout } from '../commerce/confirm-checkout';
-import { createCheckout } from '../commerce/create-checkout';
-import { merchantCardAccount } from '../commerce/merchant-accounts';
-import { paymentWebhookUrl } from '../commerce/webhook-routes';
+import {
+  CommerceError,
+  confirmCheckout,
+  createCheckout,
+  merchantCardAccount,
+  paymentWebhookUrl,
+} from '../commerce';
 import { AcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
 import { buyerEmail, toEngineBuyer } from './engine-buyer';

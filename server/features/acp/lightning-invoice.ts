@@ -7,11 +7,13 @@ import {
   type Offer,
   type Order,
 } from '../../db/schema/index';
-import { CommerceError } from '../commerce/commerce-error';
-import { confirmCheckout } from '../commerce/confirm-checkout';
-import { createCheckout } from '../commerce/create-checkout';
-import { recordPaymentFailure } from '../commerce/settlement';
-import { paymentWebhookUrl } from '../commerce/webhook-routes';
+import {
+  CommerceError,
+  confirmCheckout,
+  createCheckout,
+  recordPaymentFailure,
+  paymentWebhookUrl,
+} from '../commerce';
 import type { AcpDeps } from './acp-deps';
 import { toEngineBuyer } from './engine-buyer';
 import { sessionTotals } from './session-pricing';

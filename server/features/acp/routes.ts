@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACP_VERSIONS, isAcpVersion } from '#common/acp/versions';
 import type { Merchant } from '../../db/schema/index';
-import { agentKeyGuard, agentOperation } from '../developers/agent-key-guard';
-import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from '../agent-api/idempotency';
-import { recordRequestError } from '../status/record-request-error';
+import { agentKeyGuard, agentOperation } from '../developers';
+import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from '../agent-api';
+import { recordRequestError } from '../status';
 import { AcpError, jsonPath, toAcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
 import { completeSession } from './complete-session';

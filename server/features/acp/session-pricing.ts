@@ -6,9 +6,14 @@ import type {
   Offer,
   OfferItem,
 } from '../../db/schema/index';
-import { saveOffer } from '../commerce/create-offer';
-import { merchantStore, type CommerceDeps } from '../commerce/merchant-accounts';
-import { itemsSubtotal, priceBasket, type BasketProblem } from '../commerce/pricing';
+import {
+  saveOffer,
+  merchantStore,
+  type CommerceDeps,
+  itemsSubtotal,
+  priceBasket,
+  type BasketProblem,
+} from '../commerce';
 import { AcpError } from './acp-error';
 
 export interface SessionPricing {

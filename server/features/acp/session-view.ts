@@ -9,7 +9,7 @@ import type {
   Order,
   Payment,
 } from '../../db/schema/index';
-import { acpOrderPermalink } from '../acp-agents/order-event-payload';
+import { acpOrderPermalink } from '../acp-agents';
 import { sessionTotals } from './session-pricing';
 import type { SessionState } from './sessions';
 

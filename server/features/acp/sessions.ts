@@ -18,8 +18,7 @@ import {
   type Payment,
 } from '../../db/schema/index';
 import { publicId } from '../../lib/ids';
-import { PROCESSING_LEASE_MS } from '../commerce/recover-stale-checkouts';
-import { refreshOrderFromStore } from '../commerce/refresh-order';
+import { PROCESSING_LEASE_MS, refreshOrderFromStore } from '../commerce';
 import { AcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
 import { refreshLightningInvoice, withdrawInvoice } from './lightning-invoice';

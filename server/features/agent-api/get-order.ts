@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Merchant } from '../../db/schema/index';
 import { orders } from '../../db/schema/index';
-import { CommerceError } from '../commerce/commerce-error';
-import type { EngineDeps } from '../commerce/confirm-checkout';
-import { refreshOrderFromStore } from '../commerce/refresh-order';
+import { CommerceError, type EngineDeps, refreshOrderFromStore } from '../commerce';
 
 /**
  * An order as the agent sees it, refreshed from the store when it has been written there (fulfilment

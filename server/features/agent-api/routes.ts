@@ -5,17 +5,20 @@ import { z } from 'zod';
 import { checkoutRequest, confirmRequest, offerRequest } from '#common/api/agent';
 import type { Merchant } from '../../db/schema/index';
 import { payments } from '../../db/schema/index';
-import { CommerceError } from '../commerce/commerce-error';
-import { confirmCheckout, type EngineDeps } from '../commerce/confirm-checkout';
-import { createCheckout } from '../commerce/create-checkout';
-import { createOffer } from '../commerce/create-offer';
-import { agentKeyGuard, agentOperation } from '../developers/agent-key-guard';
+import {
+  CommerceError,
+  confirmCheckout,
+  type EngineDeps,
+  createCheckout,
+  createOffer,
+  paymentWebhookUrl,
+} from '../commerce';
+import { agentKeyGuard, agentOperation } from '../developers';
 import { AgentApiError } from './agent-error';
 import { getOrderForAgent } from './get-order';
-import { recordRequestError } from '../status/record-request-error';
+import { recordRequestError } from '../status';
 import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from './idempotency';
 import { acceptedToApi, checkoutToApi, offerToApi, orderToApi } from './to-api';
-import { paymentWebhookUrl } from '../commerce/webhook-routes';
 import { toAgentError } from './to-agent-error';
 
 const isStillProcessing = (err: unknown) =>

@@ -1,7 +1,7 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AgentErrorCode } from '#common/api/agent';
 import { AppError } from '../../lib/app-error';
-import { CommerceError, type CommerceErrorCode } from '../commerce/commerce-error';
+import { CommerceError, type CommerceErrorCode } from '../commerce';
 import { AgentApiError } from './agent-error';
 
 const FROM_COMMERCE: Record<CommerceErrorCode, AgentErrorCode> = {

@@ -2,7 +2,7 @@ import type { ApplicationBundle } from '#common/api/agent-application';
 import type { AgentApplication } from '#common/validation/agent-application';
 import type { Db } from '../../db/client';
 import { events, type Merchant } from '../../db/schema/index';
-import type { DiscoveryDocuments } from '../discovery/routes';
+import type { DiscoveryDocuments } from '../discovery';
 import { applicationFacts } from './application-facts';
 
 export const BUNDLE_EVENT_KIND = 'agent_application_bundle_generated';

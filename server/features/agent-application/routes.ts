@@ -7,9 +7,9 @@ import {
   UAT_COLLECTION_FILE_NAME,
 } from '#common/api/agent-application';
 import type { Merchant } from '../../db/schema/index';
-import type { AppContext } from '../../http/app';
-import { requireMerchant } from '../connections/require-merchant';
-import type { DiscoveryDocuments } from '../discovery/routes';
+import type { AppContext } from '../../app-context';
+import { requireMerchant } from '../connections';
+import type { DiscoveryDocuments } from '../discovery';
 import { applicationFacts } from './application-facts';
 import { generateApplicationBundle } from './application-bundle';
 import { uatCollection } from './uat-collection/uat-collection';

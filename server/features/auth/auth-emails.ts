@@ -1,4 +1,4 @@
-import type { OutgoingEmail } from '../mail/mailer';
+import type { OutgoingEmail } from '../mail';
 
 /** The e-mails of the sign-up and sign-in flows. Each carries a one-time link, so none is kept in the log. */
 export const authEmails = {

@@ -9,8 +9,8 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { MAX_SESSION_HOURS } from '#common/domain/limits';
 import { maskEmail } from '#common/domain/privacy';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../mail/mailer';
-import { createMerchantForUser } from '../merchants/create-merchant';
+import type { Mailer } from '../mail';
+import { createMerchantForUser } from '../merchants';
 import { authEmails } from './auth-emails';
 import { withHashedSessionTokens } from './hashed-session-tokens';
 

@@ -5,7 +5,7 @@ import type { CheckEmailOutput } from '#common/api/auth';
 import { maskEmail } from '#common/domain/privacy';
 import type { Db } from '../../db/client';
 import { firstMessagePerField } from '../../lib/app-error';
-import { recordSecurityEvent } from '../security-events/record-security-event';
+import { recordSecurityEvent } from '../security-events';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import { checkSignInThrottle, throttledMessage } from './sign-in-throttle';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { subjectHash } from '../security-events/record-security-event';
+import { subjectHash } from '../security-events';
 
 /** Failures older than this no longer count. */
 export const FAILURE_WINDOW_MINUTES = 15;

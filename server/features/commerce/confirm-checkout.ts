@@ -3,7 +3,6 @@ import { checkouts, orders, payments, type Checkout, type Merchant, type Order }
 import { ProviderError } from '../../integrations/http';
 import type { JobQueue } from '../../jobs/queue';
 import { open } from '../../lib/crypto';
-import { notifyAcpOrderChanged } from '../acp-agents/queue-order-event';
 import { CommerceError } from './commerce-error';
 import {
   merchantCardAccount,
@@ -39,7 +38,6 @@ export async function deliverOrder(deps: EngineDeps, order: Order): Promise<Orde
     deps.runtime.logger.warn({ err, orderId: order.id }, 'store order write failed; the job will retry');
   }
   const [fresh] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
-  await notifyAcpOrderChanged(deps, order.id);
   return fresh!;
 }
 

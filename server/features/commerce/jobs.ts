@@ -1,8 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkouts, merchants, orders, payments } from '../../db/schema/index';
 import type { JobDefinition } from '../../jobs/queue';
-import { notifyAcpOrderChanged } from '../acp-agents/queue-order-event';
-import { purgeExpiredIdempotency } from '../agent-api/idempotency';
 import { CommerceError } from './commerce-error';
 import { confirmBitcoin, STORE_ORDER_QUEUE, type EngineDeps } from './confirm-checkout';
 import { merchantLightningAccount } from './merchant-accounts';
@@ -126,7 +124,6 @@ export async function reconcileOrders(deps: EngineDeps) {
       .returning({ id: orders.id });
     if (!order) continue;
     await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id }, { singletonKey: order.id });
-    await notifyAcpOrderChanged(deps, order.id);
   }
 
   const unpaid = await deps.db
@@ -152,7 +149,7 @@ export async function reconcileOrders(deps: EngineDeps) {
   }
 }
 
-/** Provider payloads are purged after 90 days; expired idempotency records go too. */
+/** Provider payloads are purged after 90 days. */
 export async function purgeOldPayloads(deps: EngineDeps) {
   const now = deps.runtime.clock.now();
   const cutoff = new Date(now.getTime() - PAYLOAD_RETENTION_DAYS * 24 * 60 * 60 * 1000);
@@ -160,7 +157,6 @@ export async function purgeOldPayloads(deps: EngineDeps) {
     .update(payments)
     .set({ providerPayload: {}, payloadPurgedAt: now })
     .where(and(lt(payments.createdAt, cutoff), isNull(payments.payloadPurgedAt)));
-  await purgeExpiredIdempotency(deps.db, now);
 }
 
 export function commerceJobs(deps: EngineDeps): JobDefinition<never>[] {
@@ -170,7 +166,7 @@ export function commerceJobs(deps: EngineDeps): JobDefinition<never>[] {
       retryLimit: 12,
       retryDelaySeconds: 5,
       handler: async (data: { orderId: string }) => {
-        if (await writeStoreOrder(deps, data.orderId)) await notifyAcpOrderChanged(deps, data.orderId);
+        await writeStoreOrder(deps, data.orderId);
       },
     },
     {

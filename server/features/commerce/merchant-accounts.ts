@@ -11,9 +11,13 @@ import { cardProvider, lightningProvider } from '../../integrations/payments/reg
 import type { StorePlatform } from '../../integrations/stores/store-platform';
 import { storePlatform } from '../../integrations/stores/registry';
 import type { Keyring } from '../../lib/crypto';
-import type { IntegrationRuntime } from '../connections/integration-runtime';
-import { loadPaymentConnection, paymentContextFor } from '../connections/payment-connections';
-import { loadStoreConnection, storeContextFor } from '../connections/store-connections';
+import {
+  type IntegrationRuntime,
+  loadPaymentConnection,
+  paymentContextFor,
+  loadStoreConnection,
+  storeContextFor,
+} from '../connections';
 import { CommerceError } from './commerce-error';
 
 export interface CommerceDeps {

@@ -1,6 +1,5 @@
 import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { merchants, orders, type Merchant, type Order } from '../../db/schema/index';
-import { notifyAcpOrderChanged } from '../acp-agents/queue-order-event';
 import type { EngineDeps } from './confirm-checkout';
 import { merchantStore } from './merchant-accounts';
 import { ORDER_STATUS_FROM_STORE } from './write-store-order';
@@ -11,7 +10,7 @@ const SYNC_BATCH = 200;
 
 /**
  * Re-reads an order's status from the store (fulfilment and cancellation happen there) and records a
- * change, telling the agent when the order came through ACP. An unreachable store leaves it as it was.
+ * change (an engine event, so an ACP agent hears of it). An unreachable store leaves it as it was.
  */
 export async function refreshOrderFromStore(
   deps: EngineDeps,
@@ -29,7 +28,6 @@ export async function refreshOrderFromStore(
       .set({ status, updatedAt: deps.runtime.clock.now() })
       .where(eq(orders.id, order.id))
       .returning();
-    await notifyAcpOrderChanged(deps, order.id);
     return updated!;
   } catch (err) {
     deps.runtime.logger.warn({ err, orderId: order.id }, 'could not refresh the order from the store');

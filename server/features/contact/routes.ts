@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendContactMessageInput } from '#common/api/contact';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail';
 import { sendContactMessage } from './send-contact-message';
 
 export function registerContactRoutes(app: FastifyInstance, deps: { db: Db; mailer: Mailer; inbox: string }) {

@@ -1,7 +1,7 @@
 import type { ContactMessageInput } from '#common/validation/contact';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/index';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail';
 
 /** Stores the message first (it is never lost), then e-mails it to the team's inbox. */
 export async function sendContactMessage(

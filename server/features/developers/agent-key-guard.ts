@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Merchant } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
-import { recordSecurityEvent } from '../security-events/record-security-event';
+import { recordSecurityEvent } from '../security-events';
 import { merchantByApiKey, presentedApiKey, recentMerchantByApiKey } from './api-keys';
 
 const MAX_REFUSED_KEYS_PER_MINUTE = 30;

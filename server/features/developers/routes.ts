@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiKeyOutput, issuedApiKeyOutput } from '#common/api/developers';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { IntegrationRuntime } from '../connections/integration-runtime';
-import type { Auth } from '../auth/auth';
-import { requireMerchant } from '../connections/require-merchant';
+import { type IntegrationRuntime, requireMerchant } from '../connections';
+import type { Auth } from '../auth';
 import { issueApiKey, revokeApiKey } from './api-keys';
 
 /** Spec generate-api-key: the merchant's key for agents, shown once; rotating replaces it at once. */

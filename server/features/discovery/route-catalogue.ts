@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OperationLimit } from '../developers/agent-key-guard';
+import type { OperationLimit } from '../developers';
 import { pathShape, type Operation } from './operations';
 
 export interface CataloguedRoute {

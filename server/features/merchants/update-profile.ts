@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { MerchantProfileInput } from '#common/validation/merchant-profile';
 import type { Db } from '../../db/client';
 import { merchants, type Merchant } from '../../db/schema/index';
-import { forgetRecentKeys } from '../developers/api-keys';
+import { forgetRecentKeys } from '../developers';
 
 /**
  * Settings › General. Offers read the region (domestic shipping) and currency from the merchant row

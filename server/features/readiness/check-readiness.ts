@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { ReadinessReason, ReadinessReport } from '#common/api/readiness';
 import type { Merchant } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
-import { CommerceError } from '../commerce/commerce-error';
 import {
+  CommerceError,
   merchantCardAccount,
   merchantLightningAccount,
   merchantStore,
   type CommerceDeps,
-} from '../commerce/merchant-accounts';
+} from '../commerce';
 
 type Probe = { configured: boolean; healthy: boolean; problem?: ReadinessReason };
 

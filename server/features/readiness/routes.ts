@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readinessReport } from '#common/api/readiness';
-import type { AppContext } from '../../http/app';
-import { requireMerchant } from '../connections/require-merchant';
+import type { AppContext } from '../../app-context';
+import { requireMerchant } from '../connections';
 import { checkReadiness } from './check-readiness';
 
 /** GET /api/readiness (spec acp-readiness): the signed-in merchant's report; echoes x-request-id. */
@@ -15,7 +15,7 @@ export function registerReadinessRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const merchant = await requireMerchant(ctx.auth, ctx.db, request);
-      return checkReadiness({ db: ctx.db, runtime: ctx.runtime, keyring: ctx.config.keyring }, merchant, {
+      return checkReadiness(ctx.engine, merchant, {
         version: ctx.config.version,
         requestId: request.id,
       });

@@ -6,8 +6,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { requestErrors } from '../../db/schema/index';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { IntegrationRuntime } from '../connections/integration-runtime';
-import { PAYMENT_API_BASE } from '../connections/provider-endpoints';
+import { type IntegrationRuntime, PAYMENT_API_BASE } from '../connections';
 
 const ERROR_WINDOW_MS = 15 * 60 * 1000;
 const HEALTHY_ERROR_LIMIT = 10;

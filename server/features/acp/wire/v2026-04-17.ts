@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import * as wire from '#common/acp/2026-04-17/schemas';
-import { acpOrderStatus } from '../../acp-agents/order-event-payload';
+import { acpOrderStatus } from '../../acp-agents';
 import { AcpError } from '../acp-error';
 import type { SessionView, ViewMessage } from '../session-view';
 import { fromAddress, toAddress, type AcpWire } from './wire';

@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ORDER_STREAM_EVENT, type OrderStreamEvent } from '#common/api/orders';
 import type { Db } from '../../db/client';
+import type { LiveEngineEvents } from '../../events/live-engine-events';
 import { findOrderView } from './list-orders';
-import type { OrderChanges } from './order-changes';
 
 /** Comments keep proxies and load balancers from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
@@ -16,11 +16,11 @@ export interface OrderStreams {
 }
 
 /**
- * The live orders list: each committed insert or update of one of the merchant's orders is sent
+ * The live orders list: each order event of the merchant's (the engine's, as it commits) is sent
  * as `event: order` with `{ type, order }`. The row is re-read, scoped to the merchant, so a stream only
  * ever carries the merchant's own orders in their current state, in commit order.
  */
-export function createOrderStreams(db: Db, changes: OrderChanges): OrderStreams {
+export function createOrderStreams(db: Db, events: LiveEngineEvents): OrderStreams {
   const open = new Set<PassThrough>();
   return {
     async open(request, reply, merchantId) {
@@ -29,13 +29,13 @@ export function createOrderStreams(db: Db, changes: OrderChanges): OrderStreams 
         if (stream.writable) stream.write(text);
       };
       let sending = Promise.resolve();
-      const unsubscribe = await changes.subscribe(merchantId, {
-        change({ id, op }) {
+      const unsubscribe = await events.subscribe(merchantId, 'order', {
+        event({ subjectId, change }) {
           sending = sending
             .then(async () => {
-              const order = await findOrderView(db, merchantId, id);
+              const order = await findOrderView(db, merchantId, subjectId);
               if (!order) return;
-              const data: OrderStreamEvent = { type: op, order };
+              const data: OrderStreamEvent = { type: change === 'created' ? 'INSERT' : 'UPDATE', order };
               write(`event: ${ORDER_STREAM_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
             })
             .catch((err: unknown) => request.log.warn({ err }, 'order stream could not read an order'));

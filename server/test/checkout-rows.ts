@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { checkouts, offers, orders, payments } from '../../db/schema/index';
-import type { TestApp } from '../../test/create-test-app';
-
-/** Test helpers for the dashboard's test files; the merchant helpers are in server/test/merchant-kit.ts. */
+import { checkouts, offers, orders, payments } from '../db/schema/index';
+import type { TestApp } from './create-test-app';
 
 /**
  * Writes a checkout with its payment (and, with `order`, its order) straight to the database, for tests

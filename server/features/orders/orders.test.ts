@@ -6,7 +6,7 @@ import { ORDER_STREAM_EVENT, type OrderStreamEvent } from '#common/api/orders';
 import { orders } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, newMerchant } from '../../test/merchant-kit';
-import { insertCheckout } from './test-kit';
+import { insertCheckout } from '../../test/checkout-rows';
 
 let t: TestApp;
 let baseUrl: string;

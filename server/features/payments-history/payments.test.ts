@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, newMerchant, type TestMerchant } from '../../test/merchant-kit';
-import { insertCheckout } from './test-kit';
+import { insertCheckout } from '../../test/checkout-rows';
 
 let t: TestApp;
 let a: TestMerchant;

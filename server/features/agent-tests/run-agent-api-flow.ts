@@ -2,11 +2,15 @@ import type { z } from 'zod';
 import { amountToMinor, type acpFlowInput, type AcpFlowOutput } from '#common/api/agent-tests';
 import { formatAmount } from '#common/domain/money';
 import type { Buyer, Merchant, Order } from '../../db/schema/index';
-import { CommerceError } from '../commerce/commerce-error';
-import { confirmCheckout, type ConfirmResult, type EngineDeps } from '../commerce/confirm-checkout';
-import { createCheckout } from '../commerce/create-checkout';
-import { createOffer } from '../commerce/create-offer';
-import { paymentWebhookUrl } from '../commerce/webhook-routes';
+import {
+  CommerceError,
+  confirmCheckout,
+  type ConfirmResult,
+  type EngineDeps,
+  createCheckout,
+  createOffer,
+  paymentWebhookUrl,
+} from '../commerce';
 import { testPaymentToken } from './sandbox-payments';
 
 type AgentTestDeps = EngineDeps & { publicUrl: string };
@@ -84,7 +88,7 @@ function failed(
  * prices the SKU differently the test stops at the offer and says so, so nothing is ever charged at an
  * amount the person did not type. The charge is the store's price plus the standard GB shipping.
  */
-export async function runAcpFlow(
+export async function runAgentApiFlow(
   deps: AgentTestDeps,
   merchant: Merchant,
   input: z.output<typeof acpFlowInput>,

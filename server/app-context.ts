@@ -1,0 +1,30 @@
+import type pg from 'pg';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { LiveEngineEvents } from './events/live-engine-events';
+import type { Auth } from './features/auth';
+import type { IntegrationRuntime } from './features/connections';
+import type { EngineDeps } from './features/commerce';
+import type { Mailer } from './features/mail';
+import type { JobQueue } from './jobs/queue';
+import type { Logger } from './lib/logger';
+
+/**
+ * The services every part of the app is built from, assembled once by compose.ts. Features receive what
+ * they need from it; nothing here knows about routes.
+ */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  /** The node-postgres pool behind `db`, for what Drizzle does not do (LISTEN/NOTIFY, pg-boss). */
+  pool: pg.Pool;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  runtime: IntegrationRuntime;
+  jobs: JobQueue;
+  /** What the engine (features/commerce) runs on; every feature that drives it gets this one bundle. */
+  engine: EngineDeps;
+  /** The engine's events as they commit, for live views (the dashboard's order stream). */
+  liveEvents: LiveEngineEvents;
+}

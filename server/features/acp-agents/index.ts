@@ -1,0 +1,1 @@
+export { acpOrderPermalink, acpOrderStatus } from './order-event-payload';

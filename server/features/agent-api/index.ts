@@ -1,0 +1,1 @@
+export { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from './idempotency';

@@ -1,0 +1,17 @@
+// The engine's public entry: features drive it through what is exported here (docs/decisions/012).
+export { CommerceError, type CommerceErrorCode } from './commerce-error';
+export { confirmCheckout, type ConfirmResult, type EngineDeps } from './confirm-checkout';
+export { createCheckout } from './create-checkout';
+export { createOffer, saveOffer } from './create-offer';
+export { commerceJobs } from './jobs';
+export {
+  merchantCardAccount,
+  merchantLightningAccount,
+  merchantStore,
+  type CommerceDeps,
+} from './merchant-accounts';
+export { itemsSubtotal, priceBasket, type BasketProblem } from './pricing';
+export { PROCESSING_LEASE_MS } from './recover-stale-checkouts';
+export { refreshOrderFromStore } from './refresh-order';
+export { recordPaymentFailure } from './settlement';
+export { paymentWebhookUrl, registerPaymentWebhookRoutes } from './webhook-routes';

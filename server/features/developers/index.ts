@@ -1,0 +1,2 @@
+export { agentKeyGuard, agentOperation, type OperationLimit } from './agent-key-guard';
+export { forgetRecentKeys } from './api-keys';

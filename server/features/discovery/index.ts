@@ -1,0 +1,1 @@
+export type { DiscoveryDocuments } from './routes';

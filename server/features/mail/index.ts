@@ -1,0 +1,1 @@
+export type { Mailer, OutgoingEmail } from './mailer';

@@ -1,0 +1,1 @@
+export { createMerchantForUser } from './create-merchant';

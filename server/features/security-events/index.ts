@@ -1,0 +1,1 @@
+export { recordSecurityEvent, subjectHash } from './record-security-event';

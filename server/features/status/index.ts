@@ -1,0 +1,1 @@
+export { recordRequestError } from './record-request-error';
