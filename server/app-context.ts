@@ -3,9 +3,9 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { LiveEngineEvents } from './events/live-engine-events';
 import type { Auth } from './features/auth';
-import type { IntegrationRuntime } from './features/connections';
 import type { EngineDeps } from './features/commerce';
 import type { Mailer } from './features/mail';
+import type { IntegrationRuntime } from './integrations/runtime';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './lib/logger';
 

@@ -3,7 +3,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createLiveEngineEvents } from './events/live-engine-events';
 import { createAuth } from './features/auth/auth';
-import { createIntegrationRuntime } from './features/connections/integration-runtime';
+import { createIntegrationRuntime } from './integrations/runtime';
 import { createMailer } from './features/mail/mailer';
 import type { RunningSimulators } from './integrations/simulators';
 import { createJobQueue } from './jobs/queue';

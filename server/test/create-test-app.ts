@@ -10,7 +10,7 @@ import { composeServices } from '../compose';
 import { securityEvents } from '../db/schema/index';
 import { subjectHash } from '../features/security-events/record-security-event';
 import type { Auth } from '../features/auth/auth';
-import type { IntegrationRuntime } from '../features/connections/integration-runtime';
+import type { IntegrationRuntime } from '../integrations/runtime';
 import type { OutgoingEmail } from '../features/mail/mailer';
 import type { AppContext } from '../app-context';
 import { buildApp } from '../http/app';

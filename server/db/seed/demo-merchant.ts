@@ -3,13 +3,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../../features/auth/auth';
-import type { IntegrationRuntime } from '../../features/connections/integration-runtime';
-import {
-  loadPaymentConnection,
-  saveBitcoinSettings,
-  verifyAndSaveStripeKey,
-} from '../../features/connections/payment-connections';
-import { loadStoreConnection, saveStoreConnection } from '../../features/connections/store-connections';
+import type { IntegrationRuntime } from '../../integrations/runtime';
+import { saveBitcoinSettings, verifyAndSaveStripeKey } from '../../features/connections/payment-connections';
+import { loadPaymentConnection, loadStoreConnection } from '../../features/commerce';
+import { saveStoreConnection } from '../../features/connections/store-connections';
 import { createMerchantForUser } from '../../features/merchants/create-merchant';
 import { issueApiKey, merchantByApiKey } from '../../features/developers/api-keys';
 import type { RunningSimulators } from '../../integrations/simulators';

@@ -4,8 +4,8 @@ import { AGENT_TEST_MESSAGES, type TestCard } from '#common/api/agent-tests';
 import type { Db } from '../../db/client';
 import { payments, type Merchant } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { type IntegrationRuntime, loadPaymentConnection } from '../connections';
-import { CommerceError, merchantCardAccount, type CommerceDeps } from '../commerce';
+import type { IntegrationRuntime } from '../../integrations/runtime';
+import { CommerceError, loadPaymentConnection, merchantCardAccount, type CommerceDeps } from '../commerce';
 
 /**
  * Sandbox helpers for the agent tester. They drive the provider simulators through their control

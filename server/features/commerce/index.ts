@@ -13,5 +13,11 @@ export {
 export { itemsSubtotal, priceBasket, type BasketProblem } from './pricing';
 export { PROCESSING_LEASE_MS } from './recover-stale-checkouts';
 export { refreshOrderFromStore } from './refresh-order';
+export {
+  loadPaymentConnection,
+  loadStoreConnection,
+  paymentContextFor,
+  storeContextFor,
+} from './saved-connections';
 export { recordPaymentFailure } from './settlement';
 export { paymentWebhookUrl, registerPaymentWebhookRoutes } from './webhook-routes';

@@ -11,14 +11,14 @@ import { cardProvider, lightningProvider } from '../../integrations/payments/reg
 import type { StorePlatform } from '../../integrations/stores/store-platform';
 import { storePlatform } from '../../integrations/stores/registry';
 import type { Keyring } from '../../lib/crypto';
-import {
-  type IntegrationRuntime,
-  loadPaymentConnection,
-  paymentContextFor,
-  loadStoreConnection,
-  storeContextFor,
-} from '../connections';
+import type { IntegrationRuntime } from '../../integrations/runtime';
 import { CommerceError } from './commerce-error';
+import {
+  loadPaymentConnection,
+  loadStoreConnection,
+  paymentContextFor,
+  storeContextFor,
+} from './saved-connections';
 
 export interface CommerceDeps {
   db: Db;

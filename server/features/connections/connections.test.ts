@@ -7,7 +7,7 @@ import { merchantIntegrations } from '../../db/schema/index';
 import { createKeyring } from '../../lib/crypto';
 import { createLiveTestApp, createTestApp, postJson, signUp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, merchantOf, newMerchant, simControl } from '../../test/merchant-kit';
-import { loadStoreConnection } from './store-connections';
+import { loadStoreConnection } from '../commerce/saved-connections';
 
 let t: TestApp;
 const logs: string[] = [];

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BitcoinSettingsInput } from '#common/api/connections';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import type { Db } from '../../db/client';
@@ -8,10 +8,10 @@ import { lightningProvider, paymentProvider } from '../../integrations/payments/
 import type { PaymentProviderId } from '../../integrations/payments/payment-provider';
 import { AppError, firstMessagePerField } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
-import type { IntegrationRuntime } from './integration-runtime';
-import { paymentApiBase } from './provider-endpoints';
+import type { IntegrationRuntime } from '../../integrations/runtime';
+import { loadPaymentConnection, paymentContextFor } from '../commerce';
 import { paymentConnectionError } from './provider-failure';
-import { openCredentials, sealCredentials } from './vault';
+import { sealCredentials } from '../../lib/credential-vault';
 
 type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring };
 
@@ -31,17 +31,6 @@ function parsePaymentCredentials(provider: PaymentProviderId, raw: Record<string
     throw new AppError('invalid_request', message, { fieldErrors });
   }
   return parsed.data as Record<string, unknown>;
-}
-
-/** The adapter context for a merchant's payment provider account. */
-export function paymentContextFor(
-  runtime: IntegrationRuntime,
-  provider: PaymentProviderId,
-  credentials: Record<string, unknown>,
-) {
-  return runtime.context(credentials, paymentApiBase(provider, credentials), {
-    merchantSupplied: provider === 'btcpay',
-  });
 }
 
 /** Proves payment credentials with the provider's cheapest authenticated call, saving nothing. */
@@ -104,27 +93,6 @@ async function upsertPaymentConnection(
         updatedAt: values.now,
       },
     });
-}
-
-/** Loads a merchant's saved provider credentials (re-sealed under the current key when needed). */
-export async function loadPaymentConnection(
-  deps: { db: Db; keyring: Keyring },
-  merchantId: string,
-  provider: PaymentProviderId,
-) {
-  const [row] = await deps.db
-    .select()
-    .from(paymentConnections)
-    .where(and(eq(paymentConnections.merchantId, merchantId), eq(paymentConnections.provider, provider)));
-  if (!row) return null;
-  if (!row.credentialsEncrypted) return { row, credentials: null };
-  const { credentials, resealed } = openCredentials(deps.keyring, row.credentialsEncrypted);
-  if (resealed)
-    await deps.db
-      .update(paymentConnections)
-      .set({ credentialsEncrypted: resealed })
-      .where(eq(paymentConnections.id, row.id));
-  return { row, credentials };
 }
 
 /**

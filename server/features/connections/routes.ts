@@ -25,7 +25,7 @@ import { merchantIntegrations, merchants, type Merchant } from '../../db/schema/
 import type { PaymentProviderId } from '../../integrations/payments/payment-provider';
 import type { Keyring } from '../../lib/crypto';
 import { type Auth, requireUser, sessionRateKey } from '../auth';
-import type { IntegrationRuntime } from './integration-runtime';
+import type { IntegrationRuntime } from '../../integrations/runtime';
 import { listConnections } from './list-connections';
 import { saveBitcoinSettings, testPaymentCredentials, verifyAndSaveStripeKey } from './payment-connections';
 import { requireMerchant } from './require-merchant';

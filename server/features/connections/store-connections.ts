@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
 import { STORE_URL_FIELDS, storeCredentialsSchema } from '#common/validation/store-credentials';
 import type { Db } from '../../db/client';
@@ -8,10 +8,10 @@ import { storePlatform } from '../../integrations/stores/registry';
 import { AppError, firstMessagePerField } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
 import { assertPublicUrlShape, UnsafeUrlError } from '../../lib/url-safety';
-import type { IntegrationRuntime } from './integration-runtime';
-import { MERCHANT_SUPPLIED_HOST_PLATFORMS, storeApiBase } from './provider-endpoints';
+import type { IntegrationRuntime } from '../../integrations/runtime';
+import { loadStoreConnection, storeContextFor } from '../commerce';
 import { storeConnectionError } from './provider-failure';
-import { openCredentials, sealCredentials } from './vault';
+import { sealCredentials } from '../../lib/credential-vault';
 
 /**
  * Store setup, the rules the form also applies (common/validation/store-credentials.ts): every
@@ -58,17 +58,6 @@ export function parseStoreCredentials(
     );
   }
   return parsed.data as Record<string, unknown>;
-}
-
-/** The adapter context for a merchant's store: its API base and, for typed URLs, the guarded fetch. */
-export function storeContextFor(
-  runtime: IntegrationRuntime,
-  platform: PlatformId,
-  credentials: Record<string, unknown>,
-) {
-  return runtime.context(credentials, storeApiBase(platform, credentials), {
-    merchantSupplied: MERCHANT_SUPPLIED_HOST_PLATFORMS.has(platform),
-  });
 }
 
 function assertConnectable(platform: PlatformId) {
@@ -168,34 +157,6 @@ export async function saveStoreConnection(
       forgetStore(deps.runtime, merchant.id, saved.integrationId);
       return saved;
     });
-}
-
-/** Loads a saved store connection's credentials (re-sealing them under the current key if needed). */
-export async function loadStoreConnection(
-  deps: { db: Db; keyring: Keyring },
-  merchantId: string,
-  where: { integrationId?: string; platform?: string },
-) {
-  const [row] = await deps.db
-    .select()
-    .from(merchantIntegrations)
-    .where(
-      and(
-        eq(merchantIntegrations.merchantId, merchantId),
-        where.integrationId
-          ? eq(merchantIntegrations.id, where.integrationId)
-          : eq(merchantIntegrations.platform, where.platform ?? ''),
-      ),
-    );
-  if (!row) return null;
-  const { credentials, resealed } = openCredentials(deps.keyring, row.configEncrypted);
-  if (resealed) {
-    await deps.db
-      .update(merchantIntegrations)
-      .set({ configEncrypted: resealed })
-      .where(eq(merchantIntegrations.id, row.id));
-  }
-  return { row, credentials };
 }
 
 /** Spec test-platform-connection: re-tests a saved connection and records the outcome. */

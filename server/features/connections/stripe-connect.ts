@@ -7,10 +7,11 @@ import { merchants, oauthStates, type Merchant } from '../../db/schema/index';
 import { stripeConnect } from '../../integrations/payments/stripe/connect';
 import { AppError } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
-import type { IntegrationRuntime } from './integration-runtime';
-import { PAYMENT_API_BASE } from './provider-endpoints';
+import type { IntegrationRuntime } from '../../integrations/runtime';
+import { PAYMENT_API_BASE } from '../../integrations/provider-endpoints';
 import { paymentConnectionError } from './provider-failure';
-import { loadPaymentConnection, saveConnectedStripeAccount } from './payment-connections';
+import { loadPaymentConnection } from '../commerce';
+import { saveConnectedStripeAccount } from './payment-connections';
 
 type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring; publicUrl: string };
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiKeyOutput, issuedApiKeyOutput } from '#common/api/developers';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { type IntegrationRuntime, requireMerchant } from '../connections';
+import type { IntegrationRuntime } from '../../integrations/runtime';
+import { requireMerchant } from '../connections';
 import type { Auth } from '../auth';
 import { issueApiKey, revokeApiKey } from './api-keys';
 

@@ -8,7 +8,7 @@ import {
 } from '#common/api/discovery';
 import type { StatusResponse } from '#common/api/status';
 import type { AppConfig } from '../../config';
-import type { IntegrationRuntime } from '../connections';
+import type { IntegrationRuntime } from '../../integrations/runtime';
 import { acpDiscovery } from './acp-discovery';
 import { acpHealth } from './acp-health';
 import { openApiDocument, type OpenApiDocument } from './openapi/document';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { IntegrationRuntime } from '../connections';
+import type { IntegrationRuntime } from '../../integrations/runtime';
 
 /**
  * Sandbox only: where each provider's simulator listens. Each simulator's own `GET /__sim` lists its

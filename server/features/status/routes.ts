@@ -6,7 +6,8 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { requestErrors } from '../../db/schema/index';
 import { TtlCache } from '../../lib/ttl-cache';
-import { type IntegrationRuntime, PAYMENT_API_BASE } from '../connections';
+import { PAYMENT_API_BASE } from '../../integrations/provider-endpoints';
+import type { IntegrationRuntime } from '../../integrations/runtime';
 
 const ERROR_WINDOW_MS = 15 * 60 * 1000;
 const HEALTHY_ERROR_LIMIT = 10;

@@ -1,4 +1,4 @@
-import { needsRotation, openJson, sealJson, type Keyring } from '../../lib/crypto';
+import { needsRotation, openJson, sealJson, type Keyring } from './crypto';
 
 /**
  * Credentials at rest: sealed with the current key; values sealed with a previous key still open, and

@@ -1,11 +1,11 @@
-import type { AppConfig } from '../../config';
-import type { AdapterContext } from '../../integrations/http';
-import { createSandboxFetch, type SandboxRoute } from '../../integrations/sandbox-network';
-import { systemClock, type Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
-import { createPublicOnlyFetch } from '../../lib/url-safety';
-import type { StoreProduct } from '../../integrations/stores/store-platform';
-import { TtlCache } from '../../lib/ttl-cache';
+import type { AppConfig } from '../config';
+import type { AdapterContext } from './http';
+import { createSandboxFetch, type SandboxRoute } from './sandbox-network';
+import { systemClock, type Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { createPublicOnlyFetch } from '../lib/url-safety';
+import type { StoreProduct } from './stores/store-platform';
+import { TtlCache } from '../lib/ttl-cache';
 
 /**
  * How the app reaches the outside world, decided once at start: in sandbox mode every provider host is
