@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ACP_VERSIONS } from '#common/acp/versions';
 import { serviceHealth } from './status';
 
 /**
@@ -8,16 +7,16 @@ import { serviceHealth } from './status';
  * button, embedded whole in the application bundle) and the ACP health check (/api/acp-health).
  */
 
-const acpVersion = z.enum(ACP_VERSIONS);
-const dateVersion = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** An ACP version is a date; which ones are served the server's version registry says. */
+const acpVersion = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** ACP 2026-04-17 `DiscoveryResponse` (/.well-known/acp.json), the parts this platform fills in. */
 export const acpDiscoveryResponse = z.strictObject({
   protocol: z.strictObject({
     name: z.literal('acp'),
-    version: dateVersion,
+    version: acpVersion,
     /** Oldest first; the last one is `version`. */
-    supported_versions: z.array(dateVersion).min(1),
+    supported_versions: z.array(acpVersion).min(1),
     documentation_url: z.url().optional(),
   }),
   api_base_url: z.url(),

@@ -6,9 +6,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as acp20250929 from '#common/acp/2025-09-29/schemas';
-import * as acp20260417 from '#common/acp/2026-04-17/schemas';
 import * as authValidation from '#common/validation/auth';
+import { ACP_VERSION_MODULES } from '../features/acp/versions/registry';
 import { createTestApp, type TestApp } from '../test/create-test-app';
 import { documentedErrorShape } from '../test/error-shapes';
 import { hostileRequests, knownFieldNames, type CallerCredentials } from '../test/hostile-requests';
@@ -20,8 +19,8 @@ const SEED = Number(process.env.HOSTILE_SEED ?? 1313);
 const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS ?? 12);
 
 /** Schemas validated inside handlers rather than declared on the route. */
-const HANDLER_SCHEMAS = [acp20250929, acp20260417, authValidation].flatMap((module) =>
-  Object.values(module).filter((value): value is z.ZodType => value instanceof z.ZodType),
+const HANDLER_SCHEMAS = [...ACP_VERSION_MODULES.map((module) => module.schemas), authValidation].flatMap(
+  (module) => Object.values(module).filter((value): value is z.ZodType => value instanceof z.ZodType),
 );
 
 let t: TestApp;

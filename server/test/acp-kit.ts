@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { AcpVersion } from '#common/acp/versions';
-import * as v2025 from '#common/acp/2025-09-29/schemas';
-import * as v2026 from '#common/acp/2026-04-17/schemas';
 import { acpError } from '#common/acp/error';
+import { ACP_VERSIONS, acpVersion, type AcpVersion } from '../features/acp/versions/registry';
 import { acpSpecAvailable, officialCheckoutValidator } from './acp-official-schemas';
 import type { TestApp } from './create-test-app';
 
@@ -41,22 +39,8 @@ export function acpRequest(
 }
 
 const validators = acpSpecAvailable
-  ? {
-      '2025-09-29': officialCheckoutValidator('2025-09-29'),
-      '2026-04-17': officialCheckoutValidator('2026-04-17'),
-    }
+  ? new Map(ACP_VERSIONS.map((version) => [version, officialCheckoutValidator(version)]))
   : null;
-
-const OWN = {
-  '2025-09-29': {
-    CheckoutSession: v2025.checkoutSession,
-    CheckoutSessionWithOrder: v2025.checkoutSessionWithOrder,
-  },
-  '2026-04-17': {
-    CheckoutSession: v2026.checkoutSession,
-    CheckoutSessionWithOrder: v2026.checkoutSessionWithOrder,
-  },
-};
 
 /**
  * Asserts a response body against our own zod schema and, when ../shared/acp-spec is present, the
@@ -67,11 +51,13 @@ export function expectAcpShape(
   def: 'CheckoutSession' | 'CheckoutSessionWithOrder' | 'Error',
   body: unknown,
 ) {
-  const own = def === 'Error' ? acpError : OWN[version][def];
+  const { schemas } = acpVersion(version);
+  const own =
+    def === 'Error' ? acpError : def === 'CheckoutSession' ? schemas.session : schemas.sessionWithOrder;
   const parsed = own.safeParse(body);
   expect(parsed.success, `own ${def} schema: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
   if (!validators) return;
-  const result = validators[version](def, body);
+  const result = validators.get(version)!(def, body);
   expect(result.errors, `official ${version} ${def}`).toEqual([]);
 }
 

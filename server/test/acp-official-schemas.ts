@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import type { AcpVersion } from '#common/acp/versions';
+import type { AcpVersion } from '../features/acp/versions/registry';
 
 /**
  * Tests only: validators for the official ACP JSON Schemas, read from ../shared/acp-spec (never copied

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { z } from 'zod';
-import { ACP_VERSIONS } from '#common/acp/versions';
+import { ACP_VERSIONS } from '../features/acp/versions/registry';
 import { TEST_ORIGIN } from './create-test-app';
 import type { RegisteredRoute } from './route-table';
 

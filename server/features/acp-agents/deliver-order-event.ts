@@ -5,9 +5,9 @@ import { signOrderEvent } from '../../integrations/agents/signatures';
 import { AppError } from '../../lib/app-error';
 import { publicId } from '../../lib/ids';
 import { assertPublicUrlShape, UnsafeUrlError } from '../../lib/url-safety';
+import { acpVersion, isAcpVersion } from '../acp';
 import { loadAgentSettings, openWebhookSecret } from './agent-settings';
 import type { AcpAgentDeps } from './deps';
-import { isAcpWebhookVersion } from './order-event-payload';
 import { ACP_WEBHOOK_DELIVERY_QUEUE, type DeliveryJob } from './queue-order-event';
 
 /** Retries after the first attempt (pg-boss backoff from 5 s doubling: about 40 minutes to 1.5 hours in all). */
@@ -39,7 +39,7 @@ export async function deliverOrderEvent(deps: AcpAgentDeps, job: DeliveryJob): P
     .select()
     .from(acpWebhookDeliveries)
     .where(eq(acpWebhookDeliveries.id, job.deliveryId));
-  if (!row || row.status !== 'pending' || !isAcpWebhookVersion(row.apiVersion)) return;
+  if (!row || row.status !== 'pending' || !isAcpVersion(row.apiVersion)) return;
   const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, row.merchantId));
   const now = deps.runtime.clock.now();
   const attempt = row.attempts + 1;
@@ -67,7 +67,12 @@ export async function deliverOrderEvent(deps: AcpAgentDeps, job: DeliveryJob): P
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'merchant-signature': signOrderEvent(row.apiVersion, secret, row.payload, now),
+        'merchant-signature': signOrderEvent(
+          acpVersion(row.apiVersion).orderEventSignature,
+          secret,
+          row.payload,
+          now,
+        ),
         timestamp: now.toISOString(),
         'request-id': publicId('req'),
       },

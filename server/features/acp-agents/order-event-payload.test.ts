@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Checkout, Order, Payment } from '../../db/schema/index';
 import { acpSpecAvailable, officialWebhookValidator } from '../../test/acp-official-schemas';
-import { acpOrderPermalink, acpOrderStatus, orderEvent, type OrderEventInput } from './order-event-payload';
+import { acpOrderPermalink, acpVersion, type OrderEventInput } from '../acp';
+import { orderEvent } from './order-event-payload';
 
 const at = new Date('2026-05-01T12:00:00Z');
 const order = (over: Partial<Order> = {}): Order => ({
@@ -68,8 +69,8 @@ describe('ACP order status from the engine order', () => {
   ];
   it.each(cases)('%o with payment %s -> 2025 %s, 2026 %s', (o, p, v2025, v2026) => {
     const pay = p ? payment(p) : null;
-    expect(acpOrderStatus('2025-09-29', order(o), pay)).toBe(v2025);
-    expect(acpOrderStatus('2026-04-17', order(o), pay)).toBe(v2026);
+    expect(acpVersion('2025-09-29').orderStatus(order(o), pay)).toBe(v2025);
+    expect(acpVersion('2026-04-17').orderStatus(order(o), pay)).toBe(v2026);
   });
 
   it('links to the storefront order page', () => {

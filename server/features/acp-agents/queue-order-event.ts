@@ -2,9 +2,10 @@ import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { acpSessions, acpWebhookDeliveries, checkouts, orders, payments } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
+import { acpOrderPermalink, isAcpVersion } from '../acp';
 import { loadAgentSettings } from './agent-settings';
 import type { AcpAgentDeps } from './deps';
-import { acpOrderPermalink, isAcpWebhookVersion, orderEvent } from './order-event-payload';
+import { orderEvent } from './order-event-payload';
 
 export const ACP_ORDER_EVENT_QUEUE = 'acp-order-event';
 export const ACP_WEBHOOK_DELIVERY_QUEUE = 'acp-webhook-delivery';
@@ -24,7 +25,7 @@ export interface DeliveryJob {
  */
 export async function queueAcpOrderEvent(deps: AcpAgentDeps, sessionId: string): Promise<void> {
   const [session] = await deps.db.select().from(acpSessions).where(eq(acpSessions.id, sessionId));
-  if (!session || !isAcpWebhookVersion(session.apiVersion)) return;
+  if (!session || !isAcpVersion(session.apiVersion)) return;
   const settings = await loadAgentSettings(deps.db, session.merchantId);
   if (!settings.webhookUrl) return;
   const [order] = session.orderId

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AcpVersion } from '#common/acp/versions';
+import type { AcpVersion } from './versions/registry';
 import { checkouts, idempotencyRecords, orders } from '../../db/schema/index';
 import { acpAddress, acpBuyer, acpRequest, expectAcpShape } from '../../test/acp-kit';
 import { acpSpecAvailable, readAcpSpec } from '../../test/acp-official-schemas';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACP_VERSIONS, isAcpVersion } from '#common/acp/versions';
+import type { z } from 'zod';
 import type { Merchant } from '../../db/schema/index';
 import { agentKeyGuard, agentOperation } from '../developers';
 import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from '../agent-api';
@@ -16,11 +16,8 @@ import {
   withStoreOrderStatus,
   type SessionState,
 } from './sessions';
-import { v20250929 } from './wire/v2025-09-29';
-import { v20260417 } from './wire/v2026-04-17';
-import type { AcpWire } from './wire/wire';
+import { ACP_VERSIONS, acpVersion, isAcpVersion, type ServedAcpVersion } from './versions/registry';
 
-const WIRES: Record<string, AcpWire> = { '2025-09-29': v20250929, '2026-04-17': v20260417 };
 /** Newest first, as the ACP error's `supported_versions` lists them. */
 const SUPPORTED_NEWEST_FIRST = [...ACP_VERSIONS].reverse();
 const MAX_BODY_BYTES = 256 * 1024;
@@ -35,7 +32,7 @@ export type AcpRouteDeps = AcpDeps & {
 };
 
 interface AcpRequestState {
-  wire?: AcpWire;
+  wire?: ServedAcpVersion;
   merchant?: Merchant;
   rawBody: string;
 }
@@ -123,7 +120,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
             { supportedVersions: SUPPORTED_NEWEST_FIRST },
           );
         }
-        stateOf(request).wire = WIRES[version];
+        stateOf(request).wire = acpVersion(version);
         const check = await checkKey(request);
         if (!check.ok) {
           if (check.reason === 'throttled')
@@ -147,8 +144,8 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         return { wire: state.wire!, merchant: state.merchant! };
       };
 
-      const parse = (wire: AcpWire, schema: keyof AcpWire['schemas'], body: unknown) => {
-        const parsed = wire.schemas[schema].safeParse(body ?? {});
+      const parse = (schema: z.ZodType, body: unknown) => {
+        const parsed = schema.safeParse(body ?? {});
         if (!parsed.success) {
           const issue = parsed.error.issues[0]!;
           const param = jsonPath(issue.path.map(String).join('/'));
@@ -230,7 +227,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
       scope.post('/checkout_sessions', agentOperation(scope, 'acp.create', 100), (request, reply) =>
         idempotent(request, reply, 'create', async () => {
           const { wire, merchant } = context(request);
-          const changes = wire.toCreate(parse(wire, 'create', request.body));
+          const changes = wire.toCreate(parse(wire.schemas.create, request.body));
           const state = await createSession(deps, merchant, wire.version, changes);
           return { status: 201, body: render(request, state) };
         }),
@@ -246,7 +243,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         const id = idParam(request);
         return idempotent(request, reply, `update:${id}`, async () => {
           const { wire, merchant } = context(request);
-          const changes = wire.toUpdate(parse(wire, 'update', request.body));
+          const changes = wire.toUpdate(parse(wire.schemas.update, request.body));
           return {
             status: 200,
             body: render(request, await updateSession(deps, merchant, wire.version, id, changes)),
@@ -261,7 +258,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
           const id = idParam(request);
           return idempotent(request, reply, `complete:${id}`, async () => {
             const { wire, merchant } = context(request);
-            const input = wire.toComplete(parse(wire, 'complete', request.body));
+            const input = wire.toComplete(parse(wire.schemas.complete, request.body));
             return { status: 200, body: render(request, await completeSession(deps, merchant, id, input)) };
           });
         },

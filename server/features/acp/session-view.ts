@@ -9,9 +9,9 @@ import type {
   Order,
   Payment,
 } from '../../db/schema/index';
-import { acpOrderPermalink } from '../acp-agents';
 import { sessionTotals } from './session-pricing';
 import type { SessionState } from './sessions';
+import { acpOrderPermalink } from './versions/order-facts';
 
 /** A message on the session, version-neutral; each wire module words it in its version's codes and paths. */
 export interface ViewMessage {
@@ -72,7 +72,7 @@ export interface SessionView {
     id: string;
     orderNumber: string | null;
     permalink: string;
-    /** What the order status is derived from, per version (acp-agents acpOrderStatus). */
+    /** What the order status is derived from, per version (each version module's orderStatus). */
     facts: { order: Pick<Order, 'status' | 'tracking'>; payment: Pick<Payment, 'status'> | null };
   } | null;
   locale: string | null;

@@ -1,5 +1,4 @@
 import { and, eq, notInArray } from 'drizzle-orm';
-import type { AcpVersion } from '#common/acp/versions';
 import {
   acpSessions,
   checkouts,
@@ -23,6 +22,7 @@ import { AcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
 import { refreshLightningInvoice, withdrawInvoice } from './lightning-invoice';
 import { priceSession } from './session-pricing';
+import { acpVersion, type AcpVersion } from './versions/registry';
 
 /** Sessions stay open for a day; completing one charges at that moment's store prices. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -293,7 +293,7 @@ async function rejectChange(deps: AcpDeps, merchant: Merchant, sessionId: string
   throw new AcpError(409, 'conflict', 'The session changed while this request ran; retry it');
 }
 
-/** Lightning sessions (2026-04-17) carry a payable invoice once they are ready for payment. */
+/** Sessions of a version with Lightning carry a payable invoice once they are ready for payment. */
 async function afterPricing(
   deps: AcpDeps,
   merchant: Merchant,
@@ -301,7 +301,7 @@ async function afterPricing(
   session: AcpSession,
   offer: Offer | null,
 ): Promise<SessionState> {
-  if (version === '2026-04-17' && offer && session.status === 'ready_for_payment') {
+  if (acpVersion(version).lightning && offer && session.status === 'ready_for_payment') {
     await refreshLightningInvoice(deps, merchant, session, offer);
   }
   return loadSession(deps, merchant, session.id);

@@ -6,7 +6,7 @@ import {
   POSTMAN_COLLECTION_SCHEMA_URL,
   UAT_COLLECTION_FILE_NAME,
 } from '#common/api/agent-application';
-import { ACP_VERSIONS } from '#common/acp/versions';
+import { ACP_VERSIONS } from '../acp';
 import { AGENT_APPLICATION_DEFAULTS, AGENT_APPLICATION_MESSAGES } from '#common/validation/agent-application';
 import { events } from '../../db/schema/index';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/create-test-app';

@@ -1,4 +1,4 @@
-import { ACP_VERSIONS, LATEST_ACP_VERSION } from '#common/acp/versions';
+import { ACP_VERSIONS, LATEST_ACP_VERSION } from '../acp';
 import type { AcpDiscoveryResponse } from '#common/api/discovery';
 
 /**

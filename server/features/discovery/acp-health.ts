@@ -1,4 +1,4 @@
-import { ACP_VERSIONS, LATEST_ACP_VERSION } from '#common/acp/versions';
+import { ACP_VERSIONS, LATEST_ACP_VERSION } from '../acp';
 import type { AcpHealthResponse } from '#common/api/discovery';
 import type { ServiceHealth, StatusResponse } from '#common/api/status';
 import type { AppConfig } from '../../config';

@@ -1,4 +1,4 @@
-import { ACP_VERSIONS, LATEST_ACP_VERSION } from '#common/acp/versions';
+import { ACP_VERSION_MODULES, ACP_VERSIONS, LATEST_ACP_VERSION } from '../acp';
 import { SIGNATURE_POLICIES } from '#common/api/acp-agents';
 import type { AgentCommerceDiscovery } from '#common/api/discovery';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, SUPPORT_EMAIL } from '#common/domain/brand';
@@ -94,7 +94,10 @@ export function platformDiscovery(input: {
         display_name: 'Bitcoin (Lightning)',
         providers: ['opennode', 'coincorner'],
         credential: 'a Lightning invoice issued for the checkout; the agent pays it, then completes',
-        acp: { handler_id: 'bitcoin_lightning', versions: ['2026-04-17'] },
+        acp: {
+          handler_id: 'bitcoin_lightning',
+          versions: ACP_VERSION_MODULES.filter((m) => m.lightning).map((m) => m.version),
+        },
         agent_api_method: 'btc',
       },
     ],

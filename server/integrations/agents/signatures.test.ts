@@ -69,8 +69,8 @@ describe('agent request signatures', () => {
 
 describe('order event signatures (Merchant-Signature)', () => {
   const whsec = 'whsec_0123456789abcdef';
-  it('2025-09-29: hex HMAC of the raw body', () => {
-    const header = signOrderEvent('2025-09-29', whsec, body, now);
+  it('body-hex (2025-09-29): hex HMAC of the raw body', () => {
+    const header = signOrderEvent('body-hex', whsec, body, now);
     expect(header).toBe(createHmac('sha256', whsec).update(body).digest('hex'));
     expect(orderEventSignatureProblem(whsec, body, header, now)).toBeNull();
     expect(orderEventSignatureProblem('whsec_other', body, header, now)).toBe(
@@ -78,8 +78,8 @@ describe('order event signatures (Merchant-Signature)', () => {
     );
   });
 
-  it('2026-04-17: t=<unix>,v1=<hex> over "<t>.<raw body>", within 300 s', () => {
-    const header = signOrderEvent('2026-04-17', whsec, body, now);
+  it('timestamped-hex (2026-04-17): t=<unix>,v1=<hex> over "<t>.<raw body>", within 300 s', () => {
+    const header = signOrderEvent('timestamped-hex', whsec, body, now);
     expect(header).toMatch(/^t=\d+,v1=[a-f0-9]{64}$/);
     const t = Math.floor(now.getTime() / 1000);
     expect(header).toBe(`t=${t},v1=${createHmac('sha256', whsec).update(`${t}.${body}`).digest('hex')}`);

@@ -6,10 +6,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Agent -> merchant (request signing, docs/acp design): `Signature` = base64(HMAC(secret,
  * `${Timestamp}.${rawBody}`)) with `Timestamp` an RFC 3339 date-time, accepted within 5 minutes either way.
  *
- * Merchant -> agent (order-event webhooks, `Merchant-Signature`), per the version's webhook document:
- * - 2025-09-29: lowercase hex HMAC(secret, rawBody); the `Timestamp` header travels alongside, unsigned
- *   (that version signs the body only).
- * - 2026-04-17: `t=<unix seconds>,v1=<hex HMAC(secret, `${t}.${rawBody}`)>`, 300 s tolerance.
+ * Merchant -> agent (order-event webhooks, `Merchant-Signature`), in the scheme the ACP version's webhook
+ * document names (each version module in features/acp/versions says which):
+ * - `body-hex` (2025-09-29): lowercase hex HMAC(secret, rawBody).
+ * - `timestamped-hex` (2026-04-17): `t=<unix seconds>,v1=<hex HMAC(secret, `${t}.${rawBody}`)>`, 300 s
+ *   tolerance.
  * The key is the secret string as UTF-8 (the whole `whsec_…` value), as Stripe-style secrets are used.
  */
 export const SIGNATURE_SKEW_MS = 5 * 60 * 1000;
@@ -72,23 +73,23 @@ export function checkAgentRequestSignature(input: {
   return { ok: true };
 }
 
-export type WebhookApiVersion = '2025-09-29' | '2026-04-17';
+export type OrderEventSignatureScheme = 'body-hex' | 'timestamped-hex';
 
-/** The `Merchant-Signature` header value for an order event of `version`. */
+/** The `Merchant-Signature` header value for an order event, in `scheme`. */
 export function signOrderEvent(
-  version: WebhookApiVersion,
+  scheme: OrderEventSignatureScheme,
   secret: string,
   rawBody: string,
   now: Date,
 ): string {
-  if (version === '2025-09-29') return hmac(secret, rawBody).toString('hex');
+  if (scheme === 'body-hex') return hmac(secret, rawBody).toString('hex');
   const t = Math.floor(now.getTime() / 1000);
   return `t=${t},v1=${hmac(secret, `${t}.${rawBody}`).toString('hex')}`;
 }
 
 /**
- * What an agent platform does with an order event: verifies `Merchant-Signature` in either version's
- * format (the 2026 one also within its 300 s window). Returns why it failed, or null when valid.
+ * What an agent platform does with an order event: verifies `Merchant-Signature` in either scheme
+ * (`timestamped-hex` also within its 300 s window). Returns why it failed, or null when valid.
  */
 export function orderEventSignatureProblem(
   secret: string,

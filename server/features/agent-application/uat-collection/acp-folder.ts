@@ -1,47 +1,6 @@
-import type { AcpVersion } from '#common/acp/versions';
+import { acpVersion, type AcpVersion } from '../../acp';
 import { expectBody, expectStatus, remember, sharedPaymentTokenScript } from './scripts';
 import type { UatFolder, UatRequest } from './request-spec';
-
-const BUYER = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
-const ADDRESS = {
-  name: 'Ada Lovelace',
-  line_one: '1 Analytical Way',
-  city: 'London',
-  state: 'Greater London',
-  country: 'GB',
-  postal_code: 'SW1A 1AA',
-};
-
-/** What differs between the two ACP versions' requests. */
-const BODIES: Record<
-  AcpVersion,
-  { create: object; selectExpress: object; payWith: (token: string) => object; cancel?: object }
-> = {
-  '2025-09-29': {
-    create: { items: [{ id: '{{sku}}', quantity: 1 }], buyer: BUYER, fulfillment_address: ADDRESS },
-    selectExpress: { fulfillment_option_id: 'express' },
-    payWith: (token) => ({ payment_data: { token, provider: 'stripe' } }),
-  },
-  '2026-04-17': {
-    create: {
-      currency: 'gbp',
-      line_items: [{ id: '{{sku}}', quantity: 1 }],
-      capabilities: {},
-      buyer: BUYER,
-      fulfillment_details: { name: ADDRESS.name, email: BUYER.email, address: ADDRESS },
-    },
-    selectExpress: {
-      selected_fulfillment_options: [{ type: 'shipping', option_id: 'express', item_ids: ['{{sku}}'] }],
-    },
-    payWith: (token) => ({
-      payment_data: {
-        handler_id: 'card_spt',
-        instrument: { type: 'card', credential: { type: 'spt', token } },
-      },
-    }),
-    cancel: { intent_trace: { reason_code: 'shipping_cost' } },
-  },
-};
 
 const SESSION_KEYS =
   "pm.expect(body).to.include.all.keys('id', 'status', 'currency', 'line_items', 'totals', 'fulfillment_options', 'messages', 'links');";
@@ -52,7 +11,7 @@ const totalOf = "body.totals.find(function (t) { return t.type === 'total'; }).a
  * (card) on one session, then create and cancel a second one (a completed session cannot be canceled).
  */
 export function acpFolder(version: AcpVersion): UatFolder {
-  const bodies = BODIES[version];
+  const { examples } = acpVersion(version);
   const sessionVar = `acp_${version.replaceAll('-', '_')}_session_id`;
   const canceledVar = `acp_${version.replaceAll('-', '_')}_canceled_session_id`;
   const sessionPath = `/acp/checkout_sessions/{{${sessionVar}}}`;
@@ -70,7 +29,7 @@ export function acpFolder(version: AcpVersion): UatFolder {
       description: 'POST /acp/checkout_sessions with the buyer and the shipping address.',
       method: 'POST',
       path: '/acp/checkout_sessions',
-      body: bodies.create,
+      body: examples.create('{{sku}}'),
       tests: [
         ...expectStatus(201),
         ...expectBody(
@@ -104,7 +63,7 @@ export function acpFolder(version: AcpVersion): UatFolder {
         description: 'POST /acp/checkout_sessions/{id}: selects the express fulfilment option.',
         method: 'POST',
         path: sessionPath,
-        body: bodies.selectExpress,
+        body: examples.selectExpress('{{sku}}'),
         tests: [
           ...expectStatus(200),
           ...expectBody(
@@ -120,7 +79,7 @@ export function acpFolder(version: AcpVersion): UatFolder {
           'POST /acp/checkout_sessions/{id}/complete with a Shared Payment Token for the total (minted by the sandbox, or shared_payment_token).',
         method: 'POST',
         path: `${sessionPath}/complete`,
-        body: bodies.payWith('{{payment_token}}'),
+        body: examples.payByCard('{{payment_token}}'),
         preRequest: sharedPaymentTokenScript,
         tests: [
           ...expectStatus(200),
@@ -138,7 +97,7 @@ export function acpFolder(version: AcpVersion): UatFolder {
         description: 'POST /acp/checkout_sessions/{id}/cancel.',
         method: 'POST',
         path: `/acp/checkout_sessions/{{${canceledVar}}}/cancel`,
-        body: bodies.cancel,
+        body: examples.cancel,
         tests: [
           ...expectStatus(200),
           ...expectBody('is canceled', [SESSION_KEYS, "pm.expect(body.status).to.equal('canceled');"]),

@@ -1,5 +1,5 @@
 import postman from 'postman-collection';
-import { ACP_VERSIONS } from '#common/acp/versions';
+import { ACP_VERSIONS } from '../../acp';
 import { POSTMAN_COLLECTION_SCHEMA_URL } from '#common/api/agent-application';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import { acpFolder } from './acp-folder';

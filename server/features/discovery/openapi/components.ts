@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import * as v20250929 from '#common/acp/2025-09-29/schemas';
-import * as v20260417 from '#common/acp/2026-04-17/schemas';
 import { acpError } from '#common/acp/error';
-import type { AcpVersion } from '#common/acp/versions';
 import {
   agentCheckoutResponse,
   agentConfirmResponse,
@@ -13,6 +10,7 @@ import {
   offerRequest,
   offerResponse,
 } from '#common/api/agent';
+import { ACP_VERSION_MODULES, type AcpVersion } from '../../acp';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -20,19 +18,16 @@ type JsonSchema = Record<string, unknown>;
 export const versioned = (name: string, version: AcpVersion) => `${name}_${version.replaceAll('-', '_')}`;
 export const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
-const WIRES = { '2025-09-29': v20250929, '2026-04-17': v20260417 } as const;
-
 /** What agents send: read as the server reads it (`io: input`, before transforms and defaults). */
 function requestSchemas() {
   const registry = z.registry<{ id: string }>();
-  for (const [version, wire] of Object.entries(WIRES) as [AcpVersion, (typeof WIRES)[AcpVersion]][]) {
-    registry.add(wire.createRequest, { id: versioned('CheckoutSessionCreateRequest', version) });
-    registry.add(wire.updateRequest, { id: versioned('CheckoutSessionUpdateRequest', version) });
-    registry.add(wire.completeRequest, { id: versioned('CheckoutSessionCompleteRequest', version) });
+  for (const { version, schemas } of ACP_VERSION_MODULES) {
+    registry.add(schemas.create, { id: versioned('CheckoutSessionCreateRequest', version) });
+    registry.add(schemas.update, { id: versioned('CheckoutSessionUpdateRequest', version) });
+    registry.add(schemas.complete, { id: versioned('CheckoutSessionCompleteRequest', version) });
+    if (schemas.cancel)
+      registry.add(schemas.cancel, { id: versioned('CheckoutSessionCancelRequest', version) });
   }
-  registry.add(v20260417.cancelRequest.unwrap(), {
-    id: versioned('CheckoutSessionCancelRequest', '2026-04-17'),
-  });
   registry.add(offerRequest, { id: 'AgentOfferRequest' });
   registry.add(checkoutRequest, { id: 'AgentCheckoutRequest' });
   registry.add(confirmRequest, { id: 'AgentConfirmRequest' });
@@ -42,12 +37,14 @@ function requestSchemas() {
 /** What the server answers (`io: output`). */
 function responseSchemas() {
   const registry = z.registry<{ id: string }>();
-  for (const [version, wire] of Object.entries(WIRES) as [AcpVersion, (typeof WIRES)[AcpVersion]][]) {
-    registry.add(wire.checkoutSession, { id: versioned('CheckoutSession', version) });
-    registry.add(wire.checkoutSessionWithOrder, { id: versioned('CheckoutSessionWithOrder', version) });
-    registry.add(wire.order, { id: versioned('Order', version) });
+  for (const { version, schemas } of ACP_VERSION_MODULES) {
+    registry.add(schemas.session, { id: versioned('CheckoutSession', version) });
+    registry.add(schemas.sessionWithOrder, { id: versioned('CheckoutSessionWithOrder', version) });
+    registry.add(schemas.order, { id: versioned('Order', version) });
+    for (const [name, schema] of Object.entries(schemas.components ?? {})) {
+      registry.add(schema, { id: versioned(name, version) });
+    }
   }
-  registry.add(v20260417.paymentHandler, { id: versioned('PaymentHandler', '2026-04-17') });
   registry.add(acpError, { id: 'AcpError' });
   registry.add(offerResponse, { id: 'AgentOfferResponse' });
   registry.add(agentCheckoutResponse, { id: 'AgentCheckoutResponse' });

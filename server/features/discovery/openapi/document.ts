@@ -1,4 +1,4 @@
-import { ACP_VERSIONS, LATEST_ACP_VERSION } from '#common/acp/versions';
+import { ACP_VERSIONS, LATEST_ACP_VERSION } from '../../acp';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#common/domain/brand';
 import type { ServedOperation } from '../route-catalogue';
 import { componentSchemas } from './components';

@@ -1,4 +1,4 @@
-import { ACP_VERSIONS } from '#common/acp/versions';
+import { ACP_VERSION_MODULES, ACP_VERSIONS } from '../../acp';
 import type { ServedOperation } from '../route-catalogue';
 import { schemaRef, versioned } from './components';
 import { parameterRef, responseRef, type PARAMETERS, type RESPONSES } from './shared';
@@ -14,6 +14,12 @@ const perVersion = (name: string, combine: 'oneOf' | 'anyOf') => ({
   [combine]: ACP_VERSIONS.map((v) => schemaRef(versioned(name, v))),
 });
 const json = (schema: Json) => ({ 'application/json': { schema } });
+/** The versions whose cancel request may have a body (saying why); the others send none. */
+const WITH_CANCEL_BODY = ACP_VERSION_MODULES.filter((m) => m.schemas.cancel).map((m) => m.version);
+const CANCEL_BODIES = WITH_CANCEL_BODY.map((v) => schemaRef(versioned('CheckoutSessionCancelRequest', v)));
+const CANCEL_DESCRIPTION = `${WITH_CANCEL_BODY.join(', ')} may say why (intent_trace); ${ACP_VERSIONS.filter(
+  (v) => !WITH_CANCEL_BODY.includes(v),
+).join(', ')} sends no body`;
 const acpSuccess = (description: string, schemaName: string) => ({
   description: `${description} (the shape of the API-Version sent)`,
   headers: {
@@ -111,8 +117,8 @@ export const OPERATION_DETAILS: Record<string, Json> = {
     parameters: withSession(ACP_POST_HEADERS),
     requestBody: {
       required: false,
-      description: '2026-04-17 may say why (intent_trace); 2025-09-29 sends no body',
-      content: json(schemaRef(versioned('CheckoutSessionCancelRequest', '2026-04-17'))),
+      description: CANCEL_DESCRIPTION,
+      content: json(CANCEL_BODIES.length === 1 ? CANCEL_BODIES[0]! : { anyOf: CANCEL_BODIES }),
     },
     responses: {
       200: acpSuccess('The canceled session', 'CheckoutSession'),

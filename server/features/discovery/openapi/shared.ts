@@ -1,4 +1,4 @@
-import { ACP_VERSIONS, LATEST_ACP_VERSION } from '#common/acp/versions';
+import { ACP_VERSIONS, LATEST_ACP_VERSION } from '../../acp';
 import { SIGNATURE_SKEW_MS } from '../../../integrations/agents/signatures';
 import { schemaRef } from './components';
 

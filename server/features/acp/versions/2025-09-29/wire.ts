@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import * as wire from '#common/acp/2025-09-29/schemas';
-import type { SessionView, ViewMessage } from '../session-view';
-import { fromAddress, toAddress, type AcpWire } from './wire';
+import type { SessionView, ViewMessage } from '../../session-view';
+import { fromAddress, toAddress } from '../address';
+import type { AcpVersionModule } from '../version';
 
 type Session = wire.CheckoutSession;
 
@@ -105,15 +106,18 @@ function render(view: SessionView): Session {
   };
 }
 
-/** ACP 2025-09-29: the shapes ChatGPT Instant Checkout launched with (cards through Stripe only). */
-export const v20250929: AcpWire = {
-  version: '2025-09-29',
+/** Its requests in, its sessions out. */
+export const wire2025: Pick<
+  AcpVersionModule,
+  'schemas' | 'toCreate' | 'toUpdate' | 'toComplete' | 'render' | 'param'
+> = {
   schemas: {
     create: wire.createRequest,
     update: wire.updateRequest,
     complete: wire.completeRequest,
     session: wire.checkoutSession,
     sessionWithOrder: wire.checkoutSessionWithOrder,
+    order: wire.order,
   },
   toCreate(body) {
     const b = body as z.infer<typeof wire.createRequest>;

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import * as wire from '#common/acp/2026-04-17/schemas';
-import { acpOrderStatus } from '../../acp-agents';
-import { AcpError } from '../acp-error';
-import type { SessionView, ViewMessage } from '../session-view';
-import { fromAddress, toAddress, type AcpWire } from './wire';
+import { AcpError } from '../../acp-error';
+import type { SessionView, ViewMessage } from '../../session-view';
+import { fromAddress, toAddress } from '../address';
+import type { AcpVersionModule } from '../version';
+import { orderStatus2026 } from './order-event';
 
 type Session = wire.CheckoutSession;
 
@@ -203,15 +204,21 @@ const PARAMS: Record<string, string> = {
   '$.fulfillment_address': '$.fulfillment_details.address',
 };
 
-/** ACP 2026-04-17: payment handlers (card token and Lightning), richer line items and order objects. */
-export const v20260417: AcpWire = {
-  version: '2026-04-17',
+/** Its requests in, its sessions out. */
+export const wire2026: Pick<
+  AcpVersionModule,
+  'schemas' | 'toCreate' | 'toUpdate' | 'toComplete' | 'render' | 'param'
+> = {
   schemas: {
     create: wire.createRequest,
     update: wire.updateRequest,
     complete: wire.completeRequest,
+    // The body itself may be left out (a cancel without a reason).
+    cancel: wire.cancelRequest.unwrap(),
     session: wire.checkoutSession,
     sessionWithOrder: wire.checkoutSessionWithOrder,
+    order: wire.order,
+    components: { PaymentHandler: wire.paymentHandler },
   },
   toCreate(body) {
     const b = body as z.infer<typeof wire.createRequest>;
@@ -268,7 +275,7 @@ export const v20260417: AcpWire = {
         checkout_session_id: view.id,
         ...(view.order.orderNumber ? { order_number: view.order.orderNumber } : {}),
         permalink_url: view.order.permalink,
-        status: acpOrderStatus('2026-04-17', view.order.facts.order, view.order.facts.payment),
+        status: orderStatus2026(view.order.facts.order, view.order.facts.payment),
       },
     };
   },

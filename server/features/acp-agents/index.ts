@@ -1,1 +1,0 @@
-export { acpOrderPermalink, acpOrderStatus } from './order-event-payload';

@@ -1,0 +1,9 @@
+export {
+  ACP_VERSION_MODULES,
+  ACP_VERSIONS,
+  LATEST_ACP_VERSION,
+  acpVersion,
+  isAcpVersion,
+  type AcpVersion,
+} from './versions/registry';
+export { acpOrderPermalink, type OrderEventInput } from './versions/order-facts';

@@ -1,0 +1,92 @@
+import {
+  orderProgress,
+  refundedMinor,
+  type OrderEventInput,
+  type OrderFacts,
+  type PaymentFacts,
+} from '../order-facts';
+
+export type AcpOrderStatus2026 =
+  'created' | 'confirmed' | 'manual_review' | 'processing' | 'shipped' | 'completed' | 'canceled';
+
+/**
+ * Its order status. `completed` means delivered to the buyer, which the engine never knows, so it is not
+ * claimed: a dispatched order is `shipped`, with its line items `fulfilled`.
+ */
+export function orderStatus2026(order: OrderFacts, payment?: PaymentFacts): AcpOrderStatus2026 {
+  const progress = orderProgress(order, payment);
+  return progress === 'dispatched' ? 'shipped' : progress;
+}
+
+/** The `data` of its order event: the full Order (line items, fulfilment, adjustments, totals). */
+export function orderEventData2026(input: OrderEventInput) {
+  const { order, checkout, payment } = input;
+  const status = orderStatus2026(order, payment);
+  const canceled = status === 'canceled';
+  const dispatched = order.status === 'FULFILLED';
+  const lineItems = checkout.items.map((item) => ({
+    id: item.sku,
+    title: item.name,
+    product_id: item.productId,
+    quantity: {
+      ordered: item.quantity,
+      current: canceled ? 0 : item.quantity,
+      fulfilled: dispatched ? item.quantity : 0,
+    },
+    unit_price: item.unitPriceMinor,
+    subtotal: item.unitPriceMinor * item.quantity,
+    status: canceled ? 'removed' : dispatched ? 'fulfilled' : 'processing',
+  }));
+  const tracking = order.tracking;
+  const fulfillment = {
+    id: `ful_${order.id}`,
+    type: 'shipping' as const,
+    status: canceled
+      ? 'canceled'
+      : dispatched || tracking?.number
+        ? 'shipped'
+        : status === 'created'
+          ? 'pending'
+          : 'processing',
+    line_items: checkout.items.map((item) => ({ id: item.sku, quantity: item.quantity })),
+    ...(tracking?.carrier ? { carrier: tracking.carrier } : {}),
+    ...(tracking?.number ? { tracking_number: tracking.number } : {}),
+    ...(tracking?.url ? { tracking_url: tracking.url } : {}),
+  };
+  const refunded = refundedMinor(order, payment);
+  const subtotal = lineItems.reduce((sum, l) => sum + l.subtotal, 0);
+  return {
+    type: 'order' as const,
+    id: order.id,
+    checkout_session_id: input.sessionId,
+    ...(order.storeOrderNumber || order.storeOrderId
+      ? { order_number: (order.storeOrderNumber ?? order.storeOrderId)! }
+      : {}),
+    permalink_url: input.permalinkUrl,
+    status,
+    line_items: lineItems,
+    fulfillments: [fulfillment],
+    adjustments:
+      refunded > 0
+        ? [
+            {
+              id: `adj_refund_${payment!.id}`,
+              type: 'refund',
+              occurred_at: payment!.updatedAt.toISOString(),
+              status: 'completed',
+              amount: refunded,
+              currency: order.currency.toLowerCase(),
+            },
+          ]
+        : [],
+    totals: [
+      { type: 'subtotal' as const, display_text: 'Subtotal', amount: subtotal },
+      { type: 'fulfillment' as const, display_text: 'Shipping', amount: checkout.shippingOption.priceMinor },
+      { type: 'tax' as const, display_text: 'Tax', amount: 0 },
+      { type: 'total' as const, display_text: 'Total', amount: order.totalMinor },
+      ...(refunded > 0
+        ? [{ type: 'amount_refunded' as const, display_text: 'Refunded', amount: refunded }]
+        : []),
+    ],
+  };
+}
