@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // Component tests render whole pages with user-event typing; on two busy cores a few take
+          // several seconds, so the 5 s default turns load into failures.
+          testTimeout: 20_000,
         },
       },
     ],

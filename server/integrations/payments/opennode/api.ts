@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { ProviderError, sendRequest, type AdapterContext, type HttpRequest } from '../../http';
 import type { OpennodeCredentials } from './credentials';
 
+const decimalAmount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);
+
 /** The parts of an OpenNode charge we read (https://developers.opennode.com, v1). */
 export const opennodeCharge = z.object({
   id: z.string(),
   status: z.string(),
-  amount: z.number(),
+  /** Satoshis. */
+  amount: z.number().int(),
   currency: z.string().nullish(),
-  fiat_value: z.number().nullish(),
-  source_fiat_value: z.number().nullish(),
+  /** Decimal fiat amounts: JSON numbers in the API's answers, decimal strings in some; never floats to us. */
+  fiat_value: decimalAmount.nullish(),
+  source_fiat_value: decimalAmount.nullish(),
   order_id: z.string().nullish(),
   description: z.string().nullish(),
   created_at: z.number(),

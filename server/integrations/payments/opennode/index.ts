@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minorToDecimal } from '#common/domain/money';
+import { minorToDecimal, roundedDecimalToMinor } from '#common/domain/money';
 import { ProviderError } from '../../http';
 import type { LightningPaymentProvider, ProviderPayment } from '../payment-provider';
 import { opennodeCharge, opennodeRequest, type OpennodeCharge } from './api';
@@ -13,8 +13,10 @@ function toPayment(
 ): ProviderPayment {
   const currency = (charge.currency ?? requested?.currency ?? 'BTC').toUpperCase();
   const fiat = charge.source_fiat_value ?? charge.fiat_value;
+  // OpenNode works out the fiat value from the satoshis, so it can carry more decimals than pence.
   const amountMinor =
-    requested?.amountMinor ?? (currency === 'BTC' || fiat == null ? charge.amount : Math.round(fiat * 100));
+    requested?.amountMinor ??
+    (currency === 'BTC' || fiat == null ? charge.amount : roundedDecimalToMinor(fiat));
   return {
     id: charge.id,
     status: mapOpennodeStatus(charge.status),
