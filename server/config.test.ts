@@ -65,6 +65,56 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), APP_MODE: 'staging' })).toThrow(/APP_MODE/);
   });
 
+  it('keeps production recovery timing unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).recovery).toEqual({
+      confirmLeaseMs: 180_000,
+      storeWriteLeaseMs: 60_000,
+      reconcileIntervalSeconds: null,
+      settleIntervalSeconds: null,
+    });
+    const drill = loadConfig({
+      DATA_DIR: tempDir(),
+      CONFIRM_LEASE_SECONDS: '2',
+      STORE_WRITE_LEASE_SECONDS: '3',
+      RECONCILE_INTERVAL_SECONDS: '1',
+      SETTLE_INTERVAL_SECONDS: '1',
+    });
+    expect(drill.recovery).toEqual({
+      confirmLeaseMs: 2000,
+      storeWriteLeaseMs: 3000,
+      reconcileIntervalSeconds: 1,
+      settleIntervalSeconds: 1,
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CONFIRM_LEASE_SECONDS: '0' })).toThrow(
+      /CONFIRM_LEASE_SECONDS/,
+    );
+  });
+
+  it('arms a crash-drill failpoint in sandbox only, and only one it knows', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), AGENTCART_FAILPOINT: 'card.after-charge' }).failpoint).toBe(
+      'card.after-charge',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), AGENTCART_FAILPOINT: 'card.after-chrage' })).toThrow(
+      /AGENTCART_FAILPOINT/,
+    );
+    try {
+      loadConfig({
+        APP_MODE: 'live',
+        DATA_DIR: path.join(tempDir(), 'never-created'),
+        DATABASE_URL: 'postgres://db.internal:5432/agentcart',
+        PUBLIC_URL: 'https://pay.example.com/',
+        AUTH_SECRET: 'x'.repeat(40),
+        ENCRYPTION_KEY: 'ab'.repeat(32),
+        AGENTCART_FAILPOINT: 'settlement.after-commit',
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([
+        'AGENTCART_FAILPOINT is for crash drills only; live mode refuses it (unset it)',
+      ]);
+    }
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', APP_MODE: '' })).toMatchObject({
       port: 3000,

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { createKeyring, type Keyring } from './lib/crypto';
+import { FAILPOINTS, type FailpointName } from './lib/failpoint';
 
 /**
  * The only reader of process.env. Every variable is listed in .env.example. Empty strings count as unset.
@@ -10,6 +11,9 @@ import { createKeyring, type Keyring } from './lib/crypto';
  */
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const seconds = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(fallback));
+const optionalSeconds = z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).optional());
 
 const envSchema = z.object({
   APP_MODE: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'live']).optional()),
@@ -41,6 +45,11 @@ const envSchema = z.object({
   ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_CONNECT_CLIENT_ID: optionalString,
+  CONFIRM_LEASE_SECONDS: seconds(180),
+  STORE_WRITE_LEASE_SECONDS: seconds(60),
+  RECONCILE_INTERVAL_SECONDS: optionalSeconds,
+  SETTLE_INTERVAL_SECONDS: optionalSeconds,
+  AGENTCART_FAILPOINT: z.preprocess(emptyAsUndefined, z.enum(FAILPOINTS).optional()),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -54,6 +63,21 @@ const LIVE_REQUIRED = {
 } as const;
 
 const OPTIONAL_VARS = ['SMTP_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_CONNECT_CLIENT_ID'] as const;
+
+/**
+ * How long recovery waits before it takes work as abandoned, and how often it looks. The defaults are
+ * production's; crash drills shorten them so a recovery takes seconds (docs/decisions/016).
+ */
+export interface RecoveryTiming {
+  /** A card confirm's claim (PROCESSING) and an ACP completion in progress: then its process is dead. */
+  confirmLeaseMs: number;
+  /** A store write's lease on its order; reconciliation re-queues unwritten orders older than this. */
+  storeWriteLeaseMs: number;
+  /** reconcile-orders every this many seconds instead of its cron (every 5 minutes). */
+  reconcileIntervalSeconds: number | null;
+  /** settle-open-checkouts every this many seconds instead of its cron (every 2 minutes). */
+  settleIntervalSeconds: number | null;
+}
 
 export interface AppConfig {
   mode: 'sandbox' | 'live';
@@ -77,6 +101,9 @@ export interface AppConfig {
   missingOptionalEnvVars: string[];
   /** Platform Stripe account for Connect (live); sandbox uses the simulator's. */
   stripeConnect: { secretKey: string; clientId: string } | null;
+  recovery: RecoveryTiming;
+  /** Crash drills only: the point at which this process kills itself (lib/failpoint.ts). */
+  failpoint: FailpointName | undefined;
   version: string;
 }
 
@@ -134,6 +161,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       if (!env[name as keyof typeof LIVE_REQUIRED])
         problems.push(`${name} is required in live mode: ${purpose}`);
     }
+    if (env.AGENTCART_FAILPOINT)
+      problems.push('AGENTCART_FAILPOINT is for crash drills only; live mode refuses it (unset it)');
   }
   const sandboxSecrets = mode === 'sandbox' ? loadOrCreateSandboxSecrets(dataDir) : undefined;
   const rawKey = env.ENCRYPTION_KEY ?? sandboxSecrets?.encryptionKey;
@@ -176,6 +205,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       env.STRIPE_SECRET_KEY && env.STRIPE_CONNECT_CLIENT_ID
         ? { secretKey: env.STRIPE_SECRET_KEY, clientId: env.STRIPE_CONNECT_CLIENT_ID }
         : null,
+    recovery: {
+      confirmLeaseMs: env.CONFIRM_LEASE_SECONDS * 1000,
+      storeWriteLeaseMs: env.STORE_WRITE_LEASE_SECONDS * 1000,
+      reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS ?? null,
+      settleIntervalSeconds: env.SETTLE_INTERVAL_SECONDS ?? null,
+    },
+    failpoint: env.AGENTCART_FAILPOINT,
     version: readVersion(),
   };
 }

@@ -6,6 +6,7 @@ import { ensureDemoMerchant } from './db/seed/demo-merchant';
 import { composeServices } from './compose';
 import { buildApp } from './http/app';
 import { startBackgroundWork } from './jobs/registry';
+import { armFailpoint } from './lib/failpoint';
 import { createLogger } from './lib/logger';
 
 /** The composition root: config -> database + migrations -> services -> HTTP. */
@@ -21,6 +22,7 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  armFailpoint(config.failpoint);
 
   const database: Database = config.databaseUrl
     ? connectPostgres(config.databaseUrl, {

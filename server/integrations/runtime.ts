@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config';
+import type { AppConfig, RecoveryTiming } from '../config';
 import type { AdapterContext } from './http';
 import { createSandboxFetch, type SandboxRoute } from './sandbox-network';
 import { systemClock, type Clock } from '../lib/clock';
@@ -16,6 +16,8 @@ export interface IntegrationRuntime {
   mode: 'sandbox' | 'live';
   clock: Clock;
   logger: Logger;
+  /** When a confirm's claim or a store write's lease counts as abandoned (its process died). */
+  leases: Pick<RecoveryTiming, 'confirmLeaseMs' | 'storeWriteLeaseMs'>;
   /** Build an adapter context for a URL we chose (a provider's API) or one a merchant typed. */
   context<C>(credentials: C, baseUrl: string, opts?: { merchantSupplied?: boolean }): AdapterContext<C>;
   /** Stripe Connect as the platform, or null when it is not configured. */
@@ -70,6 +72,10 @@ export function createIntegrationRuntime(opts: {
     mode: config.mode,
     clock,
     logger: opts.logger,
+    leases: {
+      confirmLeaseMs: config.recovery.confirmLeaseMs,
+      storeWriteLeaseMs: config.recovery.storeWriteLeaseMs,
+    },
     stripePlatform,
     simulators: sandbox?.simulators ?? {},
     sandboxCredentials: sandbox?.credentials ?? {},

@@ -14,6 +14,8 @@ export interface JobDefinition<Data> {
   retryDelaySeconds: number;
   /** Cron (UTC) for recurring jobs. */
   cron?: string;
+  /** Instead of the cron: every this many seconds (crash drills; cron cannot go below a minute). */
+  everySeconds?: number | null;
   handler(data: Data): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   const definitions = new Map<string, JobDefinition<never>>();
+  const timers: NodeJS.Timeout[] = [];
 
   return {
     async enqueue(name, data, opts = {}) {
@@ -67,7 +70,18 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
           retryDelay: def.retryDelaySeconds,
           retryBackoff: true,
         });
-        if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+        if (def.everySeconds) {
+          const seconds = def.everySeconds;
+          // One run per period whichever instance sends it first (singletonSeconds is a unique slot).
+          const tick = () =>
+            boss
+              .send(def.name, {}, { singletonSeconds: seconds })
+              .catch((err: unknown) => logger.warn({ err, job: def.name }, 'could not schedule job'));
+          timers.push(setInterval(tick, seconds * 1000));
+          await boss.unschedule(def.name); // a cron this database kept from an earlier start
+        } else if (def.cron) {
+          await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+        }
         if (opts.work) {
           await boss.work<never>(
             def.name,
@@ -88,6 +102,7 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
     },
 
     async stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -15,7 +15,7 @@ export function engineEventSubscribers(ctx: AppContext): EngineEventSubscriber[]
 /** Every background job, listed once. */
 export function allJobs(ctx: AppContext): JobDefinition<never>[] {
   return [
-    ...commerceJobs(ctx.engine),
+    ...commerceJobs(ctx.engine, ctx.config.recovery),
     ...acpAgentJobs({ ...ctx.engine, publicUrl: ctx.config.publicUrl }),
     ...idempotencyJobs({ db: ctx.db, clock: ctx.runtime.clock }),
     ...engineEventJobs(ctx, engineEventSubscribers(ctx)),

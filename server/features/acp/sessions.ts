@@ -17,7 +17,7 @@ import {
   type Payment,
 } from '../../db/schema/index';
 import { publicId } from '../../lib/ids';
-import { PROCESSING_LEASE_MS, refreshOrderFromStore } from '../commerce';
+import { refreshOrderFromStore } from '../commerce';
 import { AcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
 import { refreshLightningInvoice, withdrawInvoice } from './lightning-invoice';
@@ -206,7 +206,7 @@ export async function loadSession(
   if (order && session.status !== 'completed' && checkout?.status === 'ACCEPTED') {
     return markCompleted(deps, state, order);
   }
-  if (isAbandonedCompletion(state, deps.runtime.clock.now())) {
+  if (isAbandonedCompletion(state, deps.runtime.clock.now(), deps.runtime.leases.confirmLeaseMs)) {
     await reopenWithNotice(deps, session.id, null);
     return loadSession(deps, merchant, sessionId);
   }
@@ -218,10 +218,10 @@ export async function loadSession(
  * PROCESSING (reconciliation settled or released it, or it never got that far) and the lease has
  * passed, the session is payable again; a paid one completes above instead.
  */
-function isAbandonedCompletion({ session, checkout }: SessionState, now: Date) {
+function isAbandonedCompletion({ session, checkout }: SessionState, now: Date, leaseMs: number) {
   return (
     session.status === 'in_progress' &&
-    session.updatedAt.getTime() < now.getTime() - PROCESSING_LEASE_MS &&
+    session.updatedAt.getTime() < now.getTime() - leaseMs &&
     checkout?.status !== 'PROCESSING' &&
     checkout?.status !== 'ACCEPTED'
   );

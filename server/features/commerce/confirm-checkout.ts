@@ -3,6 +3,7 @@ import { checkouts, orders, payments, type Checkout, type Merchant, type Order }
 import { ProviderError } from '../../integrations/http';
 import type { JobQueue } from '../../jobs/queue';
 import { open } from '../../lib/crypto';
+import { failpoint } from '../../lib/failpoint';
 import { CommerceError } from './commerce-error';
 import {
   merchantCardAccount,
@@ -156,6 +157,7 @@ export async function confirmCheckout(
         status: 'DECLINED',
       });
     }
+    failpoint('card.after-charge');
     // PENDING too: if this process stalled past the claim's lease, reconciliation may have released the
     // checkout (or settled it, and then this answers with that order). A charge that succeeded under this
     // checkout's idempotency key is its one payment whichever state it is found in.
@@ -263,6 +265,7 @@ export async function confirmBitcoin(
   }
   switch (payment.status) {
     case 'succeeded': {
+      failpoint('lightning.after-paid');
       const order = await recordPaymentSuccess(deps, checkout.id, ['PENDING_PAYMENT'], payment, {
         reportAcceptance: fromAgent,
       });

@@ -11,7 +11,6 @@ export {
   type CommerceDeps,
 } from './merchant-accounts';
 export { itemsSubtotal, priceBasket, type BasketProblem } from './pricing';
-export { PROCESSING_LEASE_MS } from './recover-stale-checkouts';
 export { refreshOrderFromStore } from './refresh-order';
 export {
   loadPaymentConnection,

@@ -97,7 +97,8 @@ export async function reconcileOrders(deps: EngineDeps) {
       and(
         isNull(orders.storeOrderId),
         or(isNull(orders.storeWriteLeaseUntil), lt(orders.storeWriteLeaseUntil, now)),
-        lt(orders.createdAt, new Date(now.getTime() - 60_000)),
+        // Not one a live confirm is still delivering: its first attempt holds the write lease this long.
+        lt(orders.createdAt, new Date(now.getTime() - deps.runtime.leases.storeWriteLeaseMs)),
       ),
     )
     .limit(200);
@@ -159,7 +160,10 @@ export async function purgeOldPayloads(deps: EngineDeps) {
     .where(and(lt(payments.createdAt, cutoff), isNull(payments.payloadPurgedAt)));
 }
 
-export function commerceJobs(deps: EngineDeps): JobDefinition<never>[] {
+export function commerceJobs(
+  deps: EngineDeps,
+  schedule: { reconcileIntervalSeconds: number | null; settleIntervalSeconds: number | null },
+): JobDefinition<never>[] {
   return [
     {
       name: STORE_ORDER_QUEUE,
@@ -174,6 +178,7 @@ export function commerceJobs(deps: EngineDeps): JobDefinition<never>[] {
       retryLimit: 0,
       retryDelaySeconds: 30,
       cron: '*/2 * * * *',
+      everySeconds: schedule.settleIntervalSeconds,
       handler: () => settleOpenCheckouts(deps),
     },
     {
@@ -181,6 +186,7 @@ export function commerceJobs(deps: EngineDeps): JobDefinition<never>[] {
       retryLimit: 0,
       retryDelaySeconds: 60,
       cron: '*/5 * * * *',
+      everySeconds: schedule.reconcileIntervalSeconds,
       handler: () => reconcileOrders(deps),
     },
     {

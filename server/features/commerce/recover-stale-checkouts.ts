@@ -5,14 +5,6 @@ import { merchantCardAccount } from './merchant-accounts';
 import { recordPaymentSuccess, releaseClaim } from './settlement';
 
 /**
- * How long a confirm may hold a card checkout in PROCESSING before it counts as abandoned (its process
- * died). A live confirm is done in well under a minute (store and provider calls time out at 10 s), and
- * Stripe's search index shows a charge within about a minute, so after this the provider's answer is
- * the truth.
- */
-export const PROCESSING_LEASE_MS = 3 * 60 * 1000;
-
-/**
  * Resolves card checkouts whose confirm died between the claim and the record: the provider is asked
  * for the PaymentIntent tagged with the checkout id. Paid -> settled through the same exactly-once path
  * as a confirm (the order goes to the outbox; the agent's next confirm answers ACCEPTED). Never charged,
@@ -20,7 +12,11 @@ export const PROCESSING_LEASE_MS = 3 * 60 * 1000;
  * the checkout id is the charge's idempotency key). Still processing at the provider -> the next run.
  */
 export async function recoverStaleCardCheckouts(deps: EngineDeps) {
-  const leaseStart = new Date(deps.runtime.clock.now().getTime() - PROCESSING_LEASE_MS);
+  // How long a confirm may hold a card checkout in PROCESSING before it counts as abandoned (its
+  // process died): 3 minutes by default (CONFIRM_LEASE_SECONDS). A live confirm is done in well under a
+  // minute (store and provider calls time out at 10 s), and Stripe's search index shows a charge within
+  // about a minute, so after this the provider's answer is the truth.
+  const leaseStart = new Date(deps.runtime.clock.now().getTime() - deps.runtime.leases.confirmLeaseMs);
   const stale = await deps.db
     .select()
     .from(checkouts)

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { checkouts, orders, payments, type Order } from '../../db/schema/index';
 import type { ProviderPayment } from '../../integrations/payments/payment-provider';
+import { failpoint } from '../../lib/failpoint';
 import type { PaymentStatus } from '#common/domain/payment-status';
 import type { CommerceDeps } from './merchant-accounts';
 
@@ -22,7 +23,7 @@ export async function recordPaymentSuccess(
   opts: { reportAcceptance: boolean },
 ): Promise<Order | null> {
   const now = deps.runtime.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const settled = await deps.db.transaction(async (tx) => {
     const [checkout] = await tx
       .update(checkouts)
       .set({
@@ -55,8 +56,11 @@ export async function recordPaymentSuccess(
         updatedAt: now,
       })
       .returning();
+    failpoint('settlement.before-commit');
     return order!;
   });
+  if (settled) failpoint('settlement.after-commit');
+  return settled;
 }
 
 /**

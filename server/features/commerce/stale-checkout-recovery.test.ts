@@ -22,7 +22,6 @@ import {
 import { hashRequest, IN_FLIGHT_LEASE_MS } from '../agent-api/idempotency';
 import { reconcileOrders } from './jobs';
 import { merchantCardAccount } from './merchant-accounts';
-import { PROCESSING_LEASE_MS } from './recover-stale-checkouts';
 
 let t: TestApp;
 let apiKey: string;
@@ -31,6 +30,8 @@ beforeAll(async () => {
   apiKey = await demoMerchantApiKey(t);
 });
 afterAll(() => t.close());
+
+const confirmLeaseMs = () => t.runtime.leases.confirmLeaseMs;
 
 const deps = () => ({ ...t.services, keyring: t.config.keyring });
 const ago = (ms: number) => new Date(Date.now() - ms - 1000);
@@ -59,7 +60,7 @@ async function interruptedCheckout(opts: { charged: boolean; claimedAgo?: number
   }
   await t.db
     .update(checkouts)
-    .set({ status: 'PROCESSING', updatedAt: ago(opts.claimedAgo ?? PROCESSING_LEASE_MS) })
+    .set({ status: 'PROCESSING', updatedAt: ago(opts.claimedAgo ?? confirmLeaseMs()) })
     .where(eq(checkouts.id, id));
   return id;
 }
@@ -184,7 +185,7 @@ describe('through ACP', () => {
     const checkoutId = await interruptedCheckout({ charged });
     await t.db
       .update(acpSessions)
-      .set({ status: 'in_progress', checkoutId, updatedAt: ago(PROCESSING_LEASE_MS) })
+      .set({ status: 'in_progress', checkoutId, updatedAt: ago(confirmLeaseMs()) })
       .where(eq(acpSessions.id, created.json().id));
     return { sessionId: created.json().id as string, checkoutId };
   }

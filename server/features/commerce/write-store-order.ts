@@ -2,9 +2,8 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkouts, merchants, orders, payments } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
 import type { StoreOrderStatus } from '../../integrations/stores/store-platform';
+import { failpoint } from '../../lib/failpoint';
 import { merchantStore, type CommerceDeps } from './merchant-accounts';
-
-const LEASE_MS = 60_000;
 
 /** Our order statuses from the store's normalized order status. */
 export const ORDER_STATUS_FROM_STORE: Record<StoreOrderStatus, string> = {
@@ -27,7 +26,7 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
   const [order] = await deps.db
     .update(orders)
     .set({
-      storeWriteLeaseUntil: new Date(now.getTime() + LEASE_MS),
+      storeWriteLeaseUntil: new Date(now.getTime() + deps.runtime.leases.storeWriteLeaseMs),
       storeWriteAttempts: sql`${orders.storeWriteAttempts} + 1`,
     })
     .where(
@@ -45,6 +44,7 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
     const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, order.merchantId));
     const [payment] = await deps.db.select().from(payments).where(eq(payments.checkoutId, order.checkoutId));
     const store = await merchantStore(deps, merchant!);
+    failpoint('store-write.before');
     const buyer = checkout!.buyer;
     const address = {
       name: buyer.name,
