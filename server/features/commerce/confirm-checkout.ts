@@ -161,11 +161,9 @@ export async function confirmCheckout(
     // PENDING too: if this process stalled past the claim's lease, reconciliation may have released the
     // checkout (or settled it, and then this answers with that order). A charge that succeeded under this
     // checkout's idempotency key is its one payment whichever state it is found in.
-    const order = await recordPaymentSuccess(deps, claimed.id, ['PROCESSING', 'PENDING'], payment, {
-      reportAcceptance: true,
-    });
-    if (!order) return reportSettled(deps, await loadCheckout(deps, merchant, claimed.id));
-    return { status: 'ACCEPTED', order: await deliverOrder(deps, order) };
+    const order = await recordPaymentSuccess(deps, claimed.id, ['PROCESSING', 'PENDING'], payment);
+    if (order) await deliverOrder(deps, order);
+    return reportSettled(deps, await loadCheckout(deps, merchant, claimed.id));
   } catch (err) {
     if (err instanceof CommerceError) throw err;
     await release();
@@ -220,7 +218,12 @@ async function repriceOrDecline(deps: CommerceDeps, merchant: Merchant, checkout
   }
 }
 
-/** A checkout that is no longer pending: the first caller to see an acceptance gets it, others learn it was processed. */
+/**
+ * A checkout that is no longer pending: the first confirm to see its acceptance gets it, others learn it
+ * was processed. A settling confirm takes it here too, only once the settlement has committed and the
+ * order is delivered (never inside the settlement transaction): if the process dies in between, no
+ * answer was given, and the agent's next confirm is answered ACCEPTED with the order.
+ */
 async function reportSettled(deps: CommerceDeps, checkout: Checkout): Promise<ConfirmResult> {
   if (checkout.status === 'ACCEPTED') {
     const [claimed] = await deps.db
@@ -266,11 +269,12 @@ export async function confirmBitcoin(
   switch (payment.status) {
     case 'succeeded': {
       failpoint('lightning.after-paid');
-      const order = await recordPaymentSuccess(deps, checkout.id, ['PENDING_PAYMENT'], payment, {
-        reportAcceptance: fromAgent,
-      });
-      if (!order) return reportSettled(deps, await loadCheckout(deps, merchant, checkout.id));
-      return { status: 'ACCEPTED', order: await deliverOrder(deps, order) };
+      const order = await recordPaymentSuccess(deps, checkout.id, ['PENDING_PAYMENT'], payment);
+      const delivered = order ? await deliverOrder(deps, order) : null;
+      const settled = await loadCheckout(deps, merchant, checkout.id);
+      if (fromAgent) return reportSettled(deps, settled);
+      // A notification or the job settles, but only an agent's confirm takes the agent's ACCEPTED.
+      return delivered ? { status: 'ACCEPTED', order: delivered } : alreadyProcessed(deps, settled);
     }
     case 'expired':
       await recordPaymentFailure(deps, checkout.id, ['PENDING_PAYMENT'], {

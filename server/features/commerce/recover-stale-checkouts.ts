@@ -50,8 +50,6 @@ async function recoverCheckout(deps: EngineDeps, checkout: Checkout, leaseStart:
     );
     return;
   }
-  const order = await recordPaymentSuccess(deps, checkout.id, ['PROCESSING'], payment, {
-    reportAcceptance: false,
-  });
+  const order = await recordPaymentSuccess(deps, checkout.id, ['PROCESSING'], payment);
   if (order) await deliverOrder(deps, order);
 }

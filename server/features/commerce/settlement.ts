@@ -20,7 +20,6 @@ export async function recordPaymentSuccess(
   checkoutId: string,
   from: string[],
   payment: ProviderPayment,
-  opts: { reportAcceptance: boolean },
 ): Promise<Order | null> {
   const now = deps.runtime.clock.now();
   const settled = await deps.db.transaction(async (tx) => {
@@ -30,7 +29,6 @@ export async function recordPaymentSuccess(
         status: 'ACCEPTED',
         updatedAt: now,
         paymentTokenSealed: null,
-        ...(opts.reportAcceptance ? { acceptanceReportedAt: now } : {}),
       })
       .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, from)))
       .returning();
