@@ -50,6 +50,10 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: optionalSeconds,
   SETTLE_INTERVAL_SECONDS: optionalSeconds,
   AGENTCART_FAILPOINT: z.preprocess(emptyAsUndefined, z.enum(FAILPOINTS).optional()),
+  /** Sandbox: a running `npm run sandbox:world` to use instead of starting simulators in this process. */
+  SANDBOX_WORLD_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** Where `npm run sandbox:world` listens (its simulators take the ports right after it); 0 picks free ones. */
+  SANDBOX_WORLD_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(4400)),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -104,6 +108,10 @@ export interface AppConfig {
   recovery: RecoveryTiming;
   /** Crash drills only: the point at which this process kills itself (lib/failpoint.ts). */
   failpoint: FailpointName | undefined;
+  /** Sandbox: the shared simulator world to use; unset starts the simulators in this process. */
+  sandboxWorldUrl: string | undefined;
+  /** Sandbox: the port `npm run sandbox:world` listens on. */
+  sandboxWorldPort: number;
   version: string;
 }
 
@@ -164,6 +172,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     if (env.AGENTCART_FAILPOINT)
       problems.push('AGENTCART_FAILPOINT is for crash drills only; live mode refuses it (unset it)');
   }
+  if (mode === 'live' && env.SANDBOX_WORLD_URL) {
+    problems.push('SANDBOX_WORLD_URL is sandbox only: live mode talks to the real providers');
+  }
   const sandboxSecrets = mode === 'sandbox' ? loadOrCreateSandboxSecrets(dataDir) : undefined;
   const rawKey = env.ENCRYPTION_KEY ?? sandboxSecrets?.encryptionKey;
   const encryptionKey = rawKey ? parseEncryptionKey(rawKey) : null;
@@ -212,6 +223,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       settleIntervalSeconds: env.SETTLE_INTERVAL_SECONDS ?? null,
     },
     failpoint: env.AGENTCART_FAILPOINT,
+    sandboxWorldUrl: env.SANDBOX_WORLD_URL?.replace(/\/$/, ''),
+    sandboxWorldPort: env.SANDBOX_WORLD_PORT,
     version: readVersion(),
   };
 }

@@ -34,7 +34,7 @@ async function main() {
   // Simulators are sandbox-only code: a live process never loads them.
   const simulators =
     config.mode === 'sandbox'
-      ? await (await import('./integrations/simulators')).startSimulators({ portBase: config.port + 1000 })
+      ? await (await import('./integrations/world/sandbox-world')).openSandboxWorld(config)
       : null;
   const services = composeServices({ config, database, logger, simulators });
   const app = await buildApp(services);
@@ -52,6 +52,11 @@ async function main() {
     `  Open        ${config.publicUrl}`,
     `  Database    ${database.kind === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
+  if (simulators) {
+    lines.push(
+      `  World       ${config.sandboxWorldUrl ? `${config.sandboxWorldUrl} (SANDBOX_WORLD_URL)` : `simulators in this process, state in ${path.join(config.dataDir, 'sandbox-world')}`}`,
+    );
+  }
   if (demo) {
     lines.push(
       `  Demo login  ${demo.email} / ${demo.password}   (also in ${path.join(config.dataDir, 'demo.json')})`,

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { inMemoryState, type SimulatorState } from './world/simulator-state';
 
 /**
  * What every provider simulator shares: a Fastify app on loopback, fault injection (down, latency), and
@@ -13,6 +14,8 @@ export interface SimulatorOptions {
   credentials: Record<string, string>;
   /** Sent as the failure body while the simulator is "down" (the provider's own shape). */
   downBody?: unknown;
+  /** Where the provider's objects are kept; in memory unless the sandbox world persists them. */
+  state?: SimulatorState;
 }
 
 export interface Simulator {
@@ -22,6 +25,8 @@ export interface Simulator {
     path: string,
     handler: (params: Record<string, string>, body: unknown) => unknown | Promise<unknown>,
   ): void;
+  /** State that outlives a restart when the world is persisted (see SimulatorState.keep). */
+  keep: SimulatorState['keep'];
 }
 
 export interface RunningSimulator {
@@ -40,6 +45,10 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     'POST /__sim/malformed',
   ];
   const faults = { down: false, latencyMs: 0, malformedResponses: 0 };
+  const state = opts.state ?? inMemoryState();
+  // Any request may have changed the provider's objects (even a GET can expire an invoice).
+  app.addHook('onResponse', async () => state.changed());
+  app.addHook('onClose', async () => state.flush());
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/__sim')) return;
@@ -83,6 +92,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
 
   return {
     app,
+    keep: state.keep,
     control(path, handler) {
       const url = `/__sim/${path.replace(/^\/+/, '')}`;
       controls.push(`POST ${url}`);

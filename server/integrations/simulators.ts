@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxRoute } from './sandbox-network';
-import { startSimulator, type RunningSimulator } from './simulator-kit';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from './simulator-kit';
+import { inMemoryState, persistedState } from './world/simulator-state';
 import { createAgentSimulator } from './agents/simulator';
 import { createBtcpaySimulator } from './payments/btcpay/simulator';
 import { createCoincornerSimulator } from './payments/coincorner/simulator';
@@ -18,24 +20,27 @@ import { createWoocommerceSimulator } from './stores/woocommerce/simulator';
  * the real hosts that route to it. One line per provider.
  */
 interface SimulatorDefinition {
-  create(): { app: FastifyInstance };
+  create(opts: Pick<SimulatorOptions, 'state'>): { app: FastifyInstance };
   /** Real API hosts (exact, or `*.suffix`) that sandbox mode sends to this simulator. */
   hosts: string[];
 }
 
 export const SIMULATORS = {
-  stripe: { create: () => createStripeSimulator(), hosts: ['api.stripe.com', 'connect.stripe.com'] },
-  opennode: { create: () => createOpennodeSimulator(), hosts: ['api.opennode.com', 'dev-api.opennode.com'] },
-  coincorner: { create: () => createCoincornerSimulator(), hosts: ['checkout.coincorner.com'] },
-  btcpay: { create: () => createBtcpaySimulator(), hosts: ['*.btcpay.sandbox'] },
-  strike: { create: () => createStrikeSimulator(), hosts: ['api.strike.me'] },
-  woocommerce: { create: () => createWoocommerceSimulator(), hosts: ['*.woocommerce.sandbox'] },
-  shopify: { create: () => createShopifySimulator(), hosts: ['*.myshopify.com'] },
-  bigcommerce: { create: () => createBigcommerceSimulator(), hosts: ['api.bigcommerce.com'] },
-  magento: { create: () => createMagentoSimulator(), hosts: ['*.magento.sandbox'] },
-  custom: { create: () => createCustomStoreSimulator(), hosts: ['*.custom.sandbox'] },
+  stripe: { create: (o) => createStripeSimulator(o), hosts: ['api.stripe.com', 'connect.stripe.com'] },
+  opennode: {
+    create: (o) => createOpennodeSimulator(o),
+    hosts: ['api.opennode.com', 'dev-api.opennode.com'],
+  },
+  coincorner: { create: (o) => createCoincornerSimulator(o), hosts: ['checkout.coincorner.com'] },
+  btcpay: { create: (o) => createBtcpaySimulator(o), hosts: ['*.btcpay.sandbox'] },
+  strike: { create: (o) => createStrikeSimulator(o), hosts: ['api.strike.me'] },
+  woocommerce: { create: (o) => createWoocommerceSimulator(o), hosts: ['*.woocommerce.sandbox'] },
+  shopify: { create: (o) => createShopifySimulator(o), hosts: ['*.myshopify.com'] },
+  bigcommerce: { create: (o) => createBigcommerceSimulator(o), hosts: ['api.bigcommerce.com'] },
+  magento: { create: (o) => createMagentoSimulator(o), hosts: ['*.magento.sandbox'] },
+  custom: { create: (o) => createCustomStoreSimulator(o), hosts: ['*.custom.sandbox'] },
   // An AI agent platform's order-events endpoint (ACP webhooks); last, so earlier ports stay put.
-  agent: { create: () => createAgentSimulator(), hosts: ['*.agent.sandbox'] },
+  agent: { create: (o) => createAgentSimulator(o), hosts: ['*.agent.sandbox'] },
 } satisfies Record<string, SimulatorDefinition>;
 
 export type SimulatorId = keyof typeof SIMULATORS;
@@ -51,14 +56,21 @@ export interface RunningSimulators {
 /**
  * Starts every simulator on loopback. With `portBase`, simulator i listens on portBase + i so URLs stay
  * the same across restarts (stored payment links keep working); a taken port falls back to a free one.
+ * With `stateDir`, each simulator keeps its objects in `<stateDir>/<id>.state` across restarts;
+ * without it (tests) they live in memory only.
  */
-export async function startSimulators(opts: { portBase?: number } = {}): Promise<RunningSimulators> {
+export async function startSimulators(
+  opts: { portBase?: number; stateDir?: string } = {},
+): Promise<RunningSimulators> {
   const running: [SimulatorId, RunningSimulator][] = [];
   const ids = Object.keys(SIMULATORS) as SimulatorId[];
+  const stateOf = (id: SimulatorId) =>
+    opts.stateDir ? persistedState(path.join(opts.stateDir, `${id}.state`)) : inMemoryState();
   try {
     for (const [index, id] of ids.entries()) {
       const wanted = opts.portBase ? opts.portBase + index : 0;
-      const start = (port: number) => startSimulator(id, SIMULATORS[id].create().app, port);
+      const start = (port: number) =>
+        startSimulator(id, SIMULATORS[id].create({ state: stateOf(id) }).app, port);
       running.push([
         id,
         await start(wanted).catch((err: NodeJS.ErrnoException) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createSimulator } from '../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../simulator-kit';
 import { orderEventSignatureProblem } from './signatures';
 
 /**
@@ -32,16 +32,19 @@ export interface ReceivedOrderEvent {
 
 const acpError = (type: string, code: string, message: string) => ({ type, code, message });
 
-export function createAgentSimulator(opts: { now?: () => Date } = {}) {
+export function createAgentSimulator(opts: { now?: () => Date } & Pick<SimulatorOptions, 'state'> = {}) {
   const now = opts.now ?? (() => new Date());
   const sim = createSimulator({
     name: 'agent',
     credentials: { webhookUrl: AGENT_SANDBOX_WEBHOOK_URL },
     downBody: acpError('service_unavailable', 'service_unavailable', 'The agent platform is unavailable'),
+    state: opts.state,
   });
   const { app } = sim;
-  const secrets = new Map<string, string>();
-  const events: ReceivedOrderEvent[] = [];
+  const { secrets, events } = sim.keep('received', () => ({
+    secrets: new Map<string, string>(),
+    events: [] as ReceivedOrderEvent[],
+  }));
   const failures = { remaining: 0, status: 500 };
 
   sim.control('secret', (_params, body) => {

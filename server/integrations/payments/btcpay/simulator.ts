@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
 import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../../fake-lightning';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { btcpaySignature } from './webhook';
 
 /**
@@ -18,7 +18,7 @@ export const BTCPAY_SANDBOX_CREDENTIALS = {
   webhookSecret: '7ZAWG5NEDqDMqkTMR2UAMSEPVm',
 };
 
-export interface BtcpaySimulatorOptions {
+export interface BtcpaySimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   /** API keys and the stores each may use. Defaults to the sandbox key on the sandbox store. */
   apiKeys?: Record<string, string[]>;
   /** The simulator's own public base URL (for checkout links). Filled in after listen when omitted. */
@@ -66,26 +66,29 @@ export function createBtcpaySimulator(opts: BtcpaySimulatorOptions = {}) {
       opts.apiKeys ?? { [BTCPAY_SANDBOX_CREDENTIALS.apiKey]: [BTCPAY_SANDBOX_CREDENTIALS.storeId] },
     ).map(([key, stores]) => [key, new Set(stores)]),
   );
-  const webhooks = new Map<string, Webhook[]>([
-    [
-      BTCPAY_SANDBOX_CREDENTIALS.storeId,
-      [
-        {
-          id: base58Id(22),
-          url: opts.webhookUrl ?? null,
-          secret: BTCPAY_SANDBOX_CREDENTIALS.webhookSecret,
-          enabled: true,
-        },
-      ],
-    ],
-  ]);
   const sim = createSimulator({
     name: 'btcpay',
     credentials: BTCPAY_SANDBOX_CREDENTIALS,
     downBody: { code: 'service-unavailable', message: 'BTCPay Server is starting up or unavailable' },
+    state: opts.state,
   });
   const { app } = sim;
-  const invoices = new Map<string, Invoice>();
+  const { webhooks, invoices } = sim.keep('stores', () => ({
+    webhooks: new Map<string, Webhook[]>([
+      [
+        BTCPAY_SANDBOX_CREDENTIALS.storeId,
+        [
+          {
+            id: base58Id(22),
+            url: opts.webhookUrl ?? null,
+            secret: BTCPAY_SANDBOX_CREDENTIALS.webhookSecret,
+            enabled: true,
+          },
+        ],
+      ],
+    ]),
+    invoices: new Map<string, Invoice>(),
+  }));
   const baseUrl = () =>
     opts.publicBaseUrl?.() ?? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const deliver =

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { decimalToMinor } from '#common/domain/money';
 import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../../fake-lightning';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { coincornerSignature } from './signature';
 
 /**
@@ -22,7 +22,7 @@ export interface CoincornerAccount {
   userId: string;
 }
 
-export interface CoincornerSimulatorOptions {
+export interface CoincornerSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   accounts?: CoincornerAccount[];
   /** The simulator's own public base URL (for checkout links). Filled in after listen when omitted. */
   publicBaseUrl?: () => string;
@@ -101,10 +101,13 @@ export function createCoincornerSimulator(opts: CoincornerSimulatorOptions = {})
     name: 'coincorner',
     credentials: COINCORNER_SANDBOX_CREDENTIALS,
     downBody: 'Service Unavailable',
+    state: opts.state,
   });
   const { app } = sim;
-  const orders = new Map<string, Order>();
-  const lastNonce = new Map<string, number>();
+  const { orders, lastNonce } = sim.keep('orders', () => ({
+    orders: new Map<string, Order>(),
+    lastNonce: new Map<string, number>(),
+  }));
   const baseUrl = () =>
     opts.publicBaseUrl?.() ?? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const deliver =

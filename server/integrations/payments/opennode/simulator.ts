@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decimalToMinor } from '#common/domain/money';
 import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../../fake-lightning';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { opennodeHashedOrder } from './webhook';
 
 /**
@@ -31,7 +31,7 @@ interface Charge {
   auto_settle: boolean;
 }
 
-export interface OpennodeSimulatorOptions {
+export interface OpennodeSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   apiKeys?: string[];
   /** The simulator's own public base URL (for hosted checkout links). Filled in after listen when omitted. */
   publicBaseUrl?: () => string;
@@ -47,10 +47,13 @@ export function createOpennodeSimulator(opts: OpennodeSimulatorOptions = {}) {
     name: 'opennode',
     credentials: { apiKey: OPENNODE_SANDBOX_API_KEY },
     downBody: error('Service temporarily unavailable'),
+    state: opts.state,
   });
   const { app } = sim;
-  const charges = new Map<string, Charge>();
-  const keyOfCharge = new Map<string, string>();
+  const { charges, keyOfCharge } = sim.keep('charges', () => ({
+    charges: new Map<string, Charge>(),
+    keyOfCharge: new Map<string, string>(),
+  }));
   const baseUrl = () =>
     opts.publicBaseUrl?.() ?? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const deliver =

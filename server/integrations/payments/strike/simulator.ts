@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
 import { fakeBolt11, fiatMinorToSats } from '../../fake-lightning';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { strikeSignature } from './webhook';
 
 /**
@@ -21,7 +21,7 @@ export interface StrikeAccount {
   webhookSecret: string;
 }
 
-export interface StrikeSimulatorOptions {
+export interface StrikeSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   accounts?: StrikeAccount[];
   /** Where the sandbox account's own subscription delivers, if anywhere. */
   webhookUrl?: string;
@@ -61,25 +61,6 @@ const CURRENCIES = ['BTC', 'USD', 'EUR', 'USDT', 'GBP', 'AUD'];
 const INVOICEABLE = ['GBP', 'EUR', 'USD'];
 
 export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
-  const accounts = new Map<string, Account>(
-    (opts.accounts ?? [STRIKE_SANDBOX_CREDENTIALS]).map((a, i) => [
-      a.apiKey,
-      {
-        ...a,
-        id: randomUUID(),
-        subscriptions: [
-          {
-            id: randomUUID(),
-            webhookUrl: i === 0 ? (opts.webhookUrl ?? null) : null,
-            secret: a.webhookSecret,
-            enabled: true,
-            eventTypes: ['invoice.created', 'invoice.updated'],
-            created: new Date().toISOString(),
-          },
-        ],
-      },
-    ]),
-  );
   let quoteLifetimeSeconds = opts.quoteLifetimeSeconds ?? 15 * 60;
   const sim = createSimulator({
     name: 'strike',
@@ -88,9 +69,31 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
       traceId: randomUUID(),
       data: { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' },
     },
+    state: opts.state,
   });
   const { app } = sim;
-  const invoices = new Map<string, Invoice>();
+  const { accounts, invoices } = sim.keep('accounts', () => ({
+    accounts: new Map<string, Account>(
+      (opts.accounts ?? [STRIKE_SANDBOX_CREDENTIALS]).map((a, i) => [
+        a.apiKey,
+        {
+          ...a,
+          id: randomUUID(),
+          subscriptions: [
+            {
+              id: randomUUID(),
+              webhookUrl: i === 0 ? (opts.webhookUrl ?? null) : null,
+              secret: a.webhookSecret,
+              enabled: true,
+              eventTypes: ['invoice.created', 'invoice.updated'],
+              created: new Date().toISOString(),
+            },
+          ],
+        },
+      ]),
+    ),
+    invoices: new Map<string, Invoice>(),
+  }));
   const deliver =
     opts.deliver ??
     (async (url: string, body: string, headers: Record<string, string>) => {

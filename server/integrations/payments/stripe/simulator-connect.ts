@@ -59,11 +59,13 @@ type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'invalid_client' | '
  */
 export function registerConnect(ctx: StripeSimContext, opts: { redirectUris: string[] }) {
   const { app, router, state, events, sim } = ctx;
-  const links = new Map<string, AccountLinkRecord>();
-  const codes = new Map<string, AuthorizationCode>();
-  const refreshTokens = new Map<string, OAuthGrant>();
-  /** OAuth access tokens, so a platform can revoke them on deauthorization. */
-  const accessTokens = new Map<string, OAuthGrant>();
+  const { links, codes, refreshTokens, accessTokens } = sim.keep('connect', () => ({
+    links: new Map<string, AccountLinkRecord>(),
+    codes: new Map<string, AuthorizationCode>(),
+    refreshTokens: new Map<string, OAuthGrant>(),
+    /** OAuth access tokens, so a platform can revoke them on deauthorization. */
+    accessTokens: new Map<string, OAuthGrant>(),
+  }));
 
   const accountOf = (id: string) => {
     const record = state.accounts.get(id);

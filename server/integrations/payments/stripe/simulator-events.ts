@@ -74,8 +74,10 @@ export function createEventBus(
   },
 ): EventBus {
   const { router, state } = ctx;
-  const endpoints = new Map<string, EndpointRecord>();
-  const events = new Map<string, { owner: string; event: StripeEvent }>();
+  const { endpoints, events } = ctx.sim.keep('events', () => ({
+    endpoints: new Map<string, EndpointRecord>(),
+    events: new Map<string, { owner: string; event: StripeEvent }>(),
+  }));
 
   const signed: EventBus['signed'] = (event, secret, timestamp = state.nowSeconds()) => {
     const rawBody = JSON.stringify(event, null, 2);

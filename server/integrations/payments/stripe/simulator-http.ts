@@ -257,7 +257,7 @@ const singleHeader = (value: string | string[] | undefined) =>
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-interface IdempotencyEntry {
+export interface IdempotencyEntry {
   fingerprint: string;
   at: number;
   requestId: string;
@@ -282,11 +282,11 @@ export interface StripeRouter {
 export function createStripeRouter(
   app: FastifyInstance,
   auth: StripeAuth,
-  opts: { now(): number; apiVersion: string },
+  opts: { now(): number; apiVersion: string; idempotency: Map<string, IdempotencyEntry> },
 ): StripeRouter {
   const requestIds = new WeakMap<FastifyRequest, string>();
   const callers = new WeakMap<FastifyRequest, Caller>();
-  const idempotency = new Map<string, IdempotencyEntry>();
+  const { idempotency } = opts;
   const requestIdOf = (request: FastifyRequest) => requestIds.get(request) ?? 'req_unknown';
 
   const errorBody = (err: StripeSimError, requestId: string) => ({

@@ -243,16 +243,18 @@ interface Source {
  */
 export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScoping: boolean }) {
   const { router, state, events, sim, app } = ctx;
-  const intents = new Map<string, Owned<PaymentIntent>>();
-  const charges = new Map<string, Owned<Charge>>();
-  const refunds = new Map<string, Owned<Refund>>();
-  const methods = new Map<string, PaymentMethodRecord>();
+  const { intents, charges, refunds, methods, authenticated } = sim.keep('payments', () => ({
+    intents: new Map<string, Owned<PaymentIntent>>(),
+    charges: new Map<string, Owned<Charge>>(),
+    refunds: new Map<string, Owned<Refund>>(),
+    methods: new Map<string, PaymentMethodRecord>(),
+    /** 3-D Secure completed for these PaymentIntents (the next confirmation goes through). */
+    authenticated: new Set<string>(),
+  }));
   const tokens = registerSharedPaymentTokens(ctx, {
     accountScoping: opts.sptAccountScoping,
     behaviourOf: (pm) => testCardFor(pm) ?? methods.get(pm)?.behaviour,
   });
-  /** 3-D Secure completed for these PaymentIntents (the next confirmation goes through). */
-  const authenticated = new Set<string>();
 
   // ---- Payment methods ------------------------------------------------------------------------------
 

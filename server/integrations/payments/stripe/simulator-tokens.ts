@@ -65,7 +65,7 @@ export function registerSharedPaymentTokens(
   opts: { accountScoping: boolean; behaviourOf(paymentMethod: string): TestCard | undefined },
 ): TokenStore {
   const { router, state, events, sim } = ctx;
-  const tokens = new Map<string, TokenRecord>();
+  const tokens = sim.keep('shared_payment_tokens', () => new Map<string, TokenRecord>());
 
   /** Tokens lapse on their own once past `expires_at`. */
   const current = (record: TokenRecord) => {

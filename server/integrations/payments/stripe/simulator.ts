@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { createEventBus, type WebhookDelivery } from './simulator-events';
-import { createStripeRouter, resourceMissing } from './simulator-http';
+import { createStripeRouter, resourceMissing, type IdempotencyEntry } from './simulator-http';
 import { registerConnect } from './simulator-connect';
 import { registerPayments } from './simulator-payments';
 import { newAccount, type AccountRecord, type StripeSimState } from './simulator-state';
@@ -18,7 +18,7 @@ export const STRIPE_SANDBOX_CLIENT_ID = 'ca_QaGcAgentCartPlatformClient0000001';
 /** Signs what `payment_intents/:id/webhook` returns and what is forwarded (like `stripe listen`). */
 export const STRIPE_SANDBOX_WEBHOOK_SECRET = 'whsec_QaGcSandboxAgentCartWebhookSigning01';
 
-export interface StripeSimulatorOptions {
+export interface StripeSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   /** The sandbox account's business name (what verifyCredentials shows). */
   accountName?: string;
   /** The simulator's clock in ms; tests move it to expire tokens and links. */
@@ -75,27 +75,33 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
         message: 'Stripe is temporarily unavailable. Please try again later.',
       },
     },
+    state: opts.state,
   });
   const { app } = sim;
   const now = opts.now ?? Date.now;
-  const accounts = new Map<string, AccountRecord>();
-  const state: StripeSimState = {
-    now,
-    nowSeconds: () => Math.floor(now() / 1000),
-    accounts,
+  const kept = sim.keep('accounts', () => ({
+    accounts: new Map<string, AccountRecord>(),
     secretKeys: new Map([
       [STRIPE_SANDBOX_SECRET_KEY, STRIPE_SANDBOX_ACCOUNT_ID],
       [STRIPE_SANDBOX_PLATFORM_SECRET_KEY, STRIPE_SANDBOX_PLATFORM_ACCOUNT_ID],
     ]),
     publishableKeys: new Map([[STRIPE_SANDBOX_PUBLISHABLE_KEY, STRIPE_SANDBOX_ACCOUNT_ID]]),
     clients: new Map([[STRIPE_SANDBOX_CLIENT_ID, STRIPE_SANDBOX_PLATFORM_ACCOUNT_ID]]),
+  }));
+  const { accounts } = kept;
+  const state: StripeSimState = {
+    now,
+    nowSeconds: () => Math.floor(now() / 1000),
+    ...kept,
     baseUrl: () =>
       opts.publicBaseUrl?.() ?? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
     accountOfKey: (key) => state.secretKeys.get(key),
     isPublishableKey: (key) => state.publishableKeys.has(key),
     canActFor: (accountId, target) => accountId === target || accounts.get(target)?.platform === accountId,
   };
-  const ownAccount = (id: string, businessName: string, email: string) =>
+  // Created once: after a restart the saved accounts (and whatever changed on them) are kept.
+  const ownAccount = (id: string, businessName: string, email: string) => {
+    if (accounts.has(id)) return;
     accounts.set(id, {
       account: newAccount({
         id,
@@ -109,6 +115,7 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
       }),
       platform: null,
     });
+  };
   ownAccount(
     STRIPE_SANDBOX_ACCOUNT_ID,
     opts.accountName ?? 'Sandbox Outfitters',
@@ -116,7 +123,11 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
   );
   ownAccount(STRIPE_SANDBOX_PLATFORM_ACCOUNT_ID, 'AgentCart (sandbox platform)', 'platform@agentcart.test');
 
-  const router = createStripeRouter(app, state, { now, apiVersion });
+  const router = createStripeRouter(app, state, {
+    now,
+    apiVersion,
+    idempotency: sim.keep('idempotency', () => new Map<string, IdempotencyEntry>()),
+  });
   const base = { app, sim, router, state };
   const events = createEventBus(base, {
     apiVersion,

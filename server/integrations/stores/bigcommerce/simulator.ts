@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { loopbackUrl, servePlaceholderImages } from '../custom/sim-kit';
 import { TEA_STORE, teaCatalogue } from './catalogue';
 import { BIGCOMMERCE_ORDER_STATUSES } from './mapping';
@@ -21,7 +21,7 @@ const WINDOW_MS = 30_000;
 const MAX_LIMIT = 250;
 
 /** How a BigCommerce simulator is set up; every option has a sandbox default. */
-export interface BigcommerceSimulatorOptions {
+export interface BigcommerceSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   stores?: { storeHash: string; accessToken: string }[];
   /** Requests per 30-second window (Standard and Plus plans: 150). */
   quota?: number;
@@ -95,11 +95,12 @@ export function createBigcommerceSimulator(opts: BigcommerceSimulatorOptions = {
     name: 'bigcommerce',
     credentials: { storeHash: storeOptions[0]!.storeHash, accessToken: storeOptions[0]!.accessToken },
     downBody: v3Error(503, 'Service Unavailable'),
+    state: opts.state,
   });
   const { app } = sim;
   const assetBase = () => opts.assetBaseUrl?.() ?? loopbackUrl(app);
-  let nextId = 111;
-  const newId = () => nextId++;
+  const ids = sim.keep('ids', () => ({ next: 111 }));
+  const newId = () => ids.next++;
 
   const seed = (): Product[] =>
     teaCatalogue().map((tea) => {
@@ -144,19 +145,24 @@ export function createBigcommerceSimulator(opts: BigcommerceSimulatorOptions = {
       };
     });
 
-  const stores = new Map<string, Store>(
-    storeOptions.map((o) => [
-      o.storeHash,
-      {
-        hash: o.storeHash,
-        accessToken: o.accessToken,
-        products: seed(),
-        orders: new Map(),
-        orderLines: new Map(),
-        window: { start: Date.now(), left: quota },
-      },
-    ]),
+  const stores = sim.keep(
+    'stores',
+    () =>
+      new Map<string, Store>(
+        storeOptions.map((o) => [
+          o.storeHash,
+          {
+            hash: o.storeHash,
+            accessToken: o.accessToken,
+            products: seed(),
+            orders: new Map(),
+            orderLines: new Map(),
+            window: { start: Date.now(), left: quota },
+          },
+        ]),
+      ),
   );
+
   const defaultStore = stores.get(storeOptions[0]!.storeHash)!;
   const storeOf = new WeakMap<FastifyRequest, Store>();
   const storeFor = (request: FastifyRequest) => storeOf.get(request)!;

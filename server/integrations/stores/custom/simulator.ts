@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import type { StoreOrderStatus } from '../store-platform';
 import { roasterCatalogue, ROASTER_CURRENCY, type RoasterProduct, type RoasterVariant } from './catalogue';
 import { CUSTOM_MAX_LIMIT } from './api';
@@ -20,7 +20,7 @@ export const CUSTOM_SANDBOX_API_KEY = 'kc_test_7d3f9a2b4c6e8f0a1b3c5d7e9f2a4b6c'
 export const CUSTOM_SANDBOX_ENDPOINT = 'https://kiln-and-crema.custom.sandbox';
 
 /** How a Custom API simulator is set up; every option has a sandbox default. */
-export interface CustomStoreSimulatorOptions {
+export interface CustomStoreSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   apiKeys?: string[];
   /** The `endpoint` listed as the sandbox credential; sandbox mode routes `*.custom.sandbox` here. */
   endpoint?: string;
@@ -107,15 +107,19 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
     name: 'custom',
     credentials: { endpoint: opts.endpoint ?? CUSTOM_SANDBOX_ENDPOINT, apiKey: [...apiKeys][0]! },
     downBody: failure('unavailable', 'The store is temporarily unavailable'),
+    state: opts.state,
   });
   const { app } = sim;
 
-  const products = roasterCatalogue();
-  const orders = new Map<string, Order>();
-  const replays = new Map<string, { fingerprint: string; order: Order }>();
-  const webhooks: { url: string; secret: string }[] = [];
+  const store = sim.keep('store', () => ({
+    products: roasterCatalogue(),
+    orders: new Map<string, Order>(),
+    replays: new Map<string, { fingerprint: string; order: Order }>(),
+    webhooks: [] as { url: string; secret: string }[],
+    nextNumber: 1001,
+  }));
+  const { products, orders, replays, webhooks } = store;
   const forcedFailures = { status: 0, remaining: 0 };
-  let nextNumber = 1001;
 
   const deliver =
     opts.deliver ??
@@ -310,7 +314,7 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
         const now = new Date().toISOString();
         const order: Order = {
           id: `ord_${randomBytes(8).toString('hex')}`,
-          number: String(nextNumber++),
+          number: String(store.nextNumber++),
           reference: body.reference,
           status: body.payment.paid ? 'paid' : 'pending',
           currency: body.currency,

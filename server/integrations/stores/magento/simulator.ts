@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor } from '#common/domain/money';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { loopbackUrl, servePlaceholderImages } from '../custom/sim-kit';
 import { HOMEWARE_STORE, homewareCatalogue, type HomewareProduct } from './catalogue';
 
@@ -17,7 +17,7 @@ export const MAGENTO_SANDBOX_STORE_URL = 'https://harbour-home.magento.sandbox';
 export const MAGENTO_SANDBOX_ACCESS_TOKEN = 'mg4h8k2p6r0t3v7x1z5b9d2f6h0j4l8n';
 
 /** How a Magento simulator is set up; every option has a sandbox default. */
-export interface MagentoSimulatorOptions {
+export interface MagentoSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   accessTokens?: string[];
   /** The `storeUrl` listed as the sandbox credential and used in the store's links. */
   storeUrl?: string;
@@ -180,26 +180,28 @@ export function createMagentoSimulator(opts: MagentoSimulatorOptions = {}) {
     name: 'magento',
     credentials: { storeUrl, accessToken: [...tokens][0]! },
     downBody: message('Service Temporarily Unavailable'),
+    state: opts.state,
   });
   const { app } = sim;
   const assetBase = () => opts.assetBaseUrl?.() ?? loopbackUrl(app);
   const settings = { bearerTokens: true };
-  let nextId = 1;
-  const created = new Date().toISOString();
-  const products: Product[] = homewareCatalogue().map((p) => ({
-    ...p,
-    id: nextId++,
-    status: p.status ?? 1,
-    visibility: p.visibility ?? 4,
-    manageStock: p.manageStock ?? true,
-    file: `/${p.urlKey[0]}/${p.urlKey[1]}/${p.urlKey}.svg`,
-    createdAt: created,
+  const ids = sim.keep('ids', () => ({ next: 1, quote: 1, order: 1, document: 1 }));
+  const products = sim.keep('products', (): Product[] => {
+    const created = new Date().toISOString();
+    return homewareCatalogue().map((p) => ({
+      ...p,
+      id: ids.next++,
+      status: p.status ?? 1,
+      visibility: p.visibility ?? 4,
+      manageStock: p.manageStock ?? true,
+      file: `/${p.urlKey[0]}/${p.urlKey[1]}/${p.urlKey}.svg`,
+      createdAt: created,
+    }));
+  });
+  const { carts, orders } = sim.keep('sales', () => ({
+    carts: new Map<string, Cart>(),
+    orders: new Map<number, Order>(),
   }));
-  const carts = new Map<string, Cart>();
-  const orders = new Map<number, Order>();
-  let nextQuote = 1;
-  let nextOrder = 1;
-  let nextDocument = 1;
 
   servePlaceholderImages(
     app,
@@ -369,7 +371,7 @@ export function createMagentoSimulator(opts: MagentoSimulatorOptions = {}) {
 
     api.post('/guest-carts', async (_request, reply) => {
       const maskedId = randomBytes(16).toString('hex');
-      carts.set(maskedId, { maskedId, quoteId: nextQuote++, active: true, items: [], addresses: null });
+      carts.set(maskedId, { maskedId, quoteId: ids.quote++, active: true, items: [], addresses: null });
       // Magento answers with the id as a JSON string (Fastify would send a bare string as text).
       return reply.type('application/json').send(JSON.stringify(maskedId));
     });
@@ -399,7 +401,7 @@ export function createMagentoSimulator(opts: MagentoSimulatorOptions = {}) {
           return already;
         }
         const line = {
-          item_id: nextId++,
+          item_id: ids.next++,
           sku: product.sku,
           qty,
           name: product.name,
@@ -507,7 +509,7 @@ export function createMagentoSimulator(opts: MagentoSimulatorOptions = {}) {
           if (product.manageStock) product.qty -= item.qty;
         }
         cart.active = false;
-        const id = nextOrder++;
+        const id = ids.order++;
         const subtotal = subtotalOf(cart.items);
         const shipping = pence(HOMEWARE_STORE.flatRate);
         const now = new Date().toISOString();
@@ -576,7 +578,7 @@ export function createMagentoSimulator(opts: MagentoSimulatorOptions = {}) {
         const history = request.body?.statusHistory ?? {};
         const status = typeof history.status === 'string' && history.status ? history.status : null;
         order.status_histories.unshift({
-          entity_id: nextDocument++,
+          entity_id: ids.document++,
           parent_id: order.entity_id,
           comment: typeof history.comment === 'string' ? history.comment : null,
           status,
@@ -602,7 +604,7 @@ export function createMagentoSimulator(opts: MagentoSimulatorOptions = {}) {
       order.total_paid = order.grand_total;
       for (const item of order.items) item.qty_invoiced = item.qty_ordered;
       moveTo(order, isShipped(order) ? 'complete' : 'processing');
-      return nextDocument++;
+      return ids.document++;
     });
 
     api.post('/order/:id/ship', async (request, reply) => {
@@ -624,7 +626,7 @@ export function createMagentoSimulator(opts: MagentoSimulatorOptions = {}) {
       }
       for (const item of order.items) item.qty_shipped = item.qty_ordered;
       moveTo(order, isInvoiced(order) ? 'complete' : 'processing');
-      return nextDocument++;
+      return ids.document++;
     });
 
     api.post('/orders/:id/cancel', async (request, reply) => {
@@ -658,7 +660,7 @@ export function createMagentoSimulator(opts: MagentoSimulatorOptions = {}) {
       order.total_refunded = order.total_paid;
       for (const item of order.items) item.qty_refunded = item.qty_invoiced;
       moveTo(order, 'closed');
-      return nextDocument++;
+      return ids.document++;
     });
   };
 

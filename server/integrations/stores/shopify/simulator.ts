@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { loopbackUrl, servePlaceholderImages } from '../custom/sim-kit';
 import { OUTDOOR_SHOP, outdoorCatalogue, type OutdoorProduct } from './catalogue';
 import { SHOPIFY_API_VERSION } from './api';
@@ -43,7 +43,7 @@ export interface ShopifyShopOptions {
 }
 
 /** How a Shopify simulator is set up; every option has a sandbox default. */
-export interface ShopifySimulatorOptions {
+export interface ShopifySimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   /** The shops served; the first also answers requests whose host names no shop. */
   shops?: ShopifyShopOptions[];
   /** Where a browser loads product images from; the loopback address when omitted. */
@@ -200,6 +200,7 @@ export function createShopifySimulator(opts: ShopifySimulatorOptions = {}) {
     name: 'shopify',
     credentials: { storeName: shopOptions[0]!.storeName, accessToken: shopOptions[0]!.accessToken },
     downBody: { errors: 'Service Unavailable' },
+    state: opts.state,
   });
   const { app } = sim;
   const assetBase = () => opts.assetBaseUrl?.() ?? loopbackUrl(app);
@@ -209,8 +210,8 @@ export function createShopifySimulator(opts: ShopifySimulatorOptions = {}) {
       await fetch(url, { method: 'POST', headers, body: rawBody }).catch(() => undefined);
     });
 
-  let nextId = 7_100_000_000_001;
-  const newId = () => nextId++;
+  const ids = sim.keep('ids', () => ({ next: 7_100_000_000_001 }));
+  const newId = () => ids.next++;
   const now = () => new Date().toISOString();
 
   const seed = (products: OutdoorProduct[]): Product[] =>
@@ -236,25 +237,29 @@ export function createShopifySimulator(opts: ShopifySimulatorOptions = {}) {
       };
     });
 
-  const shops = new Map<string, Shop>(
-    shopOptions.map((o) => [
-      o.storeName,
-      {
-        id: newId(),
-        storeName: o.storeName,
-        accessToken: o.accessToken,
-        webhookSecret: o.webhookSecret ?? SHOPIFY_SANDBOX_WEBHOOK_SECRET,
-        createdAt: now(),
-        products: seed(outdoorCatalogue()),
-        orders: new Map(),
-        fulfillmentOrders: new Map(),
-        transactions: new Map(),
-        webhooks: [],
-        bucket: { used: 0, at: Date.now() },
-        throttle: { on: false, retryAfter: 2 },
-        nextOrderNumber: 1001,
-      },
-    ]),
+  const shops = sim.keep(
+    'shops',
+    () =>
+      new Map<string, Shop>(
+        shopOptions.map((o) => [
+          o.storeName,
+          {
+            id: newId(),
+            storeName: o.storeName,
+            accessToken: o.accessToken,
+            webhookSecret: o.webhookSecret ?? SHOPIFY_SANDBOX_WEBHOOK_SECRET,
+            createdAt: now(),
+            products: seed(outdoorCatalogue()),
+            orders: new Map(),
+            fulfillmentOrders: new Map(),
+            transactions: new Map(),
+            webhooks: [],
+            bucket: { used: 0, at: Date.now() },
+            throttle: { on: false, retryAfter: 2 },
+            nextOrderNumber: 1001,
+          },
+        ]),
+      ),
   );
   const defaultShop = shops.get(shopOptions[0]!.storeName)!;
   const shopOf = new WeakMap<FastifyRequest, Shop>();

@@ -39,9 +39,9 @@ const httpDeliver: Deliver = async (url, request) => {
   }
 };
 
-export function mountWebhooks(wc: WcRoute, opts: { deliver?: Deliver }) {
+export function mountWebhooks(wc: WcRoute, opts: { deliver?: Deliver; deliveries: { nextId: number } }) {
   const deliver = opts.deliver ?? httpDeliver;
-  let deliveryId = 1;
+  const { deliveries } = opts;
 
   async function deliverOne(hook: SimWebhook, topic: string, body: string, urls: StoreUrls) {
     const [resource, event] = topic.split('.');
@@ -55,7 +55,7 @@ export function mountWebhooks(wc: WcRoute, opts: { deliver?: Deliver }) {
         'x-wc-webhook-event': event!,
         'x-wc-webhook-signature': woocommerceWebhookSignature(body, hook.secret),
         'x-wc-webhook-id': String(hook.id),
-        'x-wc-webhook-delivery-id': String(deliveryId++),
+        'x-wc-webhook-delivery-id': String(deliveries.nextId++),
       },
       body,
     });

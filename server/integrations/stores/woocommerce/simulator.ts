@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { createSimulator } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { createKeyring, type SimulatorApiKey } from './simulator-auth';
 import { productImage } from './simulator-images';
 import { noteJson, orderJson, productJson, variationJson, type StoreUrls } from './simulator-json';
@@ -48,7 +48,7 @@ export const WOOCOMMERCE_SANDBOX_READ_ONLY_SECRET = 'cs_85b0a9551df6ed06ef08f17a
 const WOOCOMMERCE_SANDBOX_HOST = /^([a-z0-9-]+)\.woocommerce\.sandbox$/;
 const DEFAULT_STORE = 'demo';
 
-export interface WoocommerceSimulatorOptions {
+export interface WoocommerceSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
   /** API keys every store accepts; defaults to the sandbox read/write and read-only pairs. */
   keys?: SimulatorApiKey[];
   /**
@@ -105,9 +105,10 @@ export function createWoocommerceSimulator(opts: WoocommerceSimulatorOptions = {
       message: 'Briefly unavailable for scheduled maintenance. Check back in a minute.',
       data: { status: 503 },
     },
+    state: opts.state,
   });
   const { app } = sim;
-  const stores = new Map<string, StoreState>();
+  const stores = sim.keep('stores', () => new Map<string, StoreState>());
   const storeNamed = (name: string) => {
     const existing = stores.get(name);
     if (existing) return existing;
@@ -139,7 +140,10 @@ export function createWoocommerceSimulator(opts: WoocommerceSimulatorOptions = {
   }
 
   const wc = mountWordpress(app, { keyring, siteOf });
-  const webhooks = mountWebhooks(wc, { deliver: opts.deliver });
+  const webhooks = mountWebhooks(wc, {
+    deliver: opts.deliver,
+    deliveries: sim.keep('webhook_deliveries', () => ({ nextId: 1 })),
+  });
 
   app.get<{ Params: { '*': string } }>('/wp-content/uploads/*', async (request, reply) => {
     const svg = productImage(request.params['*']);

@@ -1,0 +1,16 @@
+import type { AppConfig } from '../../config';
+import type { RunningSimulators } from '../simulators';
+import { connectToWorld } from './world-manifest';
+import { startPersistedSimulators } from './world-server';
+
+/**
+ * The simulators a sandbox app talks to: the shared world at SANDBOX_WORLD_URL when set (the app starts
+ * none), else its own, persisted under DATA_DIR on ports next to the app's so stored links keep working.
+ */
+export function openSandboxWorld(
+  config: Pick<AppConfig, 'sandboxWorldUrl' | 'dataDir' | 'port'>,
+): Promise<RunningSimulators> {
+  return config.sandboxWorldUrl
+    ? connectToWorld(config.sandboxWorldUrl)
+    : startPersistedSimulators({ dataDir: config.dataDir, portBase: config.port + 1000 });
+}
