@@ -16,6 +16,7 @@ import type { AppContext } from '../app-context';
 import { buildApp } from '../http/app';
 import { startBackgroundWork } from '../jobs/registry';
 import { startSimulators, type RunningSimulators } from '../integrations/simulators';
+import { connectToWorld } from '../integrations/world/world-manifest';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase } from './test-database';
 
@@ -60,7 +61,13 @@ export async function createTestApp(
     ...opts.env,
   });
   const database = await createTestDatabase();
-  const simulators = opts.simulators === false ? null : await startSimulators();
+  // SANDBOX_WORLD_URL: the app uses a world process's simulators, as several instances would share one.
+  const simulators =
+    opts.simulators === false
+      ? null
+      : config.sandboxWorldUrl
+        ? await connectToWorld(config.sandboxWorldUrl)
+        : await startSimulators();
   const logger = createLogger(opts.logStream ? 'debug' : config.logLevel, opts.logStream);
   const services = composeServices({ config, database, logger, simulators });
   const outbox: OutgoingEmail[] = [];
