@@ -42,6 +42,24 @@ describe('configuration', () => {
     expect(config).toMatchObject({ mode: 'live', host: '0.0.0.0', publicUrl: 'https://pay.example.com' });
   });
 
+  it('points a sandbox at a world process with SANDBOX_WORLD_URL, and refuses it in live mode', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), SANDBOX_WORLD_URL: 'http://127.0.0.1:4400/' })).toMatchObject({
+      sandboxWorldUrl: 'http://127.0.0.1:4400',
+      sandboxWorldPort: 4400,
+    });
+    expect(() =>
+      loadConfig({
+        APP_MODE: 'live',
+        DATA_DIR: path.join(tempDir(), 'never-created'),
+        DATABASE_URL: 'postgres://db.internal:5432/agentcart',
+        PUBLIC_URL: 'https://pay.example.com/',
+        AUTH_SECRET: 'x'.repeat(40),
+        ENCRYPTION_KEY: 'ab'.repeat(32),
+        SANDBOX_WORLD_URL: 'http://127.0.0.1:4400',
+      }),
+    ).toThrow(/SANDBOX_WORLD_URL is sandbox only/);
+  });
+
   it('refuses an encryption key that is not 32 bytes with the spec message', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ENCRYPTION_KEY: 'abcd' })).toThrow(
       /Encryption key must be 32 bytes/,

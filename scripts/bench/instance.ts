@@ -25,7 +25,8 @@ import { issueApiKey } from '../../server/features/developers/api-keys';
 import { createMerchantForUser } from '../../server/features/merchants/create-merchant';
 import type { AppContext } from '../../server/app-context';
 import { buildApp } from '../../server/http/app';
-import { startSimulators, type RunningSimulators } from '../../server/integrations/simulators';
+import type { RunningSimulators } from '../../server/integrations/simulators';
+import { startPersistedSimulators } from '../../server/integrations/world/world-server';
 import { startBackgroundWork } from '../../server/jobs/registry';
 import { createLogger } from '../../server/lib/logger';
 import { createUsageMeter, type UsageMeter } from './usage-meter';
@@ -104,7 +105,8 @@ export async function startBenchInstance(
     pino.destination({ dest: logFile, sync: true }) as unknown as NodeJS.WritableStream,
   );
 
-  const simulators = await startSimulators();
+  // Persisted like `npm start`'s, so the figures include what saving the world's state costs.
+  const simulators = await startPersistedSimulators({ dataDir });
   const usage = createUsageMeter(simulators);
   const database =
     opts.database ??
