@@ -13,6 +13,8 @@ const START_TIMEOUT_MS = 60_000;
 export interface RunningProcess {
   /** Everything it printed so far (stdout and stderr), for failure messages. */
   output(): string;
+  /** Resolves once it has exited, with how (a crash drill's process must die of SIGKILL). */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Stops it (SIGTERM: a graceful shutdown; SIGKILL: a crash) and resolves once it has exited. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -36,6 +38,7 @@ export function startProcess(
   let output = '';
   const handle: RunningProcess = {
     output: () => output,
+    exit: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited(child);
