@@ -25,6 +25,7 @@ export function composeServices(opts: {
   const runtime = createIntegrationRuntime({
     config,
     logger,
+    timeoutMs: config.providerTimeoutMs,
     sandbox: simulators
       ? {
           routes: simulators.routes,

@@ -54,6 +54,10 @@ const envSchema = z.object({
   SANDBOX_WORLD_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Where `npm run sandbox:world` listens (its simulators take the ports right after it); 0 picks free ones. */
   SANDBOX_WORLD_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(4400)),
+  PROVIDER_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -102,6 +106,11 @@ export interface AppConfig {
   mailFrom: string;
   contactInbox: string;
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * How long a store or payment provider gets to answer one request before it counts as unavailable;
+   * an agent's confirm waits at most this long for the store in all.
+   */
+  providerTimeoutMs: number;
   missingOptionalEnvVars: string[];
   /** Platform Stripe account for Connect (live); sandbox uses the simulator's. */
   stripeConnect: { secretKey: string; clientId: string } | null;
@@ -211,6 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     contactInbox: env.CONTACT_INBOX,
     logLevel: env.LOG_LEVEL,
+    providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
     missingOptionalEnvVars: OPTIONAL_VARS.filter((name) => !env[name]),
     stripeConnect:
       env.STRIPE_SECRET_KEY && env.STRIPE_CONNECT_CLIENT_ID

@@ -10,6 +10,11 @@ export interface HttpContext {
   fetch: typeof fetch;
   /** Per-request timeout; a provider that does not answer in time is "unavailable". Default 10 s. */
   timeoutMs?: number;
+  /**
+   * A caller's deadline over several requests (e.g. an agent's confirm): once it fires, the request in
+   * flight and every later one end as "unavailable", as a timeout does.
+   */
+  deadline?: AbortSignal;
 }
 
 /** Everything an adapter operation gets first. */
@@ -89,6 +94,11 @@ export function buildUrl(baseUrl: string, path: string, query?: HttpRequest['que
   return url;
 }
 
+function requestSignal(http: HttpContext): AbortSignal {
+  const timeout = AbortSignal.timeout(http.timeoutMs ?? 10_000);
+  return http.deadline ? AbortSignal.any([timeout, http.deadline]) : timeout;
+}
+
 /**
  * One HTTP exchange with a provider. Network failures and timeouts become `unavailable` ProviderErrors;
  * any HTTP status is returned for the adapter to interpret (only it knows the provider's error shapes).
@@ -114,7 +124,7 @@ export async function sendRequest(
       method: req.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
-      signal: AbortSignal.timeout(http.timeoutMs ?? 10_000),
+      signal: requestSignal(http),
       redirect: 'manual',
     });
   } catch (err) {

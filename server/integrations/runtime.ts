@@ -18,6 +18,8 @@ export interface IntegrationRuntime {
   logger: Logger;
   /** When a confirm's claim or a store write's lease counts as abandoned (its process died). */
   leases: Pick<RecoveryTiming, 'confirmLeaseMs' | 'storeWriteLeaseMs'>;
+  /** How long one provider or store request may take before it counts as unavailable. */
+  timeoutMs: number;
   /** Build an adapter context for a URL we chose (a provider's API) or one a merchant typed. */
   context<C>(credentials: C, baseUrl: string, opts?: { merchantSupplied?: boolean }): AdapterContext<C>;
   /** Stripe Connect as the platform, or null when it is not configured. */
@@ -68,6 +70,7 @@ export function createIntegrationRuntime(opts: {
       ? { ...config.stripeConnect, connectBaseUrl: 'https://connect.stripe.com' }
       : null;
   const clock = opts.clock ?? systemClock;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
   return {
     mode: config.mode,
     clock,
@@ -76,6 +79,7 @@ export function createIntegrationRuntime(opts: {
       confirmLeaseMs: config.recovery.confirmLeaseMs,
       storeWriteLeaseMs: config.recovery.storeWriteLeaseMs,
     },
+    timeoutMs,
     stripePlatform,
     simulators: sandbox?.simulators ?? {},
     sandboxCredentials: sandbox?.credentials ?? {},
@@ -89,7 +93,7 @@ export function createIntegrationRuntime(opts: {
         http: {
           baseUrl,
           fetch: ctxOpts.merchantSupplied ? merchantFetch : providerFetch,
-          timeoutMs: opts.timeoutMs ?? 10_000,
+          timeoutMs,
         },
         clock,
         logger: opts.logger,

@@ -9,9 +9,13 @@ import type { Logger } from '../lib/logger';
  */
 export interface JobDefinition<Data> {
   name: string;
-  /** Attempts after the first failure; delays grow 2^n from `retryDelaySeconds`. */
+  /** Attempts after the first failure; delays grow 2^n from `retryDelaySeconds` unless `retryBackoff` is false. */
   retryLimit: number;
   retryDelaySeconds: number;
+  /** false: every retry waits `retryDelaySeconds`, so work resumes within seconds of an outage ending. */
+  retryBackoff?: boolean;
+  /** Jobs an instance fetches and runs at once (default 1); each one succeeds or fails on its own. */
+  batchSize?: number;
   /** Cron (UTC) for recurring jobs. */
   cron?: string;
   /** Instead of the cron: every this many seconds (crash drills; cron cannot go below a minute). */
@@ -54,7 +58,7 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
       await boss.send(name, data, {
         retryLimit: definition?.retryLimit ?? 5,
         retryDelay: definition?.retryDelaySeconds ?? 5,
-        retryBackoff: true,
+        retryBackoff: definition?.retryBackoff ?? true,
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
       });
@@ -68,7 +72,7 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
           name: def.name,
           retryLimit: def.retryLimit,
           retryDelay: def.retryDelaySeconds,
-          retryBackoff: true,
+          retryBackoff: def.retryBackoff ?? true,
         });
         if (def.everySeconds) {
           const seconds = def.everySeconds;
@@ -85,16 +89,25 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
         if (opts.work) {
           await boss.work<never>(
             def.name,
-            { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS },
+            {
+              pollingIntervalSeconds: opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+              batchSize: def.batchSize ?? 1,
+            },
             async (jobs) => {
-              for (const job of jobs) {
-                try {
-                  await def.handler(job.data);
-                } catch (err) {
-                  logger.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
-                  throw err;
-                }
-              }
+              const outcomes = await Promise.all(
+                jobs.map(async (job) => {
+                  try {
+                    await def.handler(job.data);
+                    return null;
+                  } catch (err) {
+                    logger.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
+                    return { id: job.id, err: err instanceof Error ? err : new Error(String(err)) };
+                  }
+                }),
+              );
+              // Failed one by one: pg-boss would fail the whole batch with a thrown error, costing the jobs
+              // that succeeded an attempt. It completes the rest when this returns.
+              for (const failed of outcomes) if (failed) await boss.fail(def.name, failed.id, failed.err);
             },
           );
         }

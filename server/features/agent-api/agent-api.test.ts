@@ -202,10 +202,12 @@ describe('the documented agent API, card', () => {
       await simControl(t, 'woocommerce', 'up');
     }
     const [order] = await t.db.select().from(orders).where(eq(orders.checkoutId, checkout.checkout_id));
-    // Make it look like the job vanished a while ago (a crash between payment and store write).
+    // Make it look like the job vanished a while ago (a crash between payment and store write): nothing
+    // has tried to write it since.
+    const longAgo = new Date(Date.now() - 10 * 60_000);
     await t.db
       .update(orders)
-      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .set({ createdAt: longAgo, updatedAt: longAgo })
       .where(eq(orders.id, order!.id));
     const queued: string[] = [];
     const deps = {

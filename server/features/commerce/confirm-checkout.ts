@@ -28,15 +28,26 @@ export type ConfirmResult =
   { status: 'ACCEPTED'; order: Order } | { status: 'PENDING_PAYMENT'; checkout: Checkout };
 
 /**
- * Queues the store write and makes one attempt straight away, so an agent usually gets the store's
- * order id in the confirm answer. If the store is down, the queued job keeps trying with backoff.
+ * The time an agent's confirm gives the store in all (re-pricing and the first store write together):
+ * one store timeout. A slow store then costs the agent no more than a down one does.
  */
-export async function deliverOrder(deps: EngineDeps, order: Order): Promise<Order> {
+export function storeDeadline(deps: CommerceDeps): AbortSignal {
+  return AbortSignal.timeout(deps.runtime.timeoutMs);
+}
+
+/**
+ * Queues the store write and makes one attempt straight away, within what is left of `deadline`, so an
+ * agent usually gets the store's order id in the confirm answer. If the store is down or slow, the
+ * queued job keeps trying every few seconds.
+ */
+export async function deliverOrder(deps: EngineDeps, order: Order, deadline: AbortSignal): Promise<Order> {
   await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id });
-  try {
-    await writeStoreOrder(deps, order.id);
-  } catch (err) {
-    deps.runtime.logger.warn({ err, orderId: order.id }, 'store order write failed; the job will retry');
+  if (!deadline.aborted) {
+    try {
+      await writeStoreOrder(deps, order.id, { deadline });
+    } catch (err) {
+      deps.runtime.logger.warn({ err, orderId: order.id }, 'store order write failed; the job will retry');
+    }
   }
   const [fresh] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
   return fresh!;
@@ -107,8 +118,9 @@ export async function confirmCheckout(
   if (!claimed) return reportSettled(deps, await loadCheckout(deps, merchant, checkoutId));
 
   const release = () => releaseClaim(deps, checkout.id);
+  const deadline = storeDeadline(deps);
   try {
-    await repriceOrDecline(deps, merchant, claimed);
+    await repriceOrDecline(deps, merchant, claimed, deadline);
     const card = await merchantCardAccount(deps, merchant);
     let payment;
     try {
@@ -162,7 +174,7 @@ export async function confirmCheckout(
     // checkout (or settled it, and then this answers with that order). A charge that succeeded under this
     // checkout's idempotency key is its one payment whichever state it is found in.
     const order = await recordPaymentSuccess(deps, claimed.id, ['PROCESSING', 'PENDING'], payment);
-    if (order) await deliverOrder(deps, order);
+    if (order) await deliverOrder(deps, order, deadline);
     return reportSettled(deps, await loadCheckout(deps, merchant, claimed.id));
   } catch (err) {
     if (err instanceof CommerceError) throw err;
@@ -173,12 +185,18 @@ export async function confirmCheckout(
 
 /**
  * Prices must still hold when the money moves. If the store now charges differently or cannot supply
- * an item, the checkout is declined before any charge. If the store cannot be reached, the offer's
- * prices (at most 30 minutes old) stand, so an outage delays the order rather than losing the sale.
+ * an item, the checkout is declined before any charge. If the store cannot be reached or does not
+ * answer before `deadline`, the offer's prices (at most 30 minutes old) stand, so an outage delays the
+ * order rather than losing the sale.
  */
-async function repriceOrDecline(deps: CommerceDeps, merchant: Merchant, checkout: Checkout) {
+async function repriceOrDecline(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  checkout: Checkout,
+  deadline: AbortSignal,
+) {
   try {
-    const store = await merchantStore(deps, merchant);
+    const store = await merchantStore(deps, merchant, { deadline });
     const { items } = await priceFromStore(store, checkout.items, checkout.currency);
     const changed = items.filter((fresh) => {
       const was = checkout.items.find((i) => i.sku === fresh.sku);
@@ -270,7 +288,7 @@ export async function confirmBitcoin(
     case 'succeeded': {
       failpoint('lightning.after-paid');
       const order = await recordPaymentSuccess(deps, checkout.id, ['PENDING_PAYMENT'], payment);
-      const delivered = order ? await deliverOrder(deps, order) : null;
+      const delivered = order ? await deliverOrder(deps, order, storeDeadline(deps)) : null;
       const settled = await loadCheckout(deps, merchant, checkout.id);
       if (fromAgent) return reportSettled(deps, settled);
       // A notification or the job settles, but only an agent's confirm takes the agent's ACCEPTED.

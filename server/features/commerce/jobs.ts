@@ -97,8 +97,10 @@ export async function reconcileOrders(deps: EngineDeps) {
       and(
         isNull(orders.storeOrderId),
         or(isNull(orders.storeWriteLeaseUntil), lt(orders.storeWriteLeaseUntil, now)),
-        // Not one a live confirm is still delivering: its first attempt holds the write lease this long.
-        lt(orders.createdAt, new Date(now.getTime() - deps.runtime.leases.storeWriteLeaseMs)),
+        // Untouched for a write lease: a confirm's first attempt holds the lease, and a live store-write job
+        // tries every few seconds and records each failure, so only an order whose job was lost or gave
+        // up is queued again.
+        lt(orders.updatedAt, new Date(now.getTime() - deps.runtime.leases.storeWriteLeaseMs)),
       ),
     )
     .limit(200);
@@ -166,9 +168,14 @@ export function commerceJobs(
 ): JobDefinition<never>[] {
   return [
     {
+      // A store back from an outage (or answering in time again) gets its orders within seconds: every
+      // 5 s for 10 minutes, then reconciliation queues the order again. Orders are written side by side,
+      // so a backlog drains at the store's pace rather than one order per polling interval.
       name: STORE_ORDER_QUEUE,
-      retryLimit: 12,
+      retryLimit: 120,
       retryDelaySeconds: 5,
+      retryBackoff: false,
+      batchSize: 20,
       handler: async (data: { orderId: string }) => {
         await writeStoreOrder(deps, data.orderId);
       },

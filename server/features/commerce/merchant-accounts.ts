@@ -36,8 +36,13 @@ export interface MerchantStore {
 /**
  * The merchant's connected store (its primary integration), ready to call. Its decrypted connection is
  * cached (runtime.caches.storeConnections); agents asking for offers at once share one load of it.
+ * With `deadline`, every call made through it ends when the deadline fires (see HttpContext).
  */
-export async function merchantStore(deps: CommerceDeps, merchant: Merchant): Promise<MerchantStore> {
+export async function merchantStore(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  opts: { deadline?: AbortSignal } = {},
+): Promise<MerchantStore> {
   const connection = await deps.runtime.caches.storeConnections.getOrLoad(
     `${merchant.id}:${merchant.primaryIntegrationId}`,
     async () => {
@@ -49,11 +54,12 @@ export async function merchantStore(deps: CommerceDeps, merchant: Merchant): Pro
     },
   );
   const platform = connection.platform as PlatformId;
+  const ctx = storeContextFor(deps.runtime, platform, connection.credentials);
   return {
     integrationId: connection.integrationId,
     platform,
     adapter: storePlatform(platform),
-    ctx: storeContextFor(deps.runtime, platform, connection.credentials),
+    ctx: opts.deadline ? { ...ctx, http: { ...ctx.http, deadline: opts.deadline } } : ctx,
   };
 }
 

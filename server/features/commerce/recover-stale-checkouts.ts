@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { checkouts, merchants, type Checkout } from '../../db/schema/index';
-import { deliverOrder, type EngineDeps } from './confirm-checkout';
+import { deliverOrder, storeDeadline, type EngineDeps } from './confirm-checkout';
 import { merchantCardAccount } from './merchant-accounts';
 import { recordPaymentSuccess, releaseClaim } from './settlement';
 
@@ -51,5 +51,5 @@ async function recoverCheckout(deps: EngineDeps, checkout: Checkout, leaseStart:
     return;
   }
   const order = await recordPaymentSuccess(deps, checkout.id, ['PROCESSING'], payment);
-  if (order) await deliverOrder(deps, order);
+  if (order) await deliverOrder(deps, order, storeDeadline(deps));
 }

@@ -15,13 +15,26 @@ export const ORDER_STATUS_FROM_STORE: Record<StoreOrderStatus, string> = {
   failed: 'REJECTED',
 };
 
+/** Another writer holds the order's lease; its attempt may still fail, so the caller tries again later. */
+export class StoreWriteInProgress extends Error {
+  constructor(orderId: string) {
+    super(`another writer is writing order ${orderId} to the store`);
+    this.name = 'StoreWriteInProgress';
+  }
+}
+
 /**
  * Writes a paid order into the merchant's store, at most one writer at a time (a lease on the row, so
  * no database transaction is held open across the HTTP call). Throws when the store refuses or is
- * down, so the job queue retries with backoff; a store outage delays the order, never loses it.
- * Returns the store's order id, or null when another writer holds the order or it is already written.
+ * down, and StoreWriteInProgress while another writer holds the lease, so the job queue retries; a
+ * store outage or a slow store delays the order, never loses it. Returns the store's order id, or null
+ * when the order is already written. With `deadline`, the store calls end when it fires.
  */
-export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Promise<string | null> {
+export async function writeStoreOrder(
+  deps: CommerceDeps,
+  orderId: string,
+  opts: { deadline?: AbortSignal } = {},
+): Promise<string | null> {
   const now = deps.runtime.clock.now();
   const [order] = await deps.db
     .update(orders)
@@ -37,13 +50,20 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
       ),
     )
     .returning();
-  if (!order) return null;
+  if (!order) {
+    const [current] = await deps.db
+      .select({ storeOrderId: orders.storeOrderId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (current && current.storeOrderId === null) throw new StoreWriteInProgress(orderId);
+    return null;
+  }
 
   try {
     const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
     const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, order.merchantId));
     const [payment] = await deps.db.select().from(payments).where(eq(payments.checkoutId, order.checkoutId));
-    const store = await merchantStore(deps, merchant!);
+    const store = await merchantStore(deps, merchant!, opts);
     failpoint('store-write.before');
     const buyer = checkout!.buyer;
     const address = {
