@@ -205,10 +205,7 @@ describe('the documented agent API, card', () => {
     // Make it look like the job vanished a while ago (a crash between payment and store write): nothing
     // has tried to write it since.
     const longAgo = new Date(Date.now() - 10 * 60_000);
-    await t.db
-      .update(orders)
-      .set({ createdAt: longAgo, updatedAt: longAgo })
-      .where(eq(orders.id, order!.id));
+    await t.db.update(orders).set({ createdAt: longAgo, updatedAt: longAgo }).where(eq(orders.id, order!.id));
     const queued: string[] = [];
     const deps = {
       ...t.services,
