@@ -9,13 +9,18 @@
  *   offer   POST /api/agent/offer: price a basket from the store (target: p99 < 50 ms at 50 agents)
  *   flow    offer + checkout + confirm, each flow with its own Shared Payment Token: flows/s and the
  *           server-side latency of each step
+ *   soak    3 minutes of mixed agent traffic while the store and the Lightning provider go down and up
+ *           (scripts/bench/soak.ts); fails the bench on any duplicate or lost order
  *
  * The per-key limits (offer 100/min, checkout and confirm 30/min) stay as in production: the bench
- * creates enough merchants, each with its own key, and spreads the agents over them.
+ * creates enough merchants, each with its own key, and spreads the agents over them. The offer keys
+ * are sized from the offer rate a short run measures first, so that the offer figures measure offers.
  *
  * Options: --duration <s> (10) --connections <n> (50) --flows <n> (600) --flow-connections <n> (10)
  *          --database-url <postgres://…> (a fresh database on that server instead of the embedded one)
  *          --log-level <level> (info, the production default) --profile (CPU profile of the offer run)
+ *          --soak-only (just the soak; its figures replace the soak's in bench-results.json)
+ * SOAK_SECONDS (180) shortens the soak, e.g. for a smoke test.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +31,7 @@ import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { createMerchantKeys, startBenchInstance, type BenchInstance } from './bench/instance';
 import { startProfiling } from './bench/profile';
+import { runSoak, type SoakResult } from './bench/soak';
 import { percentile, type Usage } from './bench/usage-meter';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -35,8 +41,10 @@ const TARGET = { scenario: 'offer', connections: 50, p99Ms: 50 };
 /** Stay this far under each per-key limit, so an uneven spread never trips it. */
 const OFFER_BUDGET_PER_KEY = 80;
 const FLOW_BUDGET_PER_KEY = 25;
-/** Offers per second the offer keys are sized for; beyond that 429s show up in the table. */
-const OFFER_CAPACITY_PER_SECOND = 3_000;
+/** The offer keys are sized for the measured rate times this: the measuring run is short and colder. */
+const OFFER_RATE_HEADROOM = 1.5;
+/** Keys the measuring run spreads its offers over (each connection sends one offer per key). */
+const MEASURE_KEY_COUNT = 30;
 
 const OFFER_BODY = {
   items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
@@ -59,8 +67,12 @@ function readOptions() {
       'database-url': { type: 'string' },
       'log-level': { type: 'string', default: 'info' },
       profile: { type: 'boolean', default: false },
+      'soak-only': { type: 'boolean', default: false },
     },
   });
+  const soakSeconds = Number(process.env.SOAK_SECONDS ?? 180);
+  if (!Number.isInteger(soakSeconds) || soakSeconds < 6)
+    throw new Error('SOAK_SECONDS must be a whole number of at least 6 (one second per phase)');
   const int = (name: 'duration' | 'connections' | 'flows' | 'flow-connections') => {
     const n = Number(values[name]);
     if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number`);
@@ -74,6 +86,8 @@ function readOptions() {
     databaseUrl: values['database-url'],
     logLevel: values['log-level'],
     profile: values.profile,
+    soakOnly: values['soak-only'],
+    soakSeconds,
   };
 }
 type Options = ReturnType<typeof readOptions>;
@@ -404,19 +418,41 @@ function verdict(results: ScenarioResult[], uncaught: number) {
 
 // ---------------------------------------------------------------------------------------------------
 
+/**
+ * Offers per second this machine answers: every connection sends one offer on each of `keys` (so no key
+ * goes over its budget), and the rate is what that run managed.
+ */
+async function measureOfferRate(instance: BenchInstance, title: string, connections: number, keys: string[]) {
+  const { result } = await load(instance, {
+    title,
+    connections,
+    amount: connections * keys.length,
+    requests: offerRequests(keys),
+  });
+  return result.requests.total / Math.max(result.duration, 0.001);
+}
+
+async function timed<T>(what: string, work: () => Promise<T>): Promise<T> {
+  process.stdout.write(`  ${what} … `);
+  const started = Date.now();
+  const value = await work();
+  console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return value;
+}
+
 async function runScenarios(instance: BenchInstance, timings: RouteTimings, options: Options) {
   const { duration, connections } = options;
-  const offerKeyCount = Math.ceil((OFFER_CAPACITY_PER_SECOND * duration) / OFFER_BUDGET_PER_KEY);
+  if (connections > OFFER_BUDGET_PER_KEY)
+    throw new Error(`--connections above ${OFFER_BUDGET_PER_KEY} would exceed a key's offer budget`);
   const flowKeyCount = Math.ceil(options.flows / FLOW_BUDGET_PER_KEY) + 1;
-  const warmKeyCount = 10;
-  process.stdout.write(
-    `  creating ${warmKeyCount + offerKeyCount + flowKeyCount} merchants, each with its own API key … `,
+  const [warmKeys, measureKeys, flowKeys] = await timed(
+    `creating ${2 * MEASURE_KEY_COUNT + flowKeyCount} merchants, each with its own API key`,
+    async () => [
+      await createMerchantKeys(instance, MEASURE_KEY_COUNT),
+      await createMerchantKeys(instance, MEASURE_KEY_COUNT),
+      await createMerchantKeys(instance, flowKeyCount, { card: true }),
+    ],
   );
-  const started = Date.now();
-  const warmKeys = await createMerchantKeys(instance, warmKeyCount);
-  const offerKeys = await createMerchantKeys(instance, offerKeyCount);
-  const flowKeys = await createMerchantKeys(instance, flowKeyCount, { card: true });
-  console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const results: ScenarioResult[] = [];
   const simple = async (scenario: string, what: string, requests: RequestSpec[]) => {
@@ -426,8 +462,14 @@ async function runScenarios(instance: BenchInstance, timings: RouteTimings, opti
   await simple('floor', 'GET /__sim (trivial route)', get('/__sim'));
   await simple('status', 'GET /api/status (1 DB query)', get('/api/status'));
 
-  // Warm-up (JIT, connection pools) on keys of its own; not reported.
-  await load(instance, { title: 'warm-up', connections, duration: 2, requests: offerRequests(warmKeys) });
+  // Warm-up (JIT, connection pools), then a measured run that sizes the offer keys; neither is reported.
+  await measureOfferRate(instance, 'warm-up', connections, warmKeys);
+  const rate = await measureOfferRate(instance, 'measuring the offer rate', connections, measureKeys);
+  const offerKeyCount = Math.ceil((rate * OFFER_RATE_HEADROOM * duration) / OFFER_BUDGET_PER_KEY);
+  const offerKeys = await timed(
+    `${Math.round(rate)} offers/s measured: creating ${offerKeyCount} merchants for the offer run`,
+    () => createMerchantKeys(instance, offerKeyCount),
+  );
   const profiler = options.profile ? await startProfiling() : null;
   await simple('offer', 'POST /api/agent/offer', offerRequests(offerKeys));
   await profiler?.stop(PROFILE_FILE);
@@ -463,19 +505,23 @@ async function main() {
     beforeListen: timings.attach,
   });
   console.log(`  ${instance.url} on ${instance.databaseKind}, app log level ${options.logLevel}`);
-  let results: ScenarioResult[];
+  let results: ScenarioResult[] = [];
+  let soak: SoakResult;
   let appErrors: Record<string, number>;
   try {
-    results = await runScenarios(instance, timings, options);
+    if (!options.soakOnly) results = await runScenarios(instance, timings, options);
+    soak = await runSoak(instance, options.soakSeconds);
   } finally {
     appErrors = loggedErrors(instance.logFile);
     // A wedged embedded database must not keep the bench from reporting.
     await Promise.race([instance.close(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
   }
 
-  printTable(results);
-  console.log('');
-  printDetails(results);
+  if (results.length > 0) {
+    printTable(results);
+    console.log('');
+    printDetails(results);
+  }
   const errorCount = Object.values(appErrors).reduce((a, b) => a + b, 0);
   if (errorCount > 0) {
     console.log(`\nThe app logged ${errorCount} errors:`);
@@ -488,9 +534,19 @@ async function main() {
     for (const [message, count] of Object.entries(uncaught))
       console.log(`  ${String(count).padStart(5)}  ${message}`);
   }
+  const generatedAt = new Date().toISOString();
+  const soakReport = { generatedAt, ...soak };
+  if (options.soakOnly) {
+    const earlier = existsSync(RESULTS_FILE)
+      ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as object)
+      : {};
+    writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...earlier, soak: soakReport }, null, 2)}\n`);
+    console.log(`\nSoak figures written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}.`);
+    process.exit(soak.passed ? 0 : 1);
+  }
   const outcome = verdict(results, uncaughtCount);
   const report = {
-    generatedAt: new Date().toISOString(),
+    generatedAt,
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version },
     setup: {
       database: instance.databaseKind,
@@ -503,6 +559,7 @@ async function main() {
     appErrors,
     uncaught,
     scenarios: Object.fromEntries(results.map((r) => [r.scenario, r])),
+    soak: soakReport,
   };
   writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
   console.log(
@@ -511,7 +568,8 @@ async function main() {
       `${outcome.noErrors ? 'no errors or non-2xx answers' : 'errors or non-2xx answers (see above)'}.`,
   );
   console.log(`Results written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}.`);
-  process.exit(0);
+  // The soak's verdict is about money and orders: any duplicate or lost order fails the bench.
+  process.exit(soak.passed ? 0 : 1);
 }
 
 main().catch((err: unknown) => {

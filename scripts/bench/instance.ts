@@ -20,7 +20,10 @@ import { runMigrations } from '../../server/db/migrate';
 import { merchants } from '../../server/db/schema/index';
 import { ensureDemoMerchant } from '../../server/db/seed/demo-merchant';
 import { saveStoreConnection } from '../../server/features/connections/store-connections';
-import { verifyAndSaveStripeKey } from '../../server/features/connections/payment-connections';
+import {
+  saveBitcoinSettings,
+  verifyAndSaveStripeKey,
+} from '../../server/features/connections/payment-connections';
 import { issueApiKey } from '../../server/features/developers/api-keys';
 import { createMerchantForUser } from '../../server/features/merchants/create-merchant';
 import type { AppContext } from '../../server/app-context';
@@ -153,14 +156,15 @@ export async function startBenchInstance(
 let merchantCounter = 0;
 
 /**
- * Merchants with the sandbox WooCommerce store (and, with `card`, the sandbox Stripe account)
- * connected through the same operations the settings pages use, each with its own API key: one key per
- * agent population slice, so the per-key limits (offer 100/min, checkout and confirm 30/min) hold.
+ * Merchants with the sandbox WooCommerce store (and, with `card`, the sandbox Stripe account; with
+ * `lightning`, Bitcoin through the sandbox OpenNode account) connected through the same operations the
+ * settings pages use, each with its own API key: one key per agent population slice, so the per-key
+ * limits (offer 100/min, checkout and confirm 30/min) hold.
  */
 export async function createMerchantKeys(
   instance: BenchInstance,
   count: number,
-  opts: { card?: boolean } = {},
+  opts: { card?: boolean; lightning?: boolean } = {},
 ): Promise<string[]> {
   const { services, simulators } = instance;
   const deps = { db: services.db, runtime: services.runtime, keyring: services.config.keyring };
@@ -175,9 +179,17 @@ export async function createMerchantKeys(
     });
     const merchant = await createMerchantForUser(services.db, user.id, `Bench Store ${merchantCounter}`);
     await saveStoreConnection(deps, merchant, 'woocommerce', simulators.credentials.woocommerce);
-    if (opts.card) {
-      const fresh = await services.db.query.merchants.findFirst({ where: eq(merchants.id, merchant.id) });
-      await verifyAndSaveStripeKey(deps, fresh!, simulators.credentials.stripe.secretKey!);
+    const fresh = async () =>
+      (await services.db.query.merchants.findFirst({ where: eq(merchants.id, merchant.id) }))!;
+    if (opts.card)
+      await verifyAndSaveStripeKey(deps, await fresh(), simulators.credentials.stripe.secretKey!);
+    if (opts.lightning) {
+      await saveBitcoinSettings(deps, await fresh(), {
+        enabled: true,
+        provider: 'opennode',
+        credentials: { apiKey: simulators.credentials.opennode.apiKey! },
+        expiryMins: 15,
+      });
     }
     const { apiKey } = await issueApiKey(services.db, merchant.id, 'sandbox', services.runtime.clock.now());
     return apiKey;
