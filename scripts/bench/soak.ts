@@ -5,6 +5,7 @@
  * or paid twice, or a store order written twice, is a duplicate; money taken without an order in the
  * app and in the store is a lost order. Both must be 0. Everything it talks to is on loopback.
  */
+import { setMaxListeners } from 'node:events';
 import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { checkouts, orders, payments } from '../../server/db/schema/index';
 import { percentile } from './usage-meter';
@@ -176,6 +177,8 @@ export async function runSoak(instance: BenchInstance, seconds: number): Promise
   const since = new Date();
   const startedAt = since.getTime();
   const stop = new AbortController();
+  // Every agent waits on it between flows: as many listeners as agents is expected, not a leak.
+  setMaxListeners(AGENTS, stop.signal);
   const log = phaseLog(phases, startedAt, latencies);
   const agents = keys.map((apiKey, offset) =>
     runAgent({ baseUrl: instance.url, apiKey, world, log, stop: stop.signal, offset }),

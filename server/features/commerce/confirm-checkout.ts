@@ -35,18 +35,30 @@ export function storeDeadline(deps: CommerceDeps): AbortSignal {
   return AbortSignal.timeout(deps.runtime.timeoutMs);
 }
 
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
 /**
- * Queues the store write and makes one attempt straight away, within what is left of `deadline`, so an
+ * Queues the store write and, while `deadline` has not passed, makes one attempt straight away, so an
  * agent usually gets the store's order id in the confirm answer. If the store is down or slow, the
  * queued job keeps trying every few seconds.
  */
 export async function deliverOrder(deps: EngineDeps, order: Order, deadline: AbortSignal): Promise<Order> {
   await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id });
   if (!deadline.aborted) {
-    try {
-      await writeStoreOrder(deps, order.id, { deadline });
-    } catch (err) {
+    // The attempt is not cut off at the deadline: a store write stopped mid-way may still land, and the
+    // retry would then write the order twice. The caller stops waiting instead; the attempt ends on its
+    // own timeouts, holding the lease, and reports a late success itself.
+    const attempt = writeStoreOrder(deps, order.id).catch((err: unknown) => {
       deps.runtime.logger.warn({ err, orderId: order.id }, 'store order write failed; the job will retry');
+      return null;
+    });
+    const inTime = await Promise.race([attempt.then(() => true), untilAborted(deadline).then(() => false)]);
+    if (!inTime) {
+      void attempt
+        .then((written) => (written ? notifyAcpOrderChanged(deps, order.id) : undefined))
+        .catch((err: unknown) => deps.runtime.logger.warn({ err, orderId: order.id }, 'order event failed'));
     }
   }
   const [fresh] = await deps.db.select().from(orders).where(eq(orders.id, order.id));

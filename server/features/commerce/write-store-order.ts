@@ -28,13 +28,9 @@ export class StoreWriteInProgress extends Error {
  * no database transaction is held open across the HTTP call). Throws when the store refuses or is
  * down, and StoreWriteInProgress while another writer holds the lease, so the job queue retries; a
  * store outage or a slow store delays the order, never loses it. Returns the store's order id, or null
- * when the order is already written. With `deadline`, the store calls end when it fires.
+ * when the order is already written.
  */
-export async function writeStoreOrder(
-  deps: CommerceDeps,
-  orderId: string,
-  opts: { deadline?: AbortSignal } = {},
-): Promise<string | null> {
+export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Promise<string | null> {
   const now = deps.runtime.clock.now();
   const [order] = await deps.db
     .update(orders)
@@ -63,7 +59,7 @@ export async function writeStoreOrder(
     const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
     const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, order.merchantId));
     const [payment] = await deps.db.select().from(payments).where(eq(payments.checkoutId, order.checkoutId));
-    const store = await merchantStore(deps, merchant!, opts);
+    const store = await merchantStore(deps, merchant!);
     failpoint('store-write.before');
     const buyer = checkout!.buyer;
     const address = {
