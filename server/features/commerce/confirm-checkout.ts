@@ -49,17 +49,11 @@ export async function deliverOrder(deps: EngineDeps, order: Order, deadline: Abo
   if (!deadline.aborted) {
     // The attempt is not cut off at the deadline: a store write stopped mid-way may still land, and the
     // retry would then write the order twice. The caller stops waiting instead; the attempt ends on its
-    // own timeouts, holding the lease, and reports a late success itself.
+    // own timeouts, holding the lease (a late success is published as any order change is).
     const attempt = writeStoreOrder(deps, order.id).catch((err: unknown) => {
       deps.runtime.logger.warn({ err, orderId: order.id }, 'store order write failed; the job will retry');
-      return null;
     });
-    const inTime = await Promise.race([attempt.then(() => true), untilAborted(deadline).then(() => false)]);
-    if (!inTime) {
-      void attempt
-        .then((written) => (written ? notifyAcpOrderChanged(deps, order.id) : undefined))
-        .catch((err: unknown) => deps.runtime.logger.warn({ err, orderId: order.id }, 'order event failed'));
-    }
+    await Promise.race([attempt, untilAborted(deadline)]);
   }
   const [fresh] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
   return fresh!;
