@@ -3,6 +3,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { simulatorBoundary } from './scripts/eslint/simulator-boundary.js';
 
 /** The architecture's arrows (docs/architecture.md), enforced so the picture stays true. */
 const noServerOrWeb = {
@@ -128,5 +129,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Sandbox code stays out of production (ADR 011): simulator files, tests and the test harness may
+    // import simulators; everything else in server/ may not.
+    files: ['server/**/*.ts'],
+    ignores: [
+      'server/integrations/**/simulator*.ts',
+      'server/integrations/**/simulators/**',
+      'server/**/*.test.ts',
+      'server/test/**',
+      'server/integrations/contract-kit.ts',
+      'server/integrations/*/contract.ts',
+    ],
+    plugins: { 'simulator-boundary': simulatorBoundary },
+    rules: { 'simulator-boundary/no-production-import-of-simulators': 'error' },
   },
 );

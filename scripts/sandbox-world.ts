@@ -8,7 +8,7 @@
  * SANDBOX_WORLD_PORT=0.
  */
 import { ConfigError, loadConfig } from '../server/config';
-import { startWorld, worldStateDir } from '../server/integrations/world/world-server';
+import { startWorld, worldStateDir } from '../server/integrations/simulators/world/world-server';
 
 async function main() {
   const config = loadConfig();

@@ -5,7 +5,7 @@ import { createLiveEngineEvents } from './events/live-engine-events';
 import { createAuth } from './features/auth/auth';
 import { createIntegrationRuntime } from './integrations/runtime';
 import { createMailer } from './features/mail/mailer';
-import type { RunningSimulators } from './integrations/simulators';
+import type { RunningSimulators } from './integrations/sandbox-network';
 import { createJobQueue } from './jobs/queue';
 import type { Logger } from './lib/logger';
 

@@ -4,12 +4,15 @@ import {
   BTC_EXPIRY_MAX_MINUTES,
   BTC_EXPIRY_MIN_MINUTES,
   CONNECTION_MESSAGES,
-  PLATFORM_IDS,
 } from '../validation/connections';
 
-/** Dashboard API for store and payment connections. Credentials go in; only display hints come out. */
-export const platformId = z.enum(PLATFORM_IDS as [string, ...string[]]);
-export const bitcoinProviderId = z.enum(['opennode', 'coincorner', 'btcpay', 'strike']);
+/**
+ * Dashboard API for store and payment connections. Credentials go in; only display hints come out.
+ * Platform and provider ids are whatever the server's registries hold (it serves them in `platforms` and
+ * `paymentProviders`, and its routes check ids against them), so common/ names none (ADR 011).
+ */
+export const platformId = z.string().min(1);
+export const bitcoinProviderId = z.string().min(1);
 
 export const credentialFieldView = z.object({
   name: z.string(),
@@ -52,6 +55,8 @@ export const connectionsOutput = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
+      /** What connecting needs, in a sentence. */
+      summary: z.string(),
       availability: z.enum(['live', 'coming_soon']),
       credentialFields: z.array(credentialFieldView),
     }),

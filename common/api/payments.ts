@@ -2,13 +2,6 @@ import { z } from 'zod';
 import type { PaymentStatus } from '../domain/payment-status';
 
 /** Payments history (/payments) and the checkout-access log. */
-export const PAYMENT_METHODS = [
-  'stripe_spt',
-  'btc_opennode',
-  'btc_btcpay',
-  'btc_strike',
-  'btc_coincorner',
-] as const;
 export const PAYMENT_DISPLAY_STATUSES = ['PAID', 'PENDING', 'EXPIRED', 'FAILED'] as const;
 export type PaymentDisplayStatus = (typeof PAYMENT_DISPLAY_STATUSES)[number];
 
@@ -27,7 +20,8 @@ export function toDisplayStatus(status: string): PaymentDisplayStatus {
 }
 
 export const listPaymentsQuery = z.object({
-  method: z.enum(PAYMENT_METHODS).optional(),
+  /** `stripe_spt` or `btc_<provider>`: the server checks it against its registered providers (ADR 011). */
+  method: z.string().optional(),
   status: z.enum(['all', ...PAYMENT_DISPLAY_STATUSES]).default('all'),
   // 20 a page: every row read is a checkout access, and more than 20 in 5 minutes raises the rapid-access flag.
   limit: z.coerce.number().int().min(1).max(100).default(20),

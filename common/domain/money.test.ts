@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalToMinor, formatAmount, minorToDecimal } from './money';
+import { decimalToMinor, formatAmount, minorToDecimal, roundedDecimalToMinor } from './money';
 
 describe('money', () => {
   it.each([
@@ -31,5 +31,24 @@ describe('money', () => {
     expect(minorToDecimal(-350)).toBe('-3.50');
     expect(formatAmount(12_345, 'BTC')).toBe('0.00012345');
     expect(formatAmount(2999, 'GBP')).toBe('29.99');
+  });
+});
+
+describe('amounts as JSON numbers', () => {
+  it('reads the number exactly as written, never through a float', () => {
+    expect(decimalToMinor(0.29)).toBe(29);
+    expect(decimalToMinor(19.99)).toBe(1999);
+    expect(() => decimalToMinor(1.005)).toThrow(/more than 2 decimals/);
+    expect(decimalToMinor(1.2e-7, 8)).toBe(12);
+    expect(decimalToMinor(0.00012345, 8)).toBe(12345);
+    expect(() => decimalToMinor(1e21, 0)).toThrow(/too large/);
+  });
+
+  it('rounds a computed amount half away from zero on its decimal digits', () => {
+    expect(roundedDecimalToMinor(1.005)).toBe(101);
+    expect(roundedDecimalToMinor('1.005')).toBe(101);
+    expect(roundedDecimalToMinor('1.0049')).toBe(100);
+    expect(roundedDecimalToMinor(-1.005)).toBe(-101);
+    expect(roundedDecimalToMinor('0.29')).toBe(29);
   });
 });

@@ -6,27 +6,29 @@ import {
   CONNECTION_MESSAGES,
 } from './connections';
 
-/** The Bitcoin providers a merchant can pick today in Settings › Payments. */
-export const BITCOIN_PROVIDERS = { opennode: 'OpenNode', coincorner: 'CoinCorner' } as const;
-export type BitcoinProvider = keyof typeof BITCOIN_PROVIDERS;
-
-/** The message when a provider's credentials are missing. */
-const MISSING: Record<BitcoinProvider, string> = {
+/**
+ * The message when a provider's credentials are missing, for the providers the spec words it for. Which providers a merchant can pick is the server's list (GET /api/connections, ADR 011).
+ */
+const MISSING: Partial<Record<string, string>> = {
   opennode: CONNECTION_MESSAGES.opennodeKeyRequired,
   coincorner: CONNECTION_MESSAGES.coincornerCredentialsRequired,
 };
+const MISSING_OTHERWISE = 'Please enter your API credentials';
 
 /**
  * The Bitcoin settings form (onboarding step 1 and settings): every credential field the provider names
  * is required, with the spec's message for that provider, and the invoice expiry is 5-60 minutes.
  * `keepSaved` allows empty credentials, meaning "keep the ones already saved".
  */
-export function bitcoinSettingsSchema(provider: BitcoinProvider, fieldNames: string[], keepSaved = false) {
+export function bitcoinSettingsSchema(provider: string, fieldNames: string[], keepSaved = false) {
   const field = z.string().trim();
   return z.object({
     credentials: z.object(
       Object.fromEntries(
-        fieldNames.map((name) => [name, keepSaved ? field : field.min(1, MISSING[provider])]),
+        fieldNames.map((name) => [
+          name,
+          keepSaved ? field : field.min(1, MISSING[provider] ?? MISSING_OTHERWISE),
+        ]),
       ),
     ),
     expiryMins: z.coerce

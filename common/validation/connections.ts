@@ -1,16 +1,8 @@
-/** The store-setup, Bitcoin and Stripe messages, shared by forms and server. */
-export const PLATFORM_LABELS = {
-  woocommerce: 'WooCommerce',
-  shopify: 'Shopify',
-  bigcommerce: 'BigCommerce',
-  magento: 'Magento',
-  custom: 'Custom API',
-} as const;
-export type PlatformId = keyof typeof PLATFORM_LABELS;
-export const PLATFORM_IDS = Object.keys(PLATFORM_LABELS) as PlatformId[];
-
+/**
+ * The store-setup, Bitcoin and Stripe messages, shared by forms and server. Platforms are named by their display name (`name` in the platform list the server serves, ADR 011).
+ */
 export const CONNECTION_MESSAGES = {
-  fillAllCredentials: (platform: PlatformId) => `Please fill in all ${PLATFORM_LABELS[platform]} credentials`,
+  fillAllCredentials: (platformName: string) => `Please fill in all ${platformName} credentials`,
   storeUrlHttps: 'Store URL must start with https://',
   invalidUrl: 'Invalid URL',
   testFirst: 'Please test the connection first',
@@ -19,12 +11,10 @@ export const CONNECTION_MESSAGES = {
   storeConnected: 'Store connected successfully!',
   saveFailed: 'Failed to save connection',
   /** A coming-soon platform can be tested but not saved. */
-  comingSoon: (platform: PlatformId) =>
-    `${PLATFORM_LABELS[platform]} is coming soon and cannot be connected yet.`,
-  connectionSucceeded: (platform: PlatformId) =>
-    `${PLATFORM_LABELS[platform]} is properly configured and responding.`,
+  comingSoon: (platformName: string) => `${platformName} is coming soon and cannot be connected yet.`,
+  connectionSucceeded: (platformName: string) => `${platformName} is properly configured and responding.`,
   /** 'Connection failed: {status} {statusText}' (status only for non-WooCommerce platforms). */
-  connectionFailedStatus: (platform: PlatformId, status: number, statusText: string | undefined) =>
+  connectionFailedStatus: (platform: string, status: number, statusText: string | undefined) =>
     platform === 'woocommerce'
       ? `Connection failed: ${status} ${statusText ?? ''}`.trim()
       : `Connection failed: ${status}`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { storeCredentialsSchema } from './store-credentials';
 
 describe('storeCredentialsSchema (store setup)', () => {
-  const woo = storeCredentialsSchema('woocommerce', ['storeUrl', 'consumerKey', 'consumerSecret']);
+  const woo = storeCredentialsSchema('WooCommerce', ['storeUrl', 'consumerKey', 'consumerSecret']);
 
   it('asks for every field with the platform message', () => {
     const result = woo.safeParse({ storeUrl: 'https://shop.example', consumerKey: ' ', consumerSecret: '' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONNECTION_MESSAGES, type PlatformId } from './connections';
+import { CONNECTION_MESSAGES } from './connections';
 
 /** The credential fields that hold a store address (WooCommerce and Magento store URLs, the custom API endpoint). */
 export const STORE_URL_FIELDS: readonly string[] = ['storeUrl', 'endpoint'];
@@ -9,8 +9,8 @@ export const STORE_URL_FIELDS: readonly string[] = ['storeUrl', 'endpoint'];
  * message per platform), and a store address loses its trailing slashes and must be on https://.
  * Each platform's own format rules come after, on the server.
  */
-export function storeCredentialsSchema(platform: PlatformId, fieldNames: readonly string[]) {
-  const missing = CONNECTION_MESSAGES.fillAllCredentials(platform);
+export function storeCredentialsSchema(platformName: string, fieldNames: readonly string[]) {
+  const missing = CONNECTION_MESSAGES.fillAllCredentials(platformName);
   const required = z.string(missing).trim().min(1, { message: missing, abort: true });
   const storeAddress = required
     .transform((url) => url.replace(/\/+$/, ''))

@@ -3,7 +3,7 @@
  * that take the store and the Lightning provider down and up, and the ledgers the verdict is counted
  * from (the store's orders, Stripe's PaymentIntents, OpenNode's invoices).
  */
-import type { RunningSimulators } from '../../server/integrations/simulators';
+import type { RunningSimulators } from '../../server/integrations/sandbox-network';
 import { CHECKOUT_META_KEY } from '../../server/integrations/stores/woocommerce/mapping';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
-import type { RunningSimulators } from '../../server/integrations/simulators';
+import type { RunningSimulators } from '../../server/integrations/sandbox-network';
 
 export interface Usage {
   dbQueries: number;

@@ -1,3 +1,6 @@
+import type { PaymentProviderId } from './payments/registry';
+import type { StorePlatformId } from './stores/registry';
+
 /**
  * Sandbox mode's "DNS": requests to a provider's real host (api.stripe.com, demo.woocommerce.sandbox, …)
  * are sent to that provider's simulator on loopback instead. Adapters keep using the real URLs, so the
@@ -9,6 +12,22 @@ export interface SandboxRoute {
   host: string;
   /** The simulator's loopback base URL. */
   target: string;
+}
+
+/** Every simulator the sandbox runs: one per registered provider, plus an AI agent platform's. */
+export type SimulatorId = PaymentProviderId | StorePlatformId | 'agent';
+
+/**
+ * The sandbox's outside world as the app sees it: where each simulator listens, the real hosts routed
+ * to them, and the credentials each accepts. Defined here, outside the simulator code, so that the
+ * production server can be handed one without loading any simulator (integrations/simulators/).
+ */
+export interface RunningSimulators {
+  simulators: Record<SimulatorId, { baseUrl: string }>;
+  routes: SandboxRoute[];
+  /** The sandbox credentials each simulator accepts (its GET /__sim), by provider id. */
+  credentials: Record<SimulatorId, Record<string, string>>;
+  close(): Promise<void>;
 }
 
 function matches(pattern: string, host: string): boolean {

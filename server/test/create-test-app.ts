@@ -15,8 +15,8 @@ import type { OutgoingEmail } from '../features/mail/mailer';
 import type { AppContext } from '../app-context';
 import { buildApp } from '../http/app';
 import { startBackgroundWork } from '../jobs/registry';
-import { startSimulators, type RunningSimulators } from '../integrations/simulators';
-import { connectToWorld } from '../integrations/world/world-manifest';
+import { startSimulators, type RunningSimulators } from '../integrations/simulators/start-simulators';
+import { connectToWorld } from '../integrations/simulators/world/world-manifest';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase } from './test-database';
 

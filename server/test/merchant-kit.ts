@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { merchants } from '../db/schema/index';
 import { ensureDemoMerchant } from '../db/seed/demo-merchant';
-import type { SimulatorId } from '../integrations/simulators';
+import type { SimulatorId } from '../integrations/sandbox-network';
 import { nextIp, signUp, TEST_ORIGIN, type TestApp } from './create-test-app';
 
 /**

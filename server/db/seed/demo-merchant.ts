@@ -9,7 +9,7 @@ import { loadPaymentConnection, loadStoreConnection } from '../../features/comme
 import { saveStoreConnection } from '../../features/connections/store-connections';
 import { createMerchantForUser } from '../../features/merchants/create-merchant';
 import { issueApiKey, merchantByApiKey } from '../../features/developers/api-keys';
-import type { RunningSimulators } from '../../integrations/simulators';
+import type { RunningSimulators } from '../../integrations/sandbox-network';
 import type { AppConfig } from '../../config';
 import { hashPassword } from '../../lib/password';
 import type { Db } from '../client';

@@ -1,15 +1,17 @@
-import type { PlatformId } from '#common/validation/connections';
 import type { Db } from '../../db/client';
 import type { Merchant } from '../../db/schema/index';
 import type { AdapterContext } from '../../integrations/http';
 import type {
   CardPaymentProvider,
   LightningPaymentProvider,
-  PaymentProviderId,
 } from '../../integrations/payments/payment-provider';
-import { cardProvider, lightningProvider } from '../../integrations/payments/registry';
+import {
+  cardProvider,
+  lightningProvider,
+  type PaymentProviderId,
+} from '../../integrations/payments/registry';
 import type { StorePlatform } from '../../integrations/stores/store-platform';
-import { storePlatform } from '../../integrations/stores/registry';
+import { storePlatform, type StorePlatformId } from '../../integrations/stores/registry';
 import type { Keyring } from '../../lib/crypto';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { CommerceError } from './commerce-error';
@@ -28,7 +30,7 @@ export interface CommerceDeps {
 
 export interface MerchantStore {
   integrationId: string;
-  platform: PlatformId;
+  platform: StorePlatformId;
   adapter: StorePlatform<unknown>;
   ctx: AdapterContext<unknown>;
 }
@@ -53,7 +55,7 @@ export async function merchantStore(
       return { integrationId: saved.row.id, platform: saved.row.platform, credentials: saved.credentials };
     },
   );
-  const platform = connection.platform as PlatformId;
+  const platform = connection.platform as StorePlatformId;
   const ctx = storeContextFor(deps.runtime, platform, connection.credentials);
   return {
     integrationId: connection.integrationId,

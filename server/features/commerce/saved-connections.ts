@@ -1,13 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { PlatformId } from '#common/validation/connections';
 import type { Db } from '../../db/client';
 import { merchantIntegrations, paymentConnections } from '../../db/schema/index';
-import type { PaymentProviderId } from '../../integrations/payments/payment-provider';
-import {
-  MERCHANT_SUPPLIED_HOST_PLATFORMS,
-  paymentApiBase,
-  storeApiBase,
-} from '../../integrations/provider-endpoints';
+import { paymentProvider, type PaymentProviderId } from '../../integrations/payments/registry';
+import { storeApiBase, storePlatform, type StorePlatformId } from '../../integrations/stores/registry';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { openCredentials } from '../../lib/credential-vault';
 import type { Keyring } from '../../lib/crypto';
@@ -46,11 +41,11 @@ export async function loadStoreConnection(
 /** The adapter context for a merchant's store: its API base and, for typed URLs, the guarded fetch. */
 export function storeContextFor(
   runtime: IntegrationRuntime,
-  platform: PlatformId,
+  platform: StorePlatformId,
   credentials: Record<string, unknown>,
 ) {
   return runtime.context(credentials, storeApiBase(platform, credentials), {
-    merchantSupplied: MERCHANT_SUPPLIED_HOST_PLATFORMS.has(platform),
+    merchantSupplied: storePlatform(platform).manifest.merchantSuppliedHost,
   });
 }
 
@@ -81,7 +76,8 @@ export function paymentContextFor(
   provider: PaymentProviderId,
   credentials: Record<string, unknown>,
 ) {
-  return runtime.context(credentials, paymentApiBase(provider, credentials), {
-    merchantSupplied: provider === 'btcpay',
+  const { manifest } = paymentProvider(provider);
+  return runtime.context(credentials, manifest.apiBase(credentials), {
+    merchantSupplied: manifest.merchantSuppliedHost,
   });
 }

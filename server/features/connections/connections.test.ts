@@ -46,7 +46,7 @@ describe('store connections', () => {
       credentials: { ...woo, consumerSecret: ' ' },
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toBe(CONNECTION_MESSAGES.fillAllCredentials('woocommerce'));
+    expect(missing.json().error.message).toBe(CONNECTION_MESSAGES.fillAllCredentials('WooCommerce'));
     expect(missing.json().error.message).toBe('Please fill in all WooCommerce credentials');
     const plainHttp = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
       platform: 'woocommerce',

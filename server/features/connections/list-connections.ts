@@ -31,6 +31,7 @@ export async function listConnections(db: Db, merchantId: string): Promise<Conne
     platforms: Object.values(storePlatforms).map(({ manifest }) => ({
       id: manifest.id,
       name: manifest.name,
+      summary: manifest.summary,
       availability: manifest.availability,
       credentialFields: manifest.credentialFields,
     })),

@@ -4,8 +4,11 @@ import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import type { Db } from '../../db/client';
 import { merchants, paymentConnections, type Merchant } from '../../db/schema/index';
 import { credentialHint } from '../../integrations/credentials';
-import { lightningProvider, paymentProvider } from '../../integrations/payments/registry';
-import type { PaymentProviderId } from '../../integrations/payments/payment-provider';
+import {
+  lightningProvider,
+  paymentProvider,
+  type PaymentProviderId,
+} from '../../integrations/payments/registry';
 import { AppError, firstMessagePerField } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
 import type { IntegrationRuntime } from '../../integrations/runtime';

@@ -1,4 +1,4 @@
-import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { ProviderError } from '../../integrations/http';
 import { AppError } from '../../lib/app-error';
 import { UnsafeUrlError } from '../../lib/url-safety';
@@ -14,7 +14,7 @@ function unsafeUrlCause(err: unknown): UnsafeUrlError | null {
   return null;
 }
 
-export function storeConnectionError(platform: PlatformId, err: unknown): AppError {
+export function storeConnectionError(platform: string, err: unknown): AppError {
   const unsafe = unsafeUrlCause(err);
   if (unsafe) return new AppError('invalid_request', `Connection failed: ${unsafe.message}`, { cause: err });
   if (err instanceof ProviderError) {

@@ -11,7 +11,6 @@ import {
   connectionCheckOutput,
   connectionsOutput,
   messageOutput,
-  platformId,
   storeCredentialsInput,
   storeSaveOutput,
   storeTestOutput,
@@ -19,10 +18,11 @@ import {
   stripeVerifyInput,
   urlOutput,
 } from '#common/api/connections';
-import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import type { Db } from '../../db/client';
 import { merchantIntegrations, merchants, type Merchant } from '../../db/schema/index';
-import type { PaymentProviderId } from '../../integrations/payments/payment-provider';
+import { lightningProviderIdSchema } from '../../integrations/payments/registry';
+import { storePlatform, storePlatformIdSchema } from '../../integrations/stores/registry';
 import type { Keyring } from '../../lib/crypto';
 import { type Auth, requireUser, sessionRateKey } from '../auth';
 import type { IntegrationRuntime } from '../../integrations/runtime';
@@ -81,14 +81,20 @@ function registerMerchantConnectionRoutes(
 
   r.post(
     '/api/connections/stores/test',
-    { schema: { body: storeCredentialsInput, response: { 200: storeTestOutput } }, config: TEST_LIMIT },
+    {
+      schema: {
+        body: storeCredentialsInput.extend({ platform: storePlatformIdSchema }),
+        response: { 200: storeTestOutput },
+      },
+      config: TEST_LIMIT,
+    },
     async (request) => {
       await merchantOf(request);
-      const platform = request.body.platform as PlatformId;
+      const { platform } = request.body;
       const { storeName } = await testStoreCredentials(deps.runtime, platform, request.body.credentials);
       return {
         success: true as const,
-        message: CONNECTION_MESSAGES.connectionSucceeded(platform),
+        message: CONNECTION_MESSAGES.connectionSucceeded(storePlatform(platform).manifest.name),
         storeName,
       };
     },
@@ -98,7 +104,7 @@ function registerMerchantConnectionRoutes(
     '/api/connections/stores/:platform',
     {
       schema: {
-        params: z.object({ platform: platformId }),
+        params: z.object({ platform: storePlatformIdSchema }),
         body: storeCredentialsInput.pick({ credentials: true }),
         response: { 200: storeSaveOutput },
       },
@@ -106,7 +112,7 @@ function registerMerchantConnectionRoutes(
     },
     async (request) => {
       const merchant = await merchantOf(request);
-      const platform = request.params.platform as PlatformId;
+      const { platform } = request.params;
       const { integrationId } = await saveStoreConnection(deps, merchant, platform, request.body.credentials);
       return { integrationId, message: CONNECTION_MESSAGES.storeConnected };
     },
@@ -126,7 +132,7 @@ function registerMerchantConnectionRoutes(
 
   r.delete(
     '/api/connections/stores/:platform',
-    { schema: { params: z.object({ platform: platformId }) } },
+    { schema: { params: z.object({ platform: storePlatformIdSchema }) } },
     async (request, reply) => {
       const merchant = await merchantOf(request);
       const platform = request.params.platform;
@@ -158,21 +164,29 @@ function registerMerchantConnectionRoutes(
 
   r.post(
     '/api/connections/bitcoin/test',
-    { schema: { body: bitcoinTestInput, response: { 200: connectionCheckOutput } }, config: TEST_LIMIT },
+    {
+      schema: {
+        body: bitcoinTestInput.extend({ provider: lightningProviderIdSchema }),
+        response: { 200: connectionCheckOutput },
+      },
+      config: TEST_LIMIT,
+    },
     async (request) => {
       await merchantOf(request);
-      await testPaymentCredentials(
-        deps.runtime,
-        request.body.provider as PaymentProviderId,
-        request.body.credentials,
-      );
+      await testPaymentCredentials(deps.runtime, request.body.provider, request.body.credentials);
       return { success: true };
     },
   );
 
   r.put(
     '/api/connections/bitcoin',
-    { schema: { body: bitcoinSettingsInput, response: { 200: messageOutput } }, config: TEST_LIMIT },
+    {
+      schema: {
+        body: bitcoinSettingsInput.extend({ provider: lightningProviderIdSchema }),
+        response: { 200: messageOutput },
+      },
+      config: TEST_LIMIT,
+    },
     async (request) => {
       const merchant = await merchantOf(request);
       await saveBitcoinSettings(deps, merchant, request.body);

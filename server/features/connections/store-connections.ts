@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { STORE_URL_FIELDS, storeCredentialsSchema } from '#common/validation/store-credentials';
 import type { Db } from '../../db/client';
 import { merchantIntegrations, merchants, type Merchant } from '../../db/schema/index';
 import { credentialHint } from '../../integrations/credentials';
-import { storePlatform } from '../../integrations/stores/registry';
+import { storeApiBase, storePlatform, type StorePlatformId } from '../../integrations/stores/registry';
 import { AppError, firstMessagePerField } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
 import { assertPublicUrlShape, UnsafeUrlError } from '../../lib/url-safety';
@@ -21,16 +21,16 @@ import { sealCredentials } from '../../lib/credential-vault';
  */
 export function parseStoreCredentials(
   runtime: IntegrationRuntime,
-  platform: PlatformId,
+  platform: StorePlatformId,
   raw: Record<string, string>,
 ) {
   const adapter = storePlatform(platform);
   const fieldNames = adapter.manifest.credentialFields.map((field) => field.name);
-  const common = storeCredentialsSchema(platform, fieldNames).safeParse(raw);
+  const common = storeCredentialsSchema(adapter.manifest.name, fieldNames).safeParse(raw);
   if (!common.success) {
     const fieldErrors = firstMessagePerField(common.error.issues);
     // A missing field is what to fix first: the address rules only matter once everything is filled in.
-    const missing = CONNECTION_MESSAGES.fillAllCredentials(platform);
+    const missing = CONNECTION_MESSAGES.fillAllCredentials(adapter.manifest.name);
     const message = Object.values(fieldErrors).includes(missing) ? missing : Object.values(fieldErrors)[0]!;
     throw new AppError('invalid_request', message, { fieldErrors });
   }
@@ -53,23 +53,26 @@ export function parseStoreCredentials(
     const fieldErrors = firstMessagePerField(parsed.error.issues);
     throw new AppError(
       'invalid_request',
-      Object.values(fieldErrors)[0] ?? CONNECTION_MESSAGES.fillAllCredentials(platform),
+      Object.values(fieldErrors)[0] ?? CONNECTION_MESSAGES.fillAllCredentials(adapter.manifest.name),
       { fieldErrors },
     );
   }
   return parsed.data as Record<string, unknown>;
 }
 
-function assertConnectable(platform: PlatformId) {
+function assertConnectable(platform: StorePlatformId) {
   if (storePlatform(platform).manifest.availability !== 'live') {
-    throw new AppError('invalid_request', CONNECTION_MESSAGES.comingSoon(platform));
+    throw new AppError(
+      'invalid_request',
+      CONNECTION_MESSAGES.comingSoon(storePlatform(platform).manifest.name),
+    );
   }
 }
 
 /** Runs the platform's connection test (one authenticated read of its API) without saving anything. */
 export async function testStoreCredentials(
   runtime: IntegrationRuntime,
-  platform: PlatformId,
+  platform: StorePlatformId,
   raw: Record<string, string>,
 ) {
   const credentials = parseStoreCredentials(runtime, platform, raw);
@@ -83,21 +86,17 @@ export async function testStoreCredentials(
   }
 }
 
-function displayFor(platform: PlatformId, credentials: Record<string, unknown>, storeName: string | null) {
-  const url =
-    typeof credentials.storeUrl === 'string'
-      ? credentials.storeUrl
-      : typeof credentials.endpoint === 'string'
-        ? credentials.endpoint
-        : null;
-  const host = url
-    ? new URL(url).hostname
-    : platform === 'shopify'
-      ? `${String(credentials.storeName)}.myshopify.com`
-      : platform === 'bigcommerce'
-        ? `store ${String(credentials.storeHash)}`
-        : null;
-  const keyHint = credentialHint(storePlatform(platform).manifest.credentialFields, credentials);
+/** The merchant typed their store's address: show it; otherwise name the store as its platform does. */
+function displayFor(
+  platform: StorePlatformId,
+  credentials: Record<string, unknown>,
+  storeName: string | null,
+) {
+  const { manifest } = storePlatform(platform);
+  const apiBase = storeApiBase(platform, credentials);
+  const url = manifest.merchantSuppliedHost ? apiBase : null;
+  const host = manifest.displayHost?.(credentials) ?? new URL(apiBase).hostname;
+  const keyHint = credentialHint(manifest.credentialFields, credentials);
   return { storeUrl: url, host, storeName, keyHint };
 }
 
@@ -108,7 +107,7 @@ function displayFor(platform: PlatformId, credentials: Record<string, unknown>, 
 export async function saveStoreConnection(
   deps: { db: Db; runtime: IntegrationRuntime; keyring: Keyring },
   merchant: Merchant,
-  platform: PlatformId,
+  platform: StorePlatformId,
   raw: Record<string, string>,
 ) {
   assertConnectable(platform);
@@ -167,7 +166,7 @@ export async function checkStoreConnection(
 ) {
   const saved = await loadStoreConnection(deps, merchantId, { integrationId });
   if (!saved) throw new AppError('not_found', 'No such store connection');
-  const platform = saved.row.platform as PlatformId;
+  const platform = saved.row.platform as StorePlatformId;
   const now = deps.runtime.clock.now();
   try {
     await storePlatform(platform).testConnection(storeContextFor(deps.runtime, platform, saved.credentials));

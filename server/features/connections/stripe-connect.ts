@@ -5,10 +5,10 @@ import { STRIPE_OAUTH_ERRORS, type StripeOauthErrorCode } from '#common/validati
 import type { Db } from '../../db/client';
 import { merchants, oauthStates, type Merchant } from '../../db/schema/index';
 import { stripeConnect } from '../../integrations/payments/stripe/connect';
+import { paymentProviders } from '../../integrations/payments/registry';
 import { AppError } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
 import type { IntegrationRuntime } from '../../integrations/runtime';
-import { PAYMENT_API_BASE } from '../../integrations/provider-endpoints';
 import { paymentConnectionError } from './provider-failure';
 import { loadPaymentConnection } from '../commerce';
 import { saveConnectedStripeAccount } from './payment-connections';
@@ -16,6 +16,7 @@ import { saveConnectedStripeAccount } from './payment-connections';
 type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring; publicUrl: string };
 
 const STATE_TTL_MS = 10 * 60 * 1000;
+const STRIPE_API_BASE = paymentProviders.stripe.manifest.apiBase({});
 const PENDING_SETUP = 'pending_setup';
 
 function platform(deps: Deps) {
@@ -23,7 +24,7 @@ function platform(deps: Deps) {
   if (!config) throw new AppError('unprocessable', STRIPE_OAUTH_ERRORS.not_configured);
   const ctx = deps.runtime.context(
     { secretKey: config.secretKey, clientId: config.clientId },
-    PAYMENT_API_BASE.stripe,
+    STRIPE_API_BASE,
   );
   return { config, ctx };
 }
@@ -164,10 +165,7 @@ export async function getAccountStatus(deps: Deps, merchant: Merchant) {
   try {
     const status =
       typeof secretKey === 'string'
-        ? await stripeConnect.getOwnAccountStatus(
-            deps.runtime.context(null, PAYMENT_API_BASE.stripe).http,
-            secretKey,
-          )
+        ? await stripeConnect.getOwnAccountStatus(deps.runtime.context(null, STRIPE_API_BASE).http, secretKey)
         : await stripeConnect.getAccountStatus(platform(deps).ctx, accountId);
     return { accountId, ...status };
   } catch (err) {

@@ -7,6 +7,7 @@ import {
   listPaymentsQuery,
 } from '#common/api/payments';
 import type { AppContext } from '../../app-context';
+import { paymentMethodNameSchema } from '../../integrations/payments/registry';
 import { requireMerchantForScope } from '../connections';
 import { checkoutAccessLog } from './checkout-access';
 import { listPayments } from './list-payments';
@@ -27,7 +28,12 @@ export function registerPaymentsHistoryRoutes(
 
     r.get(
       '/api/payments',
-      { schema: { querystring: listPaymentsQuery, response: { 200: listPaymentsOutput } } },
+      {
+        schema: {
+          querystring: listPaymentsQuery.extend({ method: paymentMethodNameSchema.optional() }),
+          response: { 200: listPaymentsOutput },
+        },
+      },
       async (request) => ({ payments: await listPayments(db, merchantOf(request), request.query, now()) }),
     );
 

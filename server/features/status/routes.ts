@@ -6,8 +6,8 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { requestErrors } from '../../db/schema/index';
 import { TtlCache } from '../../lib/ttl-cache';
-import { PAYMENT_API_BASE } from '../../integrations/provider-endpoints';
 import type { IntegrationRuntime } from '../../integrations/runtime';
+import { paymentProviders } from '../../integrations/payments/registry';
 
 const ERROR_WINDOW_MS = 15 * 60 * 1000;
 const HEALTHY_ERROR_LIMIT = 10;
@@ -41,8 +41,8 @@ export function healthChecker(deps: StatusDeps): () => Promise<StatusResponse> {
         .execute(sql`SELECT 1`)
         .then((): ServiceHealth => 'operational')
         .catch((): ServiceHealth => 'down'),
-      probe('stripe', `${PAYMENT_API_BASE.stripe}/v1/account`),
-      probe('opennode', `${PAYMENT_API_BASE.opennode}/v1/account/balance`),
+      probe('stripe', `${paymentProviders.stripe.manifest.apiBase({})}/v1/account`),
+      probe('opennode', `${paymentProviders.opennode.manifest.apiBase({})}/v1/account/balance`),
       deps.db
         .select({ n: count() })
         .from(requestErrors)

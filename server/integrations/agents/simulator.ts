@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createSimulator, type SimulatorOptions } from '../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../simulators/simulator-kit';
 import { orderEventSignatureProblem } from './signatures';
 
 /**

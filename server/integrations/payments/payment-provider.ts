@@ -1,18 +1,10 @@
 import type { z } from 'zod';
 import type { PaymentStatus } from '#common/domain/payment-status';
 import type { AdapterContext } from '../http';
-import type { CredentialField } from '../credentials';
+import type { IntegrationManifest } from '../manifest';
 
-export type PaymentProviderId = 'stripe' | 'opennode' | 'coincorner' | 'btcpay' | 'strike';
-
-export interface PaymentProviderManifest {
-  id: PaymentProviderId;
-  /** Display name, e.g. "OpenNode". */
-  name: string;
+export interface PaymentProviderManifest extends IntegrationManifest {
   method: 'card' | 'lightning';
-  /** `coming_soon` providers are registered and simulated but not offered. */
-  availability: 'live' | 'coming_soon';
-  credentialFields: CredentialField[];
 }
 
 /** A Lightning invoice as an agent needs it to pay. */

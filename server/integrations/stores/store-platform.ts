@@ -1,15 +1,12 @@
 import type { z } from 'zod';
 import type { AdapterContext, WebhookHeaders } from './store-types';
-import type { CredentialField } from '../credentials';
+import type { IntegrationManifest } from '../manifest';
 
-export type StorePlatformId = 'woocommerce' | 'shopify' | 'bigcommerce' | 'magento' | 'custom';
-
-export interface StorePlatformManifest {
-  id: StorePlatformId;
-  name: string;
-  /** Only `live` platforms can be connected; the others are shown as coming soon. */
-  availability: 'live' | 'coming_soon';
-  credentialFields: CredentialField[];
+export interface StorePlatformManifest extends IntegrationManifest {
+  /** What connecting needs, in a sentence, shown on the store setup page. */
+  summary: string;
+  /** How a connected store is named in the dashboard; the API base's host name when omitted. */
+  displayHost?(credentials: Record<string, unknown>): string;
 }
 
 /** A product as the commerce engine sees it, whatever the store. Prices are integer minor units. */

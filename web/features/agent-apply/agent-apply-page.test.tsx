@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentApplicationFacts, ApplicationBundle } from '#common/api/agent-application';
+import type { ConnectionsOutput } from '#common/api/connections';
 import { POSTMAN_COLLECTION_SCHEMA_URL, UAT_COLLECTION_FILE_NAME } from '#common/api/agent-application';
 import { AGENT_APPLICATION_MESSAGES } from '#common/validation/agent-application';
 import { json, stubFetch, type FetchHandler } from '#web/test/fetch-stub';
@@ -78,10 +79,24 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** The platform names, as the server's registry serves them with the connections. */
+const CONNECTIONS: ConnectionsOutput = {
+  stores: [],
+  payments: [],
+  paymentProviders: [],
+  platforms: [
+    { id: 'woocommerce', name: 'WooCommerce', summary: '', availability: 'live', credentialFields: [] },
+  ],
+};
+
 function renderApply(routes: Record<string, FetchHandler> = {}) {
   const fetchMock = stubFetch({
     signedIn: true,
-    routes: { '/api/agent-application': () => json(CONNECTED), ...routes },
+    routes: {
+      '/api/agent-application': () => json(CONNECTED),
+      '/api/connections': () => json(CONNECTIONS),
+      ...routes,
+    },
   });
   const user = userEvent.setup();
   renderPage(<AgentApplyPage />, { path: '/agent/apply' });
@@ -115,7 +130,7 @@ describe('/agent/apply', () => {
     renderApply();
     expect(await screen.findByText('Acme Outdoors')).toBeInTheDocument();
     expect(screen.getByText('https://shop.example')).toBeInTheDocument();
-    expect(screen.getByText('WooCommerce')).toBeInTheDocument();
+    expect(await screen.findByText('WooCommerce')).toBeInTheDocument();
     expect(screen.getByText('Bitcoin Lightning')).toBeInTheDocument();
     expect(screen.getByText('http://localhost:3000/acp')).toBeInTheDocument();
   });

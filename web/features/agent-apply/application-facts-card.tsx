@@ -3,17 +3,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgentApplicationFacts } from '#common/api/agent-application';
 import { ROUTES } from '#common/routes';
-import { PLATFORM_LABELS, type PlatformId } from '#common/validation/connections';
 import { Alert } from '#web/components/ui/alert';
 import { LoadError } from '#web/components/ui/load-error';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { useIntegrationName } from '#web/features/connections/api/list-connections';
 import { CardHeading } from './card-heading';
 import type { ApplicationFactsState } from './use-application-facts-state';
-
-const platformLabel = (id: string) => PLATFORM_LABELS[id as PlatformId] ?? id;
 
 /** The read-only facts of /agent/apply: what the application says about the merchant's store. */
 export function ApplicationFactsCard({ state }: { state: ApplicationFactsState }) {
@@ -61,6 +59,7 @@ function FactsBody({ state }: { state: ApplicationFactsState }) {
 }
 
 function Facts({ facts }: { facts: AgentApplicationFacts }) {
+  const platformLabel = useIntegrationName();
   return (
     <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
       <Fact label="Merchant name">{facts.merchantName ?? <Missing>Not set</Missing>}</Fact>

@@ -17,6 +17,7 @@ const CONNECTIONS: ConnectionsOutput = {
     {
       id: 'woocommerce',
       name: 'WooCommerce',
+      summary: 'REST API v3, WooCommerce 3.0 or later. Takes about 2 minutes.',
       availability: 'live',
       credentialFields: [
         field('storeUrl', 'Store URL'),
@@ -27,6 +28,7 @@ const CONNECTIONS: ConnectionsOutput = {
     {
       id: 'shopify',
       name: 'Shopify',
+      summary: 'The Admin API (version 2024-01) through a custom app’s access token.',
       availability: 'coming_soon',
       credentialFields: [
         field('storeName', 'Store name'),
@@ -36,12 +38,14 @@ const CONNECTIONS: ConnectionsOutput = {
     {
       id: 'bigcommerce',
       name: 'BigCommerce',
+      summary: 'A store-level API account: its store hash and access token.',
       availability: 'coming_soon',
       credentialFields: [field('storeHash', 'Store hash'), field('accessToken', 'Access token', true)],
     },
     {
       id: 'magento',
       name: 'Magento',
+      summary: 'Magento 2.0 or later, or Adobe Commerce, with an integration access token.',
       availability: 'coming_soon',
       credentialFields: [
         field('storeUrl', 'Store URL'),
@@ -51,6 +55,7 @@ const CONNECTIONS: ConnectionsOutput = {
     {
       id: 'custom',
       name: 'Custom API',
+      summary: 'Your own API with product listing and order creation endpoints. Takes about 10 minutes.',
       availability: 'live',
       credentialFields: [field('endpoint', 'API endpoint'), field('apiKey', 'API key', true)],
     },
@@ -131,7 +136,7 @@ describe('/setup-store', () => {
     ['Custom API', 'Please fill in all Custom API credentials'],
   ])('asks for every %s field with the spec message, testing nothing', async (tab, message) => {
     const { user, fetchMock } = renderSetupStore();
-    await user.click(screen.getByRole('tab', { name: new RegExp(`^${tab}`) }));
+    await user.click(await screen.findByRole('tab', { name: new RegExp(`^${tab}`) }));
     await user.click(await screen.findByRole('button', { name: 'Test Connection' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getAllByText(message)).toHaveLength(1);
@@ -146,7 +151,7 @@ describe('/setup-store', () => {
       ['Magento', 'Integration access token'],
       ['Custom API', 'API key'],
     ]) {
-      await user.click(screen.getByRole('tab', { name: new RegExp(`^${tab}`) }));
+      await user.click(await screen.findByRole('tab', { name: new RegExp(`^${tab}`) }));
       expect(await screen.findByLabelText(secret!)).toHaveAttribute('type', 'password');
     }
   });
@@ -282,7 +287,7 @@ describe('/setup-store', () => {
 
   it('tests a coming-soon platform but refuses to save it, saying why', async () => {
     const { user } = renderSetupStore({ '/api/connections/stores/test': passingTest });
-    await user.click(screen.getByRole('tab', { name: /^Shopify/ }));
+    await user.click(await screen.findByRole('tab', { name: /^Shopify/ }));
     await user.type(await screen.findByLabelText('Store name'), 'acme');
     await user.type(screen.getByLabelText('Admin API access token'), 'shpat_123');
     await user.click(testButton());

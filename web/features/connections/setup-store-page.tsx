@@ -2,7 +2,6 @@ import { KeyRound, LifeBuoy, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '#common/routes';
-import { PLATFORM_IDS, PLATFORM_LABELS, type PlatformId } from '#common/validation/connections';
 import { Badge } from '#web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Label } from '#web/components/ui/field';
@@ -12,25 +11,16 @@ import { useSeo } from '#web/lib/use-seo';
 import { useConnections } from './api/list-connections';
 import { StoreConnectionForm } from './store/store-connection-form';
 
-/** What each platform needs, in a sentence (as /supported says it). */
-const PLATFORM_INTROS: Record<PlatformId, string> = {
-  woocommerce: 'REST API v3, WooCommerce 3.0 or later. Takes about 2 minutes.',
-  shopify: 'The Admin API (version 2024-01) through a custom app’s access token.',
-  bigcommerce: 'A store-level API account: its store hash and access token.',
-  magento: 'Magento 2.0 or later, or Adobe Commerce, with an integration access token.',
-  custom: 'Your own API with product listing and order creation endpoints. Takes about 10 minutes.',
-};
-
-const isPlatform = (value: string | null): value is PlatformId =>
-  (PLATFORM_IDS as string[]).includes(value ?? '');
-
-/** The platform in the address (/setup-store takes an optional `platform`), WooCommerce by default. */
-function usePlatformParam() {
+/**
+ * The platform in the address (/setup-store takes an optional `platform`), else the server's
+ * first platform (WooCommerce). The platforms are the server's (GET /api/connections, ADR 011).
+ */
+function usePlatformParam(platformIds: string[]) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('platform');
-  const platform: PlatformId = isPlatform(requested) ? requested : 'woocommerce';
+  const platform = requested && platformIds.includes(requested) ? requested : (platformIds[0] ?? '');
   const choose = (next: string) => {
-    if (isPlatform(next)) setParams({ platform: next }, { replace: true });
+    if (platformIds.includes(next)) setParams({ platform: next }, { replace: true });
   };
   return [platform, choose] as const;
 }
@@ -45,12 +35,11 @@ export default function SetupStorePage() {
     noIndex: true,
   });
   const navigate = useNavigate();
-  const [platform, choosePlatform] = usePlatformParam();
   const platformPickerId = useId();
   const connections = useConnections();
-  const comingSoon = new Set(
-    connections.data?.platforms.filter((p) => p.availability === 'coming_soon').map((p) => p.id),
-  );
+  const platforms = connections.data?.platforms ?? [];
+  const [platform, choosePlatform] = usePlatformParam(platforms.map((p) => p.id));
+  const comingSoon = new Set(platforms.filter((p) => p.availability === 'coming_soon').map((p) => p.id));
 
   return (
     <div className="space-y-8">
@@ -65,59 +54,66 @@ export default function SetupStorePage() {
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
         <Card>
-          <Tabs value={platform} onValueChange={choosePlatform}>
-            <CardHeader className="gap-4 border-b border-slate-100">
-              {/* Five tabs do not fit a phone: there the platform is picked from a list. */}
-              <div className="grid gap-1.5 sm:hidden">
-                <Label htmlFor={platformPickerId}>Platform</Label>
-                <Select value={platform} onValueChange={choosePlatform}>
-                  <SelectTrigger id={platformPickerId}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {PLATFORM_IDS.map((id) => (
-                      <SelectItem key={id} value={id}>
-                        {PLATFORM_LABELS[id]}
-                        {comingSoon.has(id) ? ' (coming soon)' : ''}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-              <TabsList aria-label="Store platform" className="hidden w-full sm:flex">
-                {PLATFORM_IDS.map((id) => (
-                  <TabsTrigger key={id} value={id} className="gap-1.5">
-                    {PLATFORM_LABELS[id]}
-                    {comingSoon.has(id) && (
-                      <span className="rounded-full bg-amber-100 px-1.5 text-[0.65rem] font-semibold uppercase text-amber-900">
-                        Soon
-                        <span className="sr-only"> (coming soon)</span>
-                      </span>
-                    )}
-                  </TabsTrigger>
-                ))}
-              </TabsList>
-            </CardHeader>
-            {PLATFORM_IDS.map((id) => (
-              <TabsContent key={id} value={id} className="mt-0">
-                <CardContent className="grid gap-6 pt-6">
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div>
-                      <h2 className="text-lg font-semibold text-slate-900">{PLATFORM_LABELS[id]}</h2>
-                      <p className="mt-1 text-sm text-slate-600">{PLATFORM_INTROS[id]}</p>
-                    </div>
-                    {connections.data &&
-                      (comingSoon.has(id) ? (
+          {!connections.data && (
+            // The platforms come with the connections; until then the form shows its loading state or error.
+            <CardContent className="pt-6">
+              <StoreConnectionForm platform={platform} onSaved={() => navigate(ROUTES.dashboard.path)} />
+            </CardContent>
+          )}
+          {connections.data && (
+            <Tabs value={platform} onValueChange={choosePlatform}>
+              <CardHeader className="gap-4 border-b border-slate-100">
+                {/* Five tabs do not fit a phone: there the platform is picked from a list. */}
+                <div className="grid gap-1.5 sm:hidden">
+                  <Label htmlFor={platformPickerId}>Platform</Label>
+                  <Select value={platform} onValueChange={choosePlatform}>
+                    <SelectTrigger id={platformPickerId}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {platforms.map(({ id, name }) => (
+                        <SelectItem key={id} value={id}>
+                          {name}
+                          {comingSoon.has(id) ? ' (coming soon)' : ''}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+                <TabsList aria-label="Store platform" className="hidden w-full sm:flex">
+                  {platforms.map(({ id, name }) => (
+                    <TabsTrigger key={id} value={id} className="gap-1.5">
+                      {name}
+                      {comingSoon.has(id) && (
+                        <span className="rounded-full bg-amber-100 px-1.5 text-[0.65rem] font-semibold uppercase text-amber-900">
+                          Soon
+                          <span className="sr-only"> (coming soon)</span>
+                        </span>
+                      )}
+                    </TabsTrigger>
+                  ))}
+                </TabsList>
+              </CardHeader>
+              {platforms.map(({ id, name, summary }) => (
+                <TabsContent key={id} value={id} className="mt-0">
+                  <CardContent className="grid gap-6 pt-6">
+                    <div className="flex flex-wrap items-start justify-between gap-3">
+                      <div>
+                        <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
+                        <p className="mt-1 text-sm text-slate-600">{summary}</p>
+                      </div>
+                      {comingSoon.has(id) ? (
                         <Badge variant="warning">Coming Soon</Badge>
                       ) : (
                         <Badge variant="success">Production Ready</Badge>
-                      ))}
-                  </div>
-                  <StoreConnectionForm platform={id} onSaved={() => navigate(ROUTES.dashboard.path)} />
-                </CardContent>
-              </TabsContent>
-            ))}
-          </Tabs>
+                      )}
+                    </div>
+                    <StoreConnectionForm platform={id} onSaved={() => navigate(ROUTES.dashboard.path)} />
+                  </CardContent>
+                </TabsContent>
+              ))}
+            </Tabs>
+          )}
         </Card>
 
         <aside aria-label="About store connections" className="grid gap-4">

@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/field';
 import { Switch } from '#web/components/ui/switch';
 import { useUpdatePaymentMethods } from '#web/features/account/api/update-payment-methods';
+import { useIntegrationName } from '#web/features/connections/api/list-connections';
 import { toastUpdateFailed } from './readiness-toasts';
 
 const CARD_DESCRIPTIONS: Record<MerchantPayments['card'], string> = {
@@ -15,11 +16,14 @@ const CARD_DESCRIPTIONS: Record<MerchantPayments['card'], string> = {
   connected: 'On: agents pay with Shared Payment Tokens.',
 };
 
-function bitcoinDescription({ enabled, provider, expiryMins }: MerchantPayments['bitcoin']) {
+function bitcoinDescription(
+  { enabled, provider, expiryMins }: MerchantPayments['bitcoin'],
+  providerName: (id: string) => string,
+) {
   if (!enabled) return 'Off: agents cannot pay with Lightning.';
   if (!provider) return 'On, waiting for a provider: choose OpenNode or CoinCorner.';
   const expiry = expiryMins ? `, invoices expire after ${expiryMins} min` : '';
-  return `On through ${provider === 'coincorner' ? 'CoinCorner' : 'OpenNode'}${expiry}.`;
+  return `On through ${providerName(provider)}${expiry}.`;
 }
 
 /**
@@ -28,6 +32,7 @@ function bitcoinDescription({ enabled, provider, expiryMins }: MerchantPayments[
  */
 export function PaymentMethodToggles({ payments }: { payments: MerchantPayments }) {
   const update = useUpdatePaymentMethods();
+  const providerName = useIntegrationName();
   const saving = update.isPending ? update.variables : undefined;
   const change = (input: PaymentMethodsInput) => update.mutate(input, { onError: toastUpdateFailed });
 
@@ -48,7 +53,7 @@ export function PaymentMethodToggles({ payments }: { payments: MerchantPayments 
       />
       <ToggleRow
         label="Bitcoin Lightning"
-        detail={bitcoinDescription(payments.bitcoin)}
+        detail={bitcoinDescription(payments.bitcoin, providerName)}
         checked={saving?.bitcoin ?? payments.bitcoin.enabled}
         saving={saving?.bitcoin !== undefined}
         disabled={update.isPending}

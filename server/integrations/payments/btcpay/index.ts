@@ -68,6 +68,9 @@ export const btcpay: LightningPaymentProvider<BtcpayCredentials> = {
     method: 'lightning',
     availability: 'coming_soon',
     credentialFields: btcpayCredentialFields,
+    apiBase: (credentials) => String(credentials.serverUrl ?? ''),
+    merchantSuppliedHost: true,
+    sandboxHosts: ['*.btcpay.sandbox'],
   },
   credentialsSchema: btcpayCredentials,
 

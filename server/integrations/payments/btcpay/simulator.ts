@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
-import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../../fake-lightning';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
+import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../simulators/simulator-lightning';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
 import { btcpaySignature } from './webhook';
 
 /**
@@ -423,3 +423,6 @@ ${typeof redirect === 'string' ? `<p><a href="${redirect.replace(/"/g, '')}">Ret
 
   return { app, invoices };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createBtcpaySimulator;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectProviderError, expectListing, fixtureFrom } from '../../contract-kit';
-import { startSimulator } from '../../simulator-kit';
+import { startSimulator } from '../../simulators/simulator-kit';
 import { describeLightningContract, lightningTestKit, payOnCheckoutPage } from '../contract';
 import { coincornerCredentials } from './credentials';
 import { coincorner } from './index';

@@ -72,6 +72,9 @@ export const coincorner: LightningPaymentProvider<CoincornerCredentials> = {
     method: 'lightning',
     availability: 'live',
     credentialFields: coincornerCredentialFields,
+    apiBase: () => 'https://checkout.coincorner.com',
+    merchantSuppliedHost: false,
+    sandboxHosts: ['checkout.coincorner.com'],
   },
   credentialsSchema: coincornerCredentials,
 

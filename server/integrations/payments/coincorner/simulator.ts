@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { decimalToMinor } from '#common/domain/money';
-import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../../fake-lightning';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
+import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../simulators/simulator-lightning';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
 import { coincornerSignature } from './signature';
 
 /**
@@ -320,3 +320,6 @@ ${back ? `<p><a href="${escapeHtml(back)}">Return to the store</a></p>` : ''}
 
   return { app, orders };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createCoincornerSimulator;

@@ -48,6 +48,9 @@ export const opennode: LightningPaymentProvider<OpennodeCredentials> = {
     method: 'lightning',
     availability: 'live',
     credentialFields: opennodeCredentialFields,
+    apiBase: () => 'https://api.opennode.com',
+    merchantSuppliedHost: false,
+    sandboxHosts: ['api.opennode.com', 'dev-api.opennode.com'],
   },
   credentialsSchema: opennodeCredentials,
 

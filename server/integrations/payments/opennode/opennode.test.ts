@@ -3,8 +3,8 @@ import { OPENNODE_STATUSES, mapOpennodeStatus } from './mapping';
 import { opennode } from './index';
 import { createOpennodeSimulator, OPENNODE_SANDBOX_API_KEY } from './simulator';
 import { describeLightningContract, lightningTestKit, payOnCheckoutPage } from '../contract';
-import { expectListing, fixtureFrom } from '../../contract-kit';
-import { startSimulator } from '../../simulator-kit';
+import { contextFor, expectListing, fixtureFrom } from '../../contract-kit';
+import { startSimulator } from '../../simulators/simulator-kit';
 
 describeLightningContract({
   provider: opennode,
@@ -62,5 +62,34 @@ describe('opennode simulator', () => {
       credentials: { apiKey: OPENNODE_SANDBOX_API_KEY },
       controls: ['POST /__sim/charges/:id/pay'],
     });
+  });
+});
+
+describe('opennode amounts', () => {
+  /** OpenNode answering GET /v1/charge/:id with the fiat value written exactly as `fiatJson`. */
+  const chargeWithFiat = (fiatJson: string) =>
+    contextFor(
+      { baseUrl: 'https://api.opennode.com' },
+      { apiKey: OPENNODE_SANDBOX_API_KEY },
+      {
+        fetch: async () =>
+          new Response(
+            `{"data":{"id":"c1","status":"paid","amount":1500,"currency":"GBP","fiat_value":${fiatJson},"created_at":1700000000}}`,
+            { status: 200, headers: { 'content-type': 'application/json' } },
+          ),
+      },
+    );
+
+  it.each([
+    ['1.005', 101],
+    ['"1.005"', 101],
+    ['0.29', 29],
+    ['"0.29"', 29],
+    ['19.99', 1999],
+    ['1e-7', 0],
+  ])('reads the fiat value %s as exactly %i minor units', async (fiatJson, minor) => {
+    const payment = await opennode.getPayment(chargeWithFiat(fiatJson), 'c1');
+    expect(payment.amountMinor).toBe(minor);
+    expect(payment.lightning?.amountSats).toBe(1500);
   });
 });

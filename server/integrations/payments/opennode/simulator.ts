@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decimalToMinor } from '#common/domain/money';
-import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../../fake-lightning';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
+import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../simulators/simulator-lightning';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
 import { opennodeHashedOrder } from './webhook';
 
 /**
@@ -230,3 +230,6 @@ ${paid && charge.success_url ? `<p><a href="${charge.success_url.replace(/"/g, '
 
   return { app, charges };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createOpennodeSimulator;

@@ -78,6 +78,9 @@ export const strike: LightningPaymentProvider<StrikeCredentials> = {
     method: 'lightning',
     availability: 'coming_soon',
     credentialFields: strikeCredentialFields,
+    apiBase: () => 'https://api.strike.me',
+    merchantSuppliedHost: false,
+    sandboxHosts: ['api.strike.me'],
   },
   credentialsSchema: strikeCredentials,
 

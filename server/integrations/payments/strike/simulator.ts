@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
-import { fakeBolt11, fiatMinorToSats } from '../../fake-lightning';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
+import { fakeBolt11, fiatMinorToSats } from '../simulators/simulator-lightning';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
 import { strikeSignature } from './webhook';
 
 /**
@@ -327,3 +327,6 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
 
   return { app, invoices };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createStrikeSimulator;

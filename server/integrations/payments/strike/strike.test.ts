@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectListing, fixtureFrom, postControl } from '../../contract-kit';
-import { startSimulator } from '../../simulator-kit';
+import { startSimulator } from '../../simulators/simulator-kit';
 import { describeLightningContract, lightningTestKit } from '../contract';
 import { strikeCredentials } from './credentials';
 import { strike } from './index';

@@ -43,6 +43,9 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
     method: 'card',
     availability: 'live',
     credentialFields: stripeCredentialFields,
+    apiBase: () => 'https://api.stripe.com',
+    merchantSuppliedHost: false,
+    sandboxHosts: ['api.stripe.com', 'connect.stripe.com'],
   },
   credentialsSchema: stripeCredentials,
 

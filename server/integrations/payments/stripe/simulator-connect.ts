@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FormObject } from './form';
+import type { FormObject } from './simulator-form';
 import {
   invalidRequest,
   maskKey,

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canonicalForm, FormShapeError, parseStripeForm, type FormObject, type FormValue } from './form';
+import {
+  canonicalForm,
+  FormShapeError,
+  parseStripeForm,
+  type FormObject,
+  type FormValue,
+} from './simulator-form';
 
 /**
  * The HTTP conventions every Stripe simulator route shares: form bodies, Bearer/Basic API keys, the

@@ -1,5 +1,5 @@
 import type { Caller, StripeAuth, StripeRouter } from './simulator-http';
-import type { Simulator } from '../../simulator-kit';
+import type { Simulator } from '../../simulators/simulator-kit';
 import type { FastifyInstance } from 'fastify';
 
 /** The parts of a Stripe Account object the simulator keeps. */

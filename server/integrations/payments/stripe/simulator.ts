@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
 import { createEventBus, type WebhookDelivery } from './simulator-events';
 import { createStripeRouter, resourceMissing, type IdempotencyEntry } from './simulator-http';
 import { registerConnect } from './simulator-connect';
@@ -159,3 +159,6 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
 
   return { app, state, completeOnboarding: connect.completeOnboarding };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createStripeSimulator;

@@ -2,11 +2,11 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { ProviderError } from '../../http';
-import { startSimulator, type RunningSimulator } from '../../simulator-kit';
+import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
 import { describeCardContract } from '../contract';
 import { stripeConnect } from './connect';
 import { stripeCredentials } from './credentials';
-import { canonicalForm, parseStripeForm } from './form';
+import { canonicalForm, parseStripeForm } from './simulator-form';
 import { stripe } from './index';
 import {
   STRIPE_PAYMENT_INTENT_STATUSES,
@@ -117,10 +117,14 @@ describe('stripe form bodies', () => {
     );
   });
 
-  it('keeps a parameter named __proto__ as data', () => {
-    const parsed = parseStripeForm('metadata[__proto__][polluted]=yes');
+  it('never lets a parameter named __proto__ reach a prototype (qs drops it)', () => {
+    const parsed = parseStripeForm('metadata[__proto__][polluted]=yes&metadata[order]=1');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.keys(parsed.metadata as object)).toEqual(['__proto__']);
+    expect(parsed.metadata).toEqual({ order: '1' });
+  });
+
+  it('refuses a parameter sent both as a value and as an object', () => {
+    expect(() => parseStripeForm('metadata=x&metadata[a]=y')).toThrow(/metadata/);
   });
 });
 

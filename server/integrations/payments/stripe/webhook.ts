@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
 import { z } from 'zod';
 import { ProviderError } from '../../http';
 import type { PaymentWebhook, WebhookRequest } from '../payment-provider';
@@ -6,47 +6,38 @@ import type { PaymentWebhook, WebhookRequest } from '../payment-provider';
 /** stripe-node's default: only the age of a signature is checked, not whether it is in the future. */
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-const hmac = (secret: string, timestamp: number, payload: string) =>
-  createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
-
 /** The `Stripe-Signature` value Stripe sends with a delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export function stripeSignatureHeader(secret: string, payload: string, timestamp: number): string {
-  return `t=${timestamp},v1=${hmac(secret, timestamp, payload)}`;
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 }
 
-const refuse = (message: string) => new ProviderError('stripe', 'auth', message);
+const refuse = (message: string, cause?: unknown) => new ProviderError('stripe', 'auth', message, { cause });
 
 /**
- * Checks a `Stripe-Signature` header the way stripe-node's `constructEvent` does: any `v1` entry may
- * match (several appear while a secret is being rolled) and the timestamp must be at most 300 s old.
+ * Checks the `Stripe-Signature` header and reads the event with stripe-node's own `constructEvent`: any
+ * `v1` entry may match (several appear while a secret is being rolled) and the timestamp must be at most
+ * 300 s older than `now`. A body that verifies but is not JSON is an `invalid_request`.
  */
-export function verifyStripeSignature(
+function constructStripeEvent(
   rawBody: string,
   header: string | undefined,
   secret: string,
   now: Date,
-): void {
+): unknown {
   if (!secret.trim()) throw refuse('No Stripe webhook signing secret is configured');
   if (!header) throw refuse('The Stripe-Signature header is missing');
-  let timestamp = Number.NaN;
-  const signatures: string[] = [];
-  for (const part of header.split(',')) {
-    const eq = part.indexOf('=');
-    const [key, value] = [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
-    if (key === 't') timestamp = Number(value);
-    if (key === 'v1') signatures.push(value);
-  }
-  if (!Number.isInteger(timestamp) || signatures.length === 0) {
-    throw refuse('The Stripe-Signature header has no timestamp or no v1 signature');
-  }
-  const expected = Buffer.from(hmac(secret, timestamp, rawBody), 'utf8');
-  const matches = signatures.some((signature) => {
-    const given = Buffer.from(signature, 'utf8');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
-  if (!matches) throw refuse('No Stripe signature matches the payload');
-  if (Math.floor(now.getTime() / 1000) - timestamp > STRIPE_SIGNATURE_TOLERANCE_SECONDS) {
-    throw refuse('The Stripe signature timestamp is outside the tolerance zone');
+  try {
+    return Stripe.webhooks.constructEvent(
+      rawBody,
+      header,
+      secret,
+      STRIPE_SIGNATURE_TOLERANCE_SECONDS,
+      undefined,
+      now.getTime(),
+    );
+  } catch (cause) {
+    if (cause instanceof Stripe.errors.StripeSignatureVerificationError) throw refuse(cause.message, cause);
+    throw new ProviderError('stripe', 'invalid_request', 'The Stripe event body is not an event', { cause });
   }
 }
 
@@ -73,18 +64,20 @@ export function parseStripeWebhook(
   const header = Object.entries(input.headers).find(
     ([name]) => name.toLowerCase() === 'stripe-signature',
   )?.[1];
-  verifyStripeSignature(
-    input.rawBody,
-    Array.isArray(header) ? header[0] : header,
-    input.signingSecret,
-    input.now,
+  const parsed = stripeEvent.safeParse(
+    constructStripeEvent(
+      input.rawBody,
+      Array.isArray(header) ? header[0] : header,
+      input.signingSecret,
+      input.now,
+    ),
   );
-  let event: z.infer<typeof stripeEvent>;
-  try {
-    event = stripeEvent.parse(JSON.parse(input.rawBody));
-  } catch (cause) {
-    throw new ProviderError('stripe', 'invalid_request', 'The Stripe event body is not an event', { cause });
+  if (!parsed.success) {
+    throw new ProviderError('stripe', 'invalid_request', 'The Stripe event body is not an event', {
+      cause: parsed.error,
+    });
   }
+  const event = parsed.data;
   const object = event.data.object;
   const related = object.payment_intent;
   const paymentId =

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneySchema, storeApi } from '../custom/store-kit';
+import { idSchema, moneySchema, storeApi } from '../store-kit';
 import type { BigcommerceCredentials } from './credentials';
 
 /** BigCommerce's largest catalogue page. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
-import { startSimulator, type RunningSimulator } from '../../simulator-kit';
+import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
 import { describeStoreContract, orderFor } from '../contract';
 import type { StoreProduct } from '../store-platform';
 import { bigcommerceCredentials, type BigcommerceCredentials } from './credentials';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import type { CredentialField } from '../../credentials';
 
-const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('bigcommerce');
+const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('BigCommerce');
 
 /** Accepts the bare hash or the API path BigCommerce shows (`https://api.bigcommerce.com/stores/abc123/v3/`). */
 function storeHash(value: string): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { minorToDecimal } from '#common/domain/money';
 import { ProviderError, type AdapterContext } from '../../http';
-import { itemPage, noteTotalMismatch, priceToMinor, splitName } from '../custom/store-kit';
+import { itemPage, noteTotalMismatch, priceToMinor, splitName } from '../store-kit';
 import type { PostalAddress, StoreOrder, StorePlatform, StoreProduct } from '../store-platform';
 import {
   BIGCOMMERCE_MAX_LIMIT,
@@ -172,8 +172,13 @@ export const bigcommerce: StorePlatform<BigcommerceCredentials> = {
   manifest: {
     id: 'bigcommerce',
     name: 'BigCommerce',
+    summary: 'A store-level API account: its store hash and access token.',
     availability: 'coming_soon',
     credentialFields: bigcommerceCredentialFields,
+    apiBase: () => 'https://api.bigcommerce.com',
+    merchantSuppliedHost: false,
+    sandboxHosts: ['api.bigcommerce.com'],
+    displayHost: (credentials) => `store ${String(credentials.storeHash)}`,
   },
   credentialsSchema: bigcommerceCredentials,
 

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
-import { loopbackUrl, servePlaceholderImages } from '../custom/sim-kit';
-import { TEA_STORE, teaCatalogue } from './catalogue';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
+import { loopbackUrl, servePlaceholderImages } from '../simulators/simulator-store-kit';
+import { TEA_STORE, teaCatalogue } from './simulator-catalogue';
 import { BIGCOMMERCE_ORDER_STATUSES } from './mapping';
 
 /**
@@ -548,3 +548,6 @@ export function createBigcommerceSimulator(opts: BigcommerceSimulatorOptions = {
 
   return { app, stores };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createBigcommerceSimulator;

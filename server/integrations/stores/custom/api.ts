@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneySchema, storeApi } from './store-kit';
+import { idSchema, moneySchema, storeApi } from '../store-kit';
 import type { CustomCredentials } from './credentials';
 
 /** The contract's largest page (docs/custom-store.md). */

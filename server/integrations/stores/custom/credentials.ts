@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import type { CredentialField } from '../../credentials';
-import { storeUrlSchema } from './store-kit';
+import { storeUrlSchema } from '../store-kit';
 
-const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('custom');
+const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('Custom API');
 
 /** A Custom API connection: the base URL of the merchant's API and the key we send to it. */
 export const customCredentials = z.object({

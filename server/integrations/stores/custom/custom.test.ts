@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
-import { startSimulator, type RunningSimulator } from '../../simulator-kit';
+import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
 import { describeStoreContract, orderFor, signedWebhookFromControl, type OrderOptions } from '../contract';
 import type { StoreProduct } from '../store-platform';
 import { customCredentials, type CustomCredentials } from './credentials';

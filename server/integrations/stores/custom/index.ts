@@ -12,7 +12,7 @@ import {
 } from './api';
 import { customCredentialFields, customCredentials, type CustomCredentials } from './credentials';
 import { mapCustomStatus } from './mapping';
-import { itemPage, noteTotalMismatch, priceToMinor } from './store-kit';
+import { itemPage, noteTotalMismatch, priceToMinor } from '../store-kit';
 import { isValidCustomWebhook } from './webhook';
 
 const STORE = { id: 'custom', name: 'Your store API' };
@@ -109,8 +109,12 @@ export const custom: StorePlatform<CustomCredentials> = {
   manifest: {
     id: 'custom',
     name: 'Custom API',
+    summary: 'Your own API with product listing and order creation endpoints. Takes about 10 minutes.',
     availability: 'live',
     credentialFields: customCredentialFields,
+    apiBase: (credentials) => String(credentials.endpoint),
+    merchantSuppliedHost: true,
+    sandboxHosts: ['*.custom.sandbox'],
   },
   credentialsSchema: customCredentials,
 

@@ -2,12 +2,17 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
 import type { StoreOrderStatus } from '../store-platform';
-import { roasterCatalogue, ROASTER_CURRENCY, type RoasterProduct, type RoasterVariant } from './catalogue';
+import {
+  roasterCatalogue,
+  ROASTER_CURRENCY,
+  type RoasterProduct,
+  type RoasterVariant,
+} from './simulator-catalogue';
 import { CUSTOM_MAX_LIMIT } from './api';
 import { CUSTOM_STATUSES } from './mapping';
-import { loopbackUrl, servePlaceholderImages } from './sim-kit';
+import { loopbackUrl, servePlaceholderImages } from '../simulators/simulator-store-kit';
 import { customWebhookSignature } from './webhook';
 
 /**
@@ -427,3 +432,6 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
 
   return { app, products, orders };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createCustomStoreSimulator;

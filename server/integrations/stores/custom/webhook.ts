@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { WebhookHeaders } from '../store-types';
-import { headerValue, signaturesMatch } from './store-kit';
+import { headerValue, signaturesMatch } from '../store-kit';
 
 /** The `X-Signature` value for a body: `sha256=` + hex HMAC-SHA256 of the exact bytes, keyed with the secret. */
 export function customWebhookSignature(secret: string, rawBody: string): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, storeApi } from '../custom/store-kit';
+import { idSchema, storeApi } from '../store-kit';
 import type { MagentoCredentials } from './credentials';
 
 /** A store view's configuration (`/V1/store/storeConfigs`): currency and base URLs. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import type { CredentialField } from '../../credentials';
-import { storeUrlSchema } from '../custom/store-kit';
+import { storeUrlSchema } from '../store-kit';
 
-const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('magento');
+const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('Magento');
 
 /** A Magento connection is a store URL and an access token; the REST API is under {storeUrl}/rest/V1. */
 export const magentoCredentials = z.object({

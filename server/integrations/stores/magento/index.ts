@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProviderError, type AdapterContext } from '../../http';
-import { noteTotalMismatch, priceToMinor, splitName } from '../custom/store-kit';
+import { noteTotalMismatch, priceToMinor, splitName } from '../store-kit';
 import type { PostalAddress, StoreOrder, StorePlatform, StoreProduct } from '../store-platform';
 import {
   magentoEntityId,
@@ -152,8 +152,12 @@ export function createMagentoPlatform(
     manifest: {
       id: 'magento',
       name: 'Magento',
+      summary: 'Magento 2.0 or later, or Adobe Commerce, with an integration access token.',
       availability: 'coming_soon',
       credentialFields: magentoCredentialFields,
+      apiBase: (credentials) => String(credentials.storeUrl),
+      merchantSuppliedHost: true,
+      sandboxHosts: ['*.magento.sandbox'],
     },
     credentialsSchema: magentoCredentials,
 

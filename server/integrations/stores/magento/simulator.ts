@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor } from '#common/domain/money';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
-import { loopbackUrl, servePlaceholderImages } from '../custom/sim-kit';
-import { HOMEWARE_STORE, homewareCatalogue, type HomewareProduct } from './catalogue';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
+import { loopbackUrl, servePlaceholderImages } from '../simulators/simulator-store-kit';
+import { HOMEWARE_STORE, homewareCatalogue, type HomewareProduct } from './simulator-catalogue';
 
 /**
  * A stateful Magento 2 REST API on loopback, under /rest/V1 (and the /rest/default/V1 and /rest/all/V1
@@ -684,3 +684,6 @@ export function createMagentoSimulator(opts: MagentoSimulatorOptions = {}) {
 
   return { app, products, orders };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createMagentoSimulator;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneySchema, storeApi } from '../custom/store-kit';
+import { idSchema, moneySchema, storeApi } from '../store-kit';
 import type { ShopifyCredentials } from './credentials';
 
 /** The REST Admin API version the adapter speaks unless told otherwise. */

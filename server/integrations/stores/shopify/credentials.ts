@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import type { CredentialField } from '../../credentials';
 
-const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('shopify');
+const REQUIRED = CONNECTION_MESSAGES.fillAllCredentials('Shopify');
 
 /** Accepts what merchants paste: `my-store`, `my-store.myshopify.com` or the admin URL. */
 function shopSubdomain(value: string): string {

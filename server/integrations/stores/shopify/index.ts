@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { minorToDecimal } from '#common/domain/money';
 import { ProviderError, type AdapterContext } from '../../http';
-import { chargedMinor, itemPage, noteTotalMismatch, priceToMinor, splitName } from '../custom/store-kit';
+import { chargedMinor, itemPage, noteTotalMismatch, priceToMinor, splitName } from '../store-kit';
 import type {
   PostalAddress,
   StoreOrder,
@@ -303,8 +303,12 @@ export function createShopifyPlatform(opts: { apiVersion?: string } = {}): Store
     manifest: {
       id: 'shopify',
       name: 'Shopify',
+      summary: 'The Admin API (version 2024-01) through a custom app’s access token.',
       availability: 'coming_soon',
       credentialFields: shopifyCredentialFields,
+      apiBase: (credentials) => `https://${String(credentials.storeName)}.myshopify.com`,
+      merchantSuppliedHost: false,
+      sandboxHosts: ['*.myshopify.com'],
     },
     credentialsSchema: shopifyCredentials,
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
-import { loopbackUrl, servePlaceholderImages } from '../custom/sim-kit';
-import { OUTDOOR_SHOP, outdoorCatalogue, type OutdoorProduct } from './catalogue';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
+import { loopbackUrl, servePlaceholderImages } from '../simulators/simulator-store-kit';
+import { OUTDOOR_SHOP, outdoorCatalogue, type OutdoorProduct } from './simulator-catalogue';
 import { SHOPIFY_API_VERSION } from './api';
 import { SHOPIFY_CANCEL_REASONS } from './mapping';
 import { shopifyWebhookHmac } from './webhook';
@@ -940,3 +940,6 @@ export function createShopifySimulator(opts: ShopifySimulatorOptions = {}) {
 
   return { app, shops };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createShopifySimulator;

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { WebhookHeaders } from '../store-types';
-import { headerValue, signaturesMatch } from '../custom/store-kit';
+import { headerValue, signaturesMatch } from '../store-kit';
 
 /** `X-Shopify-Hmac-Sha256`: base64 HMAC-SHA256 of the raw body, keyed with the app's API secret. */
 export function shopifyWebhookHmac(secret: string, rawBody: string): string {

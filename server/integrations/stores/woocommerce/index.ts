@@ -124,8 +124,12 @@ export const woocommerce: StorePlatform<WoocommerceCredentials> = {
   manifest: {
     id: 'woocommerce',
     name: 'WooCommerce',
+    summary: 'REST API v3, WooCommerce 3.0 or later. Takes about 2 minutes.',
     availability: 'live',
     credentialFields: woocommerceCredentialFields,
+    apiBase: (credentials) => String(credentials.storeUrl),
+    merchantSuppliedHost: true,
+    sandboxHosts: ['*.woocommerce.sandbox'],
   },
   credentialsSchema: woocommerceCredentials,
 

@@ -1,4 +1,4 @@
-import { CATALOGUE } from './catalogue';
+import { CATALOGUE } from './simulator-catalogue';
 import { slugify } from './simulator-store';
 
 /**

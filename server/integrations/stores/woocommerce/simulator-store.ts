@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { decimalToMinor } from '#common/domain/money';
-import { CATALOGUE, STORE_CURRENCY, type CatalogueProduct } from './catalogue';
+import { CATALOGUE, STORE_CURRENCY, type CatalogueProduct } from './simulator-catalogue';
 import type { NonceLog, WpError } from './simulator-auth';
 
 /**

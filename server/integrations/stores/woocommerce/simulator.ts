@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
+import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
 import { createKeyring, type SimulatorApiKey } from './simulator-auth';
 import { productImage } from './simulator-images';
 import { noteJson, orderJson, productJson, variationJson, type StoreUrls } from './simulator-json';
@@ -439,3 +439,6 @@ export function createWoocommerceSimulator(opts: WoocommerceSimulatorOptions = {
 
   return { app };
 }
+
+/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+export default createWoocommerceSimulator;

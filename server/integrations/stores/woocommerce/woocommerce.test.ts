@@ -9,7 +9,7 @@ import {
   type SimulatorFixture,
 } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
-import { startSimulator, type RunningSimulator } from '../../simulator-kit';
+import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
 import { describeStoreContract, orderFor } from '../contract';
 import type { StoreProduct } from '../store-platform';
 import { woocommerceCredentials, type WoocommerceCredentials } from './credentials';

@@ -11,3 +11,15 @@ export function listConnections() {
 export function useConnections() {
   return useQuery({ queryKey: queryKeys.connections, queryFn: listConnections });
 }
+
+/**
+ * Names a store platform or payment provider as the server's registries do (ADR 011: the web app keeps
+ * no list of its own), falling back to the id until the list has loaded.
+ */
+export function useIntegrationName(): (id: string) => string {
+  const { data } = useConnections();
+  return (id) =>
+    data?.platforms.find((p) => p.id === id)?.name ??
+    data?.paymentProviders.find((p) => p.id === id)?.name ??
+    id;
+}

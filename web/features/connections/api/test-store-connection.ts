@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { storeTestOutput } from '#common/api/connections';
-import type { PlatformId } from '#common/validation/connections';
 import { apiRequest } from '#web/lib/api-client';
 
 export interface StoreCredentials {
-  platform: PlatformId;
+  platform: string;
   credentials: Record<string, string>;
 }
 

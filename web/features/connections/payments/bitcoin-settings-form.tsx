@@ -2,12 +2,7 @@ import { CircleCheck, PlugZap } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { ConnectionsOutput } from '#common/api/connections';
-import {
-  BITCOIN_EXPIRY_DEFAULT,
-  BITCOIN_PROVIDERS,
-  bitcoinSettingsSchema,
-  type BitcoinProvider,
-} from '#common/validation/bitcoin-settings';
+import { BITCOIN_EXPIRY_DEFAULT, bitcoinSettingsSchema } from '#common/validation/bitcoin-settings';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { Alert } from '#web/components/ui/alert';
 import { LoadError } from '#web/components/ui/load-error';
@@ -27,8 +22,8 @@ import { useTestBitcoinConnection } from '../api/test-bitcoin-connection';
 
 type ProviderForm = ConnectionsOutput['paymentProviders'][number];
 
-const isBitcoinProvider = (id: string | null | undefined): id is BitcoinProvider =>
-  Boolean(id && id in BITCOIN_PROVIDERS);
+/** The Lightning providers a merchant can pick: the server's live ones (coming-soon ones are not offered). */
+const isOffered = (p: ProviderForm) => p.method === 'lightning' && p.availability === 'live';
 
 /** The server's message, else 'Unknown error' (the Bitcoin toasts' fallback). */
 const reason = (err: unknown) =>
@@ -56,13 +51,13 @@ export function BitcoinSettingsForm({
       </LoadError>
     );
   }
-  const forms = connections.data.paymentProviders.filter((p) => isBitcoinProvider(p.id));
+  const forms = connections.data.paymentProviders.filter(isOffered);
   const current = account.data.merchant?.payments.bitcoin;
   const saved = new Set(connections.data.payments.map((p) => p.provider));
   return (
     <ProviderSettings
       forms={forms}
-      initialProvider={isBitcoinProvider(current?.provider) ? current.provider : 'opennode'}
+      initialProvider={forms.find((f) => f.id === current?.provider)?.id ?? forms[0]?.id ?? ''}
       initialExpiry={current?.expiryMins ?? BITCOIN_EXPIRY_DEFAULT}
       savedProviders={saved}
       onSaved={onSaved}
@@ -80,13 +75,13 @@ function ProviderSettings({
   saveLabel,
 }: {
   forms: ProviderForm[];
-  initialProvider: BitcoinProvider;
+  initialProvider: string;
   initialExpiry: number;
   savedProviders: Set<string>;
   onSaved?(): void;
   saveLabel: string;
 }) {
-  const [provider, setProvider] = useState<BitcoinProvider>(initialProvider);
+  const [provider, setProvider] = useState<string>(initialProvider);
   const form = forms.find((f) => f.id === provider);
   const legendId = useId();
   return (
@@ -111,7 +106,7 @@ function ProviderSettings({
                 name="bitcoin-provider"
                 value={f.id}
                 checked={f.id === provider}
-                onChange={() => isBitcoinProvider(f.id) && setProvider(f.id)}
+                onChange={() => setProvider(f.id)}
                 className="size-4 accent-brand-600"
               />
               <span className="font-semibold text-slate-900">{f.name}</span>
@@ -143,7 +138,7 @@ function CredentialsForm({
   onSaved,
   saveLabel,
 }: {
-  provider: BitcoinProvider;
+  provider: string;
   form: ProviderForm;
   hasSaved: boolean;
   initialExpiry: number;

@@ -1,7 +1,7 @@
 import { CircleCheck, PlugZap } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import type { ConnectionsOutput, StoreSaveOutput } from '#common/api/connections';
-import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { storeCredentialsSchema } from '#common/validation/store-credentials';
 import { Alert } from '#web/components/ui/alert';
 import { LoadError } from '#web/components/ui/load-error';
@@ -19,7 +19,7 @@ type PlatformForm = ConnectionsOutput['platforms'][number];
 type SavedStore = ConnectionsOutput['stores'][number];
 
 interface StoreConnectionFormProps {
-  platform: PlatformId;
+  platform: string;
   onSaved(saved: StoreSaveOutput): void;
   /** The save button's words; onboarding and /setup-store continue, settings just saves. */
   saveLabel?: string;
@@ -67,7 +67,7 @@ function CredentialsForm({
   onSaved,
   saveLabel,
 }: {
-  platform: PlatformId;
+  platform: string;
   form: PlatformForm;
   saved: SavedStore | undefined;
   onSaved(saved: StoreSaveOutput): void;
@@ -76,10 +76,10 @@ function CredentialsForm({
   const schema = useMemo(
     () =>
       storeCredentialsSchema(
-        platform,
+        name,
         credentialFields.map((f) => f.name),
       ),
-    [platform, credentialFields],
+    [name, credentialFields],
   );
   const { register, handleSubmit, formState, watch, setValue, applyServerErrors } = useZodForm(schema, {
     defaultValues: Object.fromEntries(credentialFields.map((f) => [f.name, ''])),
@@ -91,14 +91,14 @@ function CredentialsForm({
     return () => subscription.unsubscribe();
   }, [watch, resetTest]);
 
-  const missing = CONNECTION_MESSAGES.fillAllCredentials(platform);
+  const missing = CONNECTION_MESSAGES.fillAllCredentials(name);
   const { errors } = formState;
   const anyMissing = credentialFields.some((f) => errors[f.name]?.message === missing);
   const comingSoon = availability === 'coming_soon';
   const verified = setup.status === 'verified';
   const saveHintId = useId();
   const saveHint = comingSoon
-    ? CONNECTION_MESSAGES.comingSoon(platform)
+    ? CONNECTION_MESSAGES.comingSoon(name)
     : verified
       ? null
       : CONNECTION_MESSAGES.testFirst;

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { StoreSaveOutput } from '#common/api/connections';
-import { CONNECTION_MESSAGES, type PlatformId } from '#common/validation/connections';
+import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { ApiRequestError } from '#web/lib/api-client';
 import { useSaveStoreConnection } from '../api/save-store-connection';
 import { useTestStoreConnection } from '../api/test-store-connection';
@@ -18,7 +18,7 @@ const messageOf = (err: unknown) =>
  * passed test of the very credentials being saved; a failed test, or any edit, clears it.
  */
 export function useStoreSetup(
-  platform: PlatformId,
+  platform: string,
   handlers: {
     onSaved(saved: StoreSaveOutput): void;
     /** Puts the server's per-field messages under the form's fields. */

@@ -7,6 +7,7 @@ import { Switch } from '#web/components/ui/switch';
 import { useUpdatePaymentMethods } from '#web/features/account/api/update-payment-methods';
 import { useCheckAccountStatus } from '#web/features/connections/api/get-account-status';
 import { useStartExpressOnboarding } from '#web/features/connections/api/start-express-onboarding';
+import { useIntegrationName } from '#web/features/connections/api/list-connections';
 import { BitcoinSettingsForm } from '#web/features/connections/payments/bitcoin-settings-form';
 import {
   CARD_PROVIDER,
@@ -99,6 +100,7 @@ function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
 }
 
 function BitcoinSettings({ merchant }: { merchant: MerchantView }) {
+  const providerName = useIntegrationName();
   const { bitcoin } = merchant.payments;
   const switchMethods = useUpdatePaymentMethods();
   const turnOff = async () => {
@@ -118,7 +120,7 @@ function BitcoinSettings({ merchant }: { merchant: MerchantView }) {
           </p>
           <p className="text-sm text-slate-600">
             {bitcoin.enabled
-              ? `On${bitcoin.provider ? ` through ${bitcoin.provider === 'opennode' ? 'OpenNode' : 'CoinCorner'}` : ''}; invoices expire after ${bitcoin.expiryMins ?? 15} minutes.`
+              ? `On${bitcoin.provider ? ` through ${providerName(bitcoin.provider)}` : ''}; invoices expire after ${bitcoin.expiryMins ?? 15} minutes.`
               : 'Off. Save the settings below to turn it on.'}
           </p>
         </div>

@@ -2,14 +2,11 @@ import { ExternalLink, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MerchantView } from '#common/api/merchant';
 import { ROUTES } from '#common/routes';
-import { PLATFORM_IDS, PLATFORM_LABELS, type PlatformId } from '#common/validation/connections';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
-
-const labelOf = (platform: string) =>
-  (PLATFORM_IDS as string[]).includes(platform) ? PLATFORM_LABELS[platform as PlatformId] : platform;
+import { useIntegrationName } from '#web/features/connections/api/list-connections';
 
 const hostnameOf = (url: string | null) => {
   try {
@@ -22,6 +19,7 @@ const hostnameOf = (url: string | null) => {
 /** Settings › Platform: the connected store platform, or a way to connect one. */
 export function PlatformTab({ merchant }: { merchant: MerchantView | null }) {
   const platform = merchant?.platform;
+  const labelOf = useIntegrationName();
   if (!platform) {
     return (
       <div className="grid max-w-xl justify-items-start gap-3">

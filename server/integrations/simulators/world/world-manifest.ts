@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SIMULATORS, type RunningSimulators, type SimulatorId } from '../simulators';
+import type { RunningSimulators, SimulatorId } from '../../sandbox-network';
+import { SIMULATORS } from '../start-simulators';
 
 /**
  * What a sandbox world serves at `GET /__world`: where each simulator listens, which real hosts route

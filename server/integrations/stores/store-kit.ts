@@ -9,9 +9,9 @@ import {
   type HttpResponse,
   type Logger,
   type ProviderErrorKind,
-} from '../../http';
-import type { ProductPage, StoreOrder, StoreOrderInput, StoreProduct } from '../store-platform';
-import type { WebhookHeaders } from '../store-types';
+} from '../http';
+import type { ProductPage, StoreOrder, StoreOrderInput, StoreProduct } from './store-platform';
+import type { WebhookHeaders } from './store-types';
 
 /*
  * The few pieces the Custom API, Shopify, BigCommerce and Magento adapters have in common. They live in

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify from 'fastify';
-import { startSimulators, type RunningSimulators } from '../simulators';
+import { startSimulators, type RunningSimulators } from '../start-simulators';
 import { lockStateDir } from './state-lock';
 import { WORLD_MANIFEST_PATH, worldManifestOf } from './world-manifest';
 

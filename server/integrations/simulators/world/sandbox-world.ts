@@ -1,5 +1,5 @@
-import type { AppConfig } from '../../config';
-import type { RunningSimulators } from '../simulators';
+import type { AppConfig } from '../../../config';
+import type { RunningSimulators } from '../../sandbox-network';
 import { connectToWorld } from './world-manifest';
 import { startPersistedSimulators } from './world-server';
 
