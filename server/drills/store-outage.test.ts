@@ -10,6 +10,7 @@ import {
   simControl,
   startApp,
   startWorld,
+  storeOrderIdsByCheckout,
   storeOrdersByCheckout,
   stripeIntentsFor,
   type AcpSession,
@@ -24,8 +25,8 @@ import {
  * reach the store once it is back, each exactly once.
  */
 
-const WORLD_PORT = 4560;
-const APP_PORT = 3128;
+const WORLD_PORT = 4600;
+const APP_PORT = 4650;
 const OUTAGE_MS = 60_000;
 
 let world: World;
@@ -126,8 +127,15 @@ describe.skipIf(drillsSkipReason !== null)(drillsSkipReason ?? 'crash drills: st
       },
       { timeout: 15_000, interval: 250 },
     );
-    // Recorded everywhere, so no writer can run again; the store still has each order once.
+    // Recorded everywhere, so no writer can run again; the store still has each order once, and each
+    // AgentCart order records the store order written for it.
     expect(await inStore()).toEqual(checkoutIds.map(() => 1));
+    const ledger = await storeOrderIdsByCheckout(world);
+    const recorded = await data.query<{ checkout_id: string; store_order_id: string }>(
+      'SELECT checkout_id, store_order_id FROM orders',
+    );
+    expect(recorded).toHaveLength(50);
+    for (const order of recorded) expect(ledger.get(order.checkout_id)).toEqual([order.store_order_id]);
 
     for (const checkoutId of cardCheckouts)
       expect((await stripeIntentsFor(world, checkoutId)).map((i) => i.status)).toEqual(['succeeded']);

@@ -30,6 +30,7 @@ export interface JobQueue {
   enqueue<Data extends object>(
     name: string,
     data: Data,
+    /** singletonKey: not sent while a job with the same key waits to run or to retry. */
     opts?: { singletonKey?: string; startAfterSeconds?: number },
   ): Promise<void>;
   start(
@@ -52,8 +53,23 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
   const definitions = new Map<string, JobDefinition<never>>();
   const timers: NodeJS.Timeout[] = [];
 
+  // pg-boss de-duplicates a singletonKey only on queues made with a 'short', 'singleton' or 'stately'
+  // policy, and a queue keeps the policy it was created with; ours are standard. Without this, a caller
+  // that re-sends a key every few seconds (reconciliation during a store outage, found by the crash
+  // drills) piles up jobs that starve the queue. Active jobs do not count: one whose process died stays
+  // active until pg-boss expires it, and its work must be re-sent sooner (the caller's own guard, such as
+  // the store write's lease, keeps a second run safe). Check-then-send may race; a spare job is harmless.
+  async function hasWaitingJob(name: string, singletonKey: string): Promise<boolean> {
+    const { rows } = await pool.query(
+      `SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') LIMIT 1`,
+      [name, singletonKey],
+    );
+    return rows.length > 0;
+  }
+
   return {
     async enqueue(name, data, opts = {}) {
+      if (opts.singletonKey && (await hasWaitingJob(name, opts.singletonKey))) return;
       const definition = definitions.get(name);
       await boss.send(name, data, {
         retryLimit: definition?.retryLimit ?? 5,

@@ -342,15 +342,21 @@ export async function lightningInvoice(world: World, invoiceId: string) {
   return ((await res.json()) as { data: { id: string; status: string } }).data;
 }
 
-/** The demo WooCommerce store's orders, by the AgentCart checkout each was written for. */
-export async function storeOrdersByCheckout(world: World): Promise<Map<string, number>> {
+/** The demo WooCommerce store's order ids, by the AgentCart checkout each was written for. */
+export async function storeOrderIdsByCheckout(world: World): Promise<Map<string, string[]>> {
   const { orders } = (await simControl(world, 'woocommerce', 'orders')) as {
-    orders: { meta_data: { key: string; value: string }[] }[];
+    orders: { id: number; meta_data: { key: string; value: string }[] }[];
   };
-  const counts = new Map<string, number>();
+  const ids = new Map<string, string[]>();
   for (const order of orders) {
     const checkoutId = order.meta_data.find((m) => m.key === '_agentcart_checkout_id')?.value;
-    if (checkoutId) counts.set(checkoutId, (counts.get(checkoutId) ?? 0) + 1);
+    if (checkoutId) ids.set(checkoutId, [...(ids.get(checkoutId) ?? []), String(order.id)]);
   }
-  return counts;
+  return ids;
+}
+
+/** How many orders the demo WooCommerce store holds for each AgentCart checkout. */
+export async function storeOrdersByCheckout(world: World): Promise<Map<string, number>> {
+  const ids = await storeOrderIdsByCheckout(world);
+  return new Map([...ids].map(([checkoutId, orderIds]) => [checkoutId, orderIds.length]));
 }

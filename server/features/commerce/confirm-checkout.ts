@@ -45,7 +45,8 @@ function untilAborted(signal: AbortSignal): Promise<void> {
  * queued job keeps trying every few seconds.
  */
 export async function deliverOrder(deps: EngineDeps, order: Order, deadline: AbortSignal): Promise<Order> {
-  await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id });
+  // Keyed by the order, so reconciliation leaves an order alone while this job still retries it.
+  await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id }, { singletonKey: order.id });
   if (!deadline.aborted) {
     // The attempt is not cut off at the deadline: a store write stopped mid-way may still land, and the
     // retry would then write the order twice. The caller stops waiting instead; the attempt ends on its
