@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { APP_NAV, INDEXED_PATHS, isAppPath, MARKETING_NAV, PROTECTED_PATHS } from './routes';
+import {
+  APP_NAV,
+  appRouteOf,
+  INDEXED_PATHS,
+  isAppPath,
+  MARKETING_NAV,
+  pathOf,
+  PROTECTED_PATHS,
+  ROUTES,
+} from './routes';
 
 describe('the route table', () => {
   it('knows every page, with or without a trailing slash, and nothing else', () => {
@@ -11,6 +20,14 @@ describe('the route table', () => {
     for (const path of ['/nope', '/storefront', '/storefront/a/b', '/testing', '/pricing/extra']) {
       expect(isAppPath(path), path).toBe(false);
     }
+  });
+
+  it('fills in a page address, each parameter as one encoded segment, and finds its route again', () => {
+    const path = pathOf(ROUTES.orderStatus, { token: 'ab12' });
+    expect(path).toBe('/order-status/ab12');
+    expect(appRouteOf(path)).toBe(ROUTES.orderStatus);
+    expect(pathOf(ROUTES.storefront, { accountId: 'a/b?c' })).toBe('/storefront/a%2Fb%3Fc');
+    expect(appRouteOf('/order-status/ab12/more')).toBeUndefined();
   });
 
   it('gives the navigation its links and keeps merchant pages out of the sitemap', () => {

@@ -11,6 +11,11 @@ interface RouteDefinition {
   label: string;
   /** Public pages a search engine should list (the sitemap); sign-in and pages per merchant are not. */
   indexed?: boolean;
+  /**
+   * The path itself is a secret (a capability URL such as a buyer's order link): the page is served
+   * never to be stored, indexed, or named in a Referer.
+   */
+  secretPath?: boolean;
 }
 
 export const ROUTES = {
@@ -47,10 +52,18 @@ export const ROUTES = {
     access: 'public',
     label: 'Payment successful',
   },
+  /** An ACP buyer's order, reached through the unguessable token in the order's permalink_url. */
+  orderStatus: {
+    path: '/order-status/:token',
+    access: 'public',
+    label: 'Order status',
+    secretPath: true,
+  },
   onboarding: { path: '/onboarding', access: 'protected', label: 'Onboarding' },
   dashboard: { path: '/dashboard', access: 'protected', label: 'Dashboard' },
   settings: { path: '/settings', access: 'protected', label: 'Settings' },
   payments: { path: '/payments', access: 'protected', label: 'Payments' },
+  analytics: { path: '/analytics', access: 'protected', label: 'Analytics' },
   agentTesting: { path: '/testing/agent', access: 'protected', label: 'Testing' },
   setupStore: { path: '/setup-store', access: 'protected', label: 'Store setup' },
   agentApply: { path: '/agent/apply', access: 'protected', label: 'Apply to ChatGPT' },
@@ -82,17 +95,28 @@ export const PROTECTED_PATHS: string[] = Object.values(ROUTES)
   .filter((route: RouteDefinition) => route.access === 'protected')
   .map((route) => route.path);
 
-const routePatterns = Object.values(ROUTES).map(
-  (route) => new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`),
-);
+const routePatterns = Object.values(ROUTES).map((route: RouteDefinition) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`),
+}));
+
+/** The route that renders the page at this path, if any. A trailing slash is tolerated. */
+export function appRouteOf(pathname: string): RouteDefinition | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routePatterns.find(({ pattern }) => pattern.test(path))?.route;
+}
 
 /**
  * Whether the web app renders a page at this path, so that unknown paths get a real 404 status (with
- * the app's not-found page) instead of a 200. A trailing slash is tolerated.
+ * the app's not-found page) instead of a 200.
  */
 export function isAppPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return routePatterns.some((pattern) => pattern.test(path));
+  return appRouteOf(pathname) !== undefined;
+}
+
+/** A page's address with its `:param` segments filled in (each encoded as one path segment). */
+export function pathOf(route: AppRoute, params: Record<string, string>): string {
+  return route.path.replace(/:([^/]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
 /** Paths on which the marketing footer is hidden. */
@@ -101,6 +125,7 @@ export const FOOTERLESS_PREFIXES = [
   '/onboarding',
   '/settings',
   '/payments',
+  '/analytics',
   '/testing',
 ] as const;
 /** Paths on which the top navigation switches to the app mode. */

@@ -51,7 +51,7 @@ test('a protected page redirects to /auth and back after sign-up, sign-out and s
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/payments$/);
   await expect(page.getByText('Welcome back!')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment history', level: 1 })).toBeVisible();
 
   // Going back does not return to /auth: the redirect replaced the history entry.
   await page.goBack();

@@ -3,8 +3,11 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { LiveEngineEvents } from './events/live-engine-events';
 import type { Auth } from './features/auth';
+import type { PlatformBilling } from './features/billing';
 import type { EngineDeps } from './features/commerce';
+import type { SmsSender } from './features/auth/sms-sender';
 import type { Mailer } from './features/mail';
+import type { CheckoutAccessRecorder } from './features/security-monitoring';
 import type { IntegrationRuntime } from './integrations/runtime';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './lib/logger';
@@ -20,11 +23,17 @@ export interface AppContext {
   pool: pg.Pool;
   auth: Auth;
   mailer: Mailer;
+  /** Sign-in codes by SMS (the phone factor); null when the phone factor is off. */
+  sms: SmsSender | null;
   logger: Logger;
   runtime: IntegrationRuntime;
   jobs: JobQueue;
   /** What the engine (features/commerce) runs on; every feature that drives it gets this one bundle. */
   engine: EngineDeps;
+  /** The platform's own Stripe Billing (plans, overage, fees); null when billing is off. */
+  billing: PlatformBilling | null;
   /** The engine's events as they commit, for live views (the dashboard's order stream). */
   liveEvents: LiveEngineEvents;
+  /** Where reads of checkout buyer data are recorded, off the request's path (security monitoring). */
+  checkoutAccess: CheckoutAccessRecorder;
 }

@@ -3,10 +3,14 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createLiveEngineEvents } from './events/live-engine-events';
 import { createAuth } from './features/auth/auth';
+import { createSmsSender } from './features/auth/sms-sender';
+import { createPlatformBilling, orderFee } from './features/billing';
 import { createIntegrationRuntime } from './integrations/runtime';
 import { createMailer } from './features/mail/mailer';
+import { createCheckoutAccessRecorder } from './features/security-monitoring';
 import type { RunningSimulators } from './integrations/sandbox-network';
 import { createJobQueue } from './jobs/queue';
+import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 
 /**
@@ -19,6 +23,8 @@ export function composeServices(opts: {
   database: Database;
   logger: Logger;
   simulators: RunningSimulators | null;
+  /** The app's time; tests pass a clock they move (session timeouts). */
+  clock?: Clock;
 }): AppContext {
   const { config, database, logger, simulators } = opts;
   const stripeSandbox = simulators?.credentials.stripe;
@@ -26,6 +32,7 @@ export function composeServices(opts: {
     config,
     logger,
     timeoutMs: config.providerTimeoutMs,
+    clock: opts.clock,
     sandbox: simulators
       ? {
           routes: simulators.routes,
@@ -46,16 +53,26 @@ export function composeServices(opts: {
     mode: config.mode,
   });
   const jobs = createJobQueue(database.pool, logger);
+  const sms = createSmsSender(config, runtime);
   return {
     config,
     db: database.db,
     pool: database.pool,
-    auth: createAuth(config, database.db, mailer, logger),
+    auth: createAuth(config, database.db, mailer, logger, runtime.clock, sms),
     mailer,
+    sms,
     logger,
     runtime,
     jobs,
-    engine: { db: database.db, runtime, keyring: config.keyring, jobs },
+    engine: {
+      db: database.db,
+      runtime,
+      keyring: config.keyring,
+      jobs,
+      platformFee: (merchantId, amountMinor) => orderFee(database.db, merchantId, amountMinor),
+    },
+    billing: createPlatformBilling(config, runtime),
     liveEvents: createLiveEngineEvents(database.pool, logger),
+    checkoutAccess: createCheckoutAccessRecorder(database.db, logger, runtime.clock),
   };
 }

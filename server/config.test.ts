@@ -42,6 +42,45 @@ describe('configuration', () => {
     expect(config).toMatchObject({ mode: 'live', host: '0.0.0.0', publicUrl: 'https://pay.example.com' });
   });
 
+  it('refuses live billing without its prices and webhook secret, and reads them when given', () => {
+    const live = {
+      APP_MODE: 'live',
+      DATA_DIR: path.join(tempDir(), 'never-created'),
+      DATABASE_URL: 'postgres://db.internal:5432/agentcart',
+      PUBLIC_URL: 'https://pay.example.com/',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    };
+    expect(loadConfig(live).billing).toBeNull();
+    try {
+      loadConfig({ ...live, STRIPE_SECRET_KEY: 'sk_live_platform', STRIPE_PRICE_GROWTH_GBP: 'price_g' });
+      expect.unreachable();
+    } catch (err) {
+      const names = (err as ConfigError).problems.map((p) => p.split(' ')[0]);
+      expect(names).toContain('STRIPE_BILLING_WEBHOOK_SECRET');
+      expect(names).toContain('STRIPE_PRICE_OVERAGE_USD');
+      expect(names).not.toContain('STRIPE_PRICE_GROWTH_GBP');
+    }
+    const prices = Object.fromEntries(
+      ['GROWTH', 'SCALE', 'OVERAGE'].flatMap((p) =>
+        ['GBP', 'EUR', 'USD'].map((c) => [`STRIPE_PRICE_${p}_${c}`, `price_${p}_${c}`.toLowerCase()]),
+      ),
+    );
+    const config = loadConfig({
+      ...live,
+      ...prices,
+      STRIPE_SECRET_KEY: 'sk_live_platform',
+      STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_billing',
+    });
+    expect(config.billing).toMatchObject({
+      secretKey: 'sk_live_platform',
+      webhookSecret: 'whsec_billing',
+      planPrices: { growth: { EUR: 'price_growth_eur' }, scale: { USD: 'price_scale_usd' } },
+      overagePrices: { GBP: 'price_overage_gbp' },
+      overageMeterEventName: 'agent_order_overage',
+    });
+  });
+
   it('points a sandbox at a world process with SANDBOX_WORLD_URL, and refuses it in live mode', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), SANDBOX_WORLD_URL: 'http://127.0.0.1:4400/' })).toMatchObject({
       sandboxWorldUrl: 'http://127.0.0.1:4400',
@@ -93,6 +132,7 @@ describe('configuration', () => {
     const drill = loadConfig({
       DATA_DIR: tempDir(),
       CONFIRM_LEASE_SECONDS: '2',
+      PROVIDER_TIMEOUT_MS: '2500',
       STORE_WRITE_LEASE_SECONDS: '3',
       RECONCILE_INTERVAL_SECONDS: '1',
       SETTLE_INTERVAL_SECONDS: '1',
@@ -106,6 +146,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), CONFIRM_LEASE_SECONDS: '0' })).toThrow(
       /CONFIRM_LEASE_SECONDS/,
     );
+  });
+
+  it('refuses a store-write lease that would end while its writer still waits on the store', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORE_WRITE_LEASE_SECONDS: '3' })).toThrow(
+      /STORE_WRITE_LEASE_SECONDS \(3\) must be longer than the store timeout/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), STORE_WRITE_LEASE_SECONDS: '10', PROVIDER_TIMEOUT_MS: '10000' }),
+    ).toThrow(/STORE_WRITE_LEASE_SECONDS/);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), STORE_WRITE_LEASE_SECONDS: '11' }).recovery.storeWriteLeaseMs,
+    ).toBe(11_000);
   });
 
   it('arms a crash-drill failpoint in sandbox only, and only one it knows', () => {
@@ -137,6 +189,62 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', APP_MODE: '' })).toMatchObject({
       port: 3000,
       mode: 'sandbox',
+    });
+  });
+
+  describe('the phone factor (codes by SMS through Twilio)', () => {
+    const live = {
+      APP_MODE: 'live',
+      DATA_DIR: path.join(tempDir(), 'never-created'),
+      DATABASE_URL: 'postgres://db.internal:5432/agentcart',
+      PUBLIC_URL: 'https://pay.example.com/',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+
+    it('is on in sandbox (the simulator sends) unless turned off, and off in live unless turned on', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ phoneFactor: true, twilio: null });
+      expect(loadConfig({ DATA_DIR: tempDir(), PHONE_FACTOR: 'off' }).phoneFactor).toBe(false);
+      expect(loadConfig(live)).toMatchObject({ phoneFactor: false, twilio: null });
+    });
+
+    it('refuses to start live with it on but no Twilio account, naming each variable', () => {
+      const names = problemsOf({ ...live, PHONE_FACTOR: 'on' }).map((p) => p.split(' ')[0]);
+      expect(names).toEqual(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER']);
+      const misshapen = problemsOf({
+        ...live,
+        PHONE_FACTOR: 'on',
+        TWILIO_ACCOUNT_SID: 'not-a-sid',
+        TWILIO_AUTH_TOKEN: 'token',
+        TWILIO_FROM_NUMBER: '07700 900123',
+      });
+      expect(misshapen.map((p) => p.split(':')[0])).toEqual(['TWILIO_ACCOUNT_SID', 'TWILIO_FROM_NUMBER']);
+      expect(misshapen.join('\n')).not.toContain('token');
+    });
+
+    it('reads the account and the sender (a number or a Messaging Service) when given', () => {
+      const account = {
+        ...live,
+        PHONE_FACTOR: 'on',
+        TWILIO_ACCOUNT_SID: `AC${'a1'.repeat(16)}`,
+        TWILIO_AUTH_TOKEN: 'secret-token',
+      };
+      expect(loadConfig({ ...account, TWILIO_FROM_NUMBER: '+15017122661' }).twilio).toEqual({
+        accountSid: `AC${'a1'.repeat(16)}`,
+        authToken: 'secret-token',
+        sender: { from: '+15017122661' },
+      });
+      expect(
+        loadConfig({ ...account, TWILIO_MESSAGING_SERVICE_SID: `MG${'b2'.repeat(16)}` }).twilio?.sender,
+      ).toEqual({ messagingServiceSid: `MG${'b2'.repeat(16)}` });
     });
   });
 });

@@ -4,6 +4,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { createKeyring, type Keyring } from './lib/crypto';
 import { FAILPOINTS, type FailpointName } from './lib/failpoint';
+import {
+  TWILIO_ACCOUNT_SID,
+  TWILIO_MESSAGING_SERVICE_SID,
+  type TwilioCredentials,
+} from './integrations/sms/twilio/credentials';
 
 /**
  * The only reader of process.env. Every variable is listed in .env.example. Empty strings count as unset.
@@ -45,6 +50,19 @@ const envSchema = z.object({
   ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_CONNECT_CLIENT_ID: optionalString,
+  /** Platform billing (live, with STRIPE_SECRET_KEY): the signing secret of the billing webhook endpoint. */
+  STRIPE_BILLING_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_GROWTH_GBP: optionalString,
+  STRIPE_PRICE_GROWTH_EUR: optionalString,
+  STRIPE_PRICE_GROWTH_USD: optionalString,
+  STRIPE_PRICE_SCALE_GBP: optionalString,
+  STRIPE_PRICE_SCALE_EUR: optionalString,
+  STRIPE_PRICE_SCALE_USD: optionalString,
+  /** Metered prices on the overage meter, one per billing currency. */
+  STRIPE_PRICE_OVERAGE_GBP: optionalString,
+  STRIPE_PRICE_OVERAGE_EUR: optionalString,
+  STRIPE_PRICE_OVERAGE_USD: optionalString,
+  STRIPE_OVERAGE_METER_EVENT: z.preprocess(emptyAsUndefined, z.string().default('agent_order_overage')),
   CONFIRM_LEASE_SECONDS: seconds(180),
   STORE_WRITE_LEASE_SECONDS: seconds(60),
   RECONCILE_INTERVAL_SECONDS: optionalSeconds,
@@ -54,6 +72,13 @@ const envSchema = z.object({
   SANDBOX_WORLD_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Where `npm run sandbox:world` listens (its simulators take the ports right after it); 0 picks free ones. */
   SANDBOX_WORLD_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(4400)),
+  /** Sign-in codes by SMS (the phone factor): on in sandbox unless turned off; live needs Twilio. */
+  PHONE_FACTOR: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).optional()),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** The sender: a Twilio number in E.164 form, or a Messaging Service (which picks the number). */
+  TWILIO_FROM_NUMBER: optionalString,
+  TWILIO_MESSAGING_SERVICE_SID: optionalString,
   PROVIDER_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -71,6 +96,32 @@ const LIVE_REQUIRED = {
 } as const;
 
 const OPTIONAL_VARS = ['SMTP_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_CONNECT_CLIENT_ID'] as const;
+
+/** What live billing needs once the platform's Stripe key is set, with what each is for. */
+const LIVE_BILLING_REQUIRED = {
+  STRIPE_BILLING_WEBHOOK_SECRET: "the whsec_ signing secret of the platform's billing webhook endpoint",
+  STRIPE_PRICE_GROWTH_GBP: 'the monthly Growth price in GBP',
+  STRIPE_PRICE_GROWTH_EUR: 'the monthly Growth price in EUR',
+  STRIPE_PRICE_GROWTH_USD: 'the monthly Growth price in USD',
+  STRIPE_PRICE_SCALE_GBP: 'the monthly Scale price in GBP',
+  STRIPE_PRICE_SCALE_EUR: 'the monthly Scale price in EUR',
+  STRIPE_PRICE_SCALE_USD: 'the monthly Scale price in USD',
+  STRIPE_PRICE_OVERAGE_GBP: 'the metered overage price in GBP',
+  STRIPE_PRICE_OVERAGE_EUR: 'the metered overage price in EUR',
+  STRIPE_PRICE_OVERAGE_USD: 'the metered overage price in USD',
+} as const;
+
+type PriceByCurrency = Record<'GBP' | 'EUR' | 'USD', string>;
+
+/** The platform's own Stripe Billing: its plan prices, overage prices and billing webhook secret. */
+export interface PlatformBillingConfig {
+  /** The platform account's secret key (STRIPE_SECRET_KEY). */
+  secretKey: string;
+  webhookSecret: string;
+  planPrices: { growth: PriceByCurrency; scale: PriceByCurrency };
+  overagePrices: PriceByCurrency;
+  overageMeterEventName: string;
+}
 
 /**
  * How long recovery waits before it takes work as abandoned, and how often it looks. The defaults are
@@ -114,6 +165,12 @@ export interface AppConfig {
   missingOptionalEnvVars: string[];
   /** Platform Stripe account for Connect (live); sandbox uses the simulator's. */
   stripeConnect: { secretKey: string; clientId: string } | null;
+  /** Live platform billing (on with STRIPE_SECRET_KEY); sandbox takes it from the Stripe simulator. */
+  billing: PlatformBillingConfig | null;
+  /** Whether sign-in codes by SMS (the phone factor) are offered. */
+  phoneFactor: boolean;
+  /** Live: the Twilio account that sends them (null when the phone factor is off); sandbox uses the simulator's. */
+  twilio: TwilioCredentials | null;
   recovery: RecoveryTiming;
   /** Crash drills only: the point at which this process kills itself (lib/failpoint.ts). */
   failpoint: FailpointName | undefined;
@@ -162,6 +219,40 @@ function readVersion(): string {
   return pkg.version;
 }
 
+/**
+ * The Twilio account live mode sends sign-in codes with. The phone factor on without it would offer
+ * codes that never arrive, so each missing or misshapen variable is a problem that stops the start.
+ */
+function liveTwilio(env: Env, problems: string[]): TwilioCredentials | null {
+  const before = problems.length;
+  const need = 'is required in live mode with PHONE_FACTOR=on';
+  if (!env.TWILIO_ACCOUNT_SID) problems.push(`TWILIO_ACCOUNT_SID ${need}: the Twilio Account SID (AC…)`);
+  else if (!TWILIO_ACCOUNT_SID.test(env.TWILIO_ACCOUNT_SID))
+    problems.push('TWILIO_ACCOUNT_SID: an Account SID is AC followed by 32 hex characters');
+  if (!env.TWILIO_AUTH_TOKEN) problems.push(`TWILIO_AUTH_TOKEN ${need}: the Twilio auth token`);
+  if (!env.TWILIO_FROM_NUMBER && !env.TWILIO_MESSAGING_SERVICE_SID)
+    problems.push(
+      `TWILIO_FROM_NUMBER ${need} (or TWILIO_MESSAGING_SERVICE_SID): the sender of the text messages`,
+    );
+  else if (env.TWILIO_FROM_NUMBER && !/^\+[1-9]\d{7,14}$/.test(env.TWILIO_FROM_NUMBER))
+    problems.push('TWILIO_FROM_NUMBER: the sender is a number in E.164 form, e.g. +15017122661');
+  else if (
+    !env.TWILIO_FROM_NUMBER &&
+    !TWILIO_MESSAGING_SERVICE_SID.test(env.TWILIO_MESSAGING_SERVICE_SID ?? '')
+  )
+    problems.push(
+      'TWILIO_MESSAGING_SERVICE_SID: a Messaging Service SID is MG followed by 32 hex characters',
+    );
+  if (problems.length > before) return null;
+  return {
+    accountSid: env.TWILIO_ACCOUNT_SID!,
+    authToken: env.TWILIO_AUTH_TOKEN!,
+    sender: env.TWILIO_FROM_NUMBER
+      ? { from: env.TWILIO_FROM_NUMBER }
+      : { messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID! },
+  };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -178,9 +269,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       if (!env[name as keyof typeof LIVE_REQUIRED])
         problems.push(`${name} is required in live mode: ${purpose}`);
     }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const [name, purpose] of Object.entries(LIVE_BILLING_REQUIRED)) {
+        if (!env[name as keyof typeof LIVE_BILLING_REQUIRED])
+          problems.push(`${name} is required in live mode with STRIPE_SECRET_KEY (billing): ${purpose}`);
+      }
+    }
     if (env.AGENTCART_FAILPOINT)
       problems.push('AGENTCART_FAILPOINT is for crash drills only; live mode refuses it (unset it)');
   }
+  if (env.STORE_WRITE_LEASE_SECONDS * 1000 <= env.PROVIDER_TIMEOUT_MS) {
+    // A lease that ends while its writer still waits on the store lets a second writer start the same
+    // order: the store would get it twice.
+    problems.push(
+      `STORE_WRITE_LEASE_SECONDS (${env.STORE_WRITE_LEASE_SECONDS}) must be longer than the store timeout, PROVIDER_TIMEOUT_MS (${env.PROVIDER_TIMEOUT_MS} ms)`,
+    );
+  }
+  const phoneFactor = (env.PHONE_FACTOR ?? (mode === 'sandbox' ? 'on' : 'off')) === 'on';
+  const twilio = mode === 'live' && phoneFactor ? liveTwilio(env, problems) : null;
   if (mode === 'live' && env.SANDBOX_WORLD_URL) {
     problems.push('SANDBOX_WORLD_URL is sandbox only: live mode talks to the real providers');
   }
@@ -226,6 +332,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       env.STRIPE_SECRET_KEY && env.STRIPE_CONNECT_CLIENT_ID
         ? { secretKey: env.STRIPE_SECRET_KEY, clientId: env.STRIPE_CONNECT_CLIENT_ID }
         : null,
+    billing:
+      mode === 'live' && env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_BILLING_WEBHOOK_SECRET!,
+            planPrices: {
+              growth: {
+                GBP: env.STRIPE_PRICE_GROWTH_GBP!,
+                EUR: env.STRIPE_PRICE_GROWTH_EUR!,
+                USD: env.STRIPE_PRICE_GROWTH_USD!,
+              },
+              scale: {
+                GBP: env.STRIPE_PRICE_SCALE_GBP!,
+                EUR: env.STRIPE_PRICE_SCALE_EUR!,
+                USD: env.STRIPE_PRICE_SCALE_USD!,
+              },
+            },
+            overagePrices: {
+              GBP: env.STRIPE_PRICE_OVERAGE_GBP!,
+              EUR: env.STRIPE_PRICE_OVERAGE_EUR!,
+              USD: env.STRIPE_PRICE_OVERAGE_USD!,
+            },
+            overageMeterEventName: env.STRIPE_OVERAGE_METER_EVENT,
+          }
+        : null,
+    phoneFactor,
+    twilio,
     recovery: {
       confirmLeaseMs: env.CONFIRM_LEASE_SECONDS * 1000,
       storeWriteLeaseMs: env.STORE_WRITE_LEASE_SECONDS * 1000,

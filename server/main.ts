@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { connectPostgres, startEmbeddedPostgres, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { ensureDemoMerchant } from './db/seed/demo-merchant';
+import { BILLING_WEBHOOK_PATH, subscribeBillingWebhook } from './features/billing';
 import { composeServices } from './compose';
 import { buildApp } from './http/app';
 import { startBackgroundWork } from './jobs/registry';
@@ -43,6 +44,10 @@ async function main() {
   const demo = simulators
     ? await ensureDemoMerchant({ ...services, dataDir: config.dataDir, simulators })
     : null;
+  // Live billing's endpoint is set up in Stripe's dashboard (STRIPE_BILLING_WEBHOOK_SECRET).
+  if (simulators && services.billing) {
+    await subscribeBillingWebhook(services.billing, `${config.publicUrl}${BILLING_WEBHOOK_PATH}`);
+  }
 
   await app.listen({ port: config.port, host: config.host });
 

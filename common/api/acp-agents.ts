@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryAttemptFields } from './webhook-deliveries';
 
 /**
  * Dashboard API for the merchant's AI agent platform (ACP): where order events go, how the agent's
@@ -54,20 +55,8 @@ export const acpWebhookDeliveryView = z.object({
   event_type: z.string(),
   order_status: z.string(),
   api_version: z.string(),
-  url: z.string(),
-  /** pending | delivered | failed */
-  status: z.enum(['pending', 'delivered', 'failed']),
-  attempts: z.number().int(),
-  last_response_status: z.number().int().nullable(),
-  last_response_body: z.string().nullable(),
-  last_error: z.string().nullable(),
-  last_attempt_at: z.string().nullable(),
-  delivered_at: z.string().nullable(),
-  created_at: z.string(),
+  ...deliveryAttemptFields,
 });
 export type AcpWebhookDeliveryView = z.infer<typeof acpWebhookDeliveryView>;
 
-export const listDeliveriesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
 export const listDeliveriesOutput = z.object({ deliveries: z.array(acpWebhookDeliveryView) });

@@ -201,6 +201,8 @@ export const AGENT_ERROR_CODES = [
   'VALIDATION_ERROR',
   'INVALID_CHECKOUT',
   'UNAUTHORIZED',
+  /** A valid key used from an address outside the merchant's IP allowlist (when it applies to the key). */
+  'FORBIDDEN',
   'PAYMENT_DECLINED',
   'PAYMENT_EXPIRED',
   'NOT_FOUND',

@@ -1,9 +1,24 @@
 import { z } from 'zod';
 import type { PaymentStatus } from '../domain/payment-status';
 
-/** Payments history (/payments) and the checkout-access log. */
+/** Payments history (/payments). */
 export const PAYMENT_DISPLAY_STATUSES = ['PAID', 'PENDING', 'EXPIRED', 'FAILED'] as const;
 export type PaymentDisplayStatus = (typeof PAYMENT_DISPLAY_STATUSES)[number];
+
+/** The payment methods a merchant can filter by, with the names the dashboard gives them. */
+export const PAYMENT_METHODS = {
+  stripe_spt: 'Card (Stripe)',
+  btc_opennode: 'Lightning (OpenNode)',
+  btc_coincorner: 'Lightning (CoinCorner)',
+  btc_btcpay: 'Lightning (BTCPay)',
+  btc_strike: 'Lightning (Strike)',
+} as const;
+export type PaymentMethodName = keyof typeof PAYMENT_METHODS;
+
+/** A method's dashboard name; a method this build does not know shows as its id. */
+export function paymentMethodLabel(method: string): string {
+  return PAYMENT_METHODS[method as PaymentMethodName] ?? method;
+}
 
 /** How our normalized statuses show. Every other status, known or not, shows as PENDING. */
 export const SETTLED_DISPLAY_STATUS: Partial<
@@ -19,13 +34,42 @@ export function toDisplayStatus(status: string): PaymentDisplayStatus {
   return SETTLED_DISPLAY_STATUS[status as PaymentStatus] ?? 'PENDING';
 }
 
-export const listPaymentsQuery = z.object({
+/** A calendar day, YYYY-MM-DD, read as a UTC day (the dashboard's days are UTC days). */
+export const utcDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-25')
+  .refine((day) => {
+    // Runs even when the pattern failed, so an unparseable text must not reach toISOString.
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, 'Not a calendar date');
+
+/** The filters the payments table and its CSV export share. `from` and `to` are inclusive UTC days. */
+export const paymentsFilter = z.object({
   /** `stripe_spt` or `btc_<provider>`: the server checks it against its registered providers (ADR 011). */
   method: z.string().optional(),
   status: z.enum(['all', ...PAYMENT_DISPLAY_STATUSES]).default('all'),
-  // 20 a page: every row read is a checkout access, and more than 20 in 5 minutes raises the rapid-access flag.
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  from: utcDay.optional(),
+  to: utcDay.optional(),
 });
+export type PaymentsFilter = z.input<typeof paymentsFilter>;
+
+/** `from` after `to` selects nothing by construction, so it is refused rather than answered empty. */
+export function withDateRangeInOrder<S extends z.ZodType<{ from?: string; to?: string }>>(schema: S) {
+  return schema.refine((f) => !f.from || !f.to || f.from <= f.to, {
+    message: 'The start date must be on or before the end date',
+    path: ['from'],
+  });
+}
+
+/** One page of the table: the filters, a page size and where the page starts. */
+export const listPaymentsFields = paymentsFilter.extend({
+  // 20 a page: a screenful. Rows carry no buyer data, so listing them is not a checkout access.
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** `next_cursor` of the previous page: where the next one starts. Opaque to the client. */
+  cursor: z.string().max(200).optional(),
+});
+export const listPaymentsQuery = withDateRangeInOrder(listPaymentsFields);
 export type ListPaymentsQuery = z.input<typeof listPaymentsQuery>;
 
 /** One payment row. `amount` is in minor units of `currency`; `raw_status` is our normalized status. */
@@ -46,30 +90,30 @@ export const paymentView = z.object({
 });
 export type PaymentView = z.infer<typeof paymentView>;
 
-export const listPaymentsOutput = z.object({ payments: z.array(paymentView) });
-
-/** rapid_checkout_access: more than 20 checkout accesses by one merchant within 5 minutes. */
-export const RAPID_CHECKOUT_ACCESS_THRESHOLD = 20;
-export const RAPID_CHECKOUT_ACCESS_WINDOW_MS = 5 * 60 * 1000;
-
-export const checkoutAccessQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+export const listPaymentsOutput = z.object({
+  payments: z.array(paymentView),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
+export type ListPaymentsOutput = z.infer<typeof listPaymentsOutput>;
 
-/** A checkout_data_accessed event: whose checkout data was read, by which user, when. */
-export const checkoutAccessEvent = z.object({
-  id: z.string(),
-  checkout_id: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  user_id: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
+/** GET /api/payments/:id: one payment with its checkout's buyer, which only this view shows. */
+export const paymentDetailsParams = z.object({ id: z.uuid('Not a payment id') });
 
-export const checkoutAccessOutput = z.object({
-  events: z.array(checkoutAccessEvent),
-  accesses_last_5_minutes: z.number(),
-  rapid_checkout_access: z.boolean(),
+export const paymentBuyer = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    region: z.string().nullable(),
+    postal_code: z.string(),
+    country: z.string(),
+  }),
 });
-export type CheckoutAccessOutput = z.infer<typeof checkoutAccessOutput>;
+export type PaymentBuyer = z.infer<typeof paymentBuyer>;
+
+export const paymentDetailsOutput = z.object({ payment: paymentView, buyer: paymentBuyer });
+export type PaymentDetailsOutput = z.infer<typeof paymentDetailsOutput>;

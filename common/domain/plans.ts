@@ -1,4 +1,5 @@
 import type { Currency } from './currencies';
+import { MONTHLY_ORDER_LIMIT } from './limits';
 
 /** The pricing plans. Prices are whole currency units per month; fees are in basis points. */
 export type PlanId = 'starter' | 'growth' | 'scale' | 'enterprise';
@@ -11,6 +12,8 @@ export interface Plan {
   /** Transaction fee in basis points (1% = 100). For Enterprise this is the floor ("as low as"). */
   feeBasisPoints: number;
   feeIsFloor: boolean;
+  /** Agent orders included each month before overage applies; null means no limit. */
+  includedOrdersPerMonth: number | null;
   volumeGuidance: string;
   features: string[];
   highlighted?: boolean;
@@ -23,6 +26,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: { GBP: 0, EUR: 0, USD: 0 },
     feeBasisPoints: 200,
     feeIsFloor: false,
+    includedOrdersPerMonth: MONTHLY_ORDER_LIMIT,
     volumeGuidance: 'For your first agent sales',
     features: [
       'WooCommerce or custom API store',
@@ -38,6 +42,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: { GBP: 99, EUR: 109, USD: 119 },
     feeBasisPoints: 100,
     feeIsFloor: false,
+    includedOrdersPerMonth: null,
     volumeGuidance: '£5k–£50k monthly volume',
     features: [
       'Everything in Starter',
@@ -54,6 +59,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: { GBP: 499, EUR: 549, USD: 599 },
     feeBasisPoints: 50,
     feeIsFloor: false,
+    includedOrdersPerMonth: null,
     volumeGuidance: '£50k–£500k monthly volume',
     features: [
       'Everything in Growth',
@@ -69,6 +75,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPrice: null,
     feeBasisPoints: 25,
     feeIsFloor: true,
+    includedOrdersPerMonth: null,
     volumeGuidance: '£1m+ monthly volume',
     features: [
       'Everything in Scale',
@@ -102,14 +109,30 @@ export interface PlanCost {
   totalMinor: number;
 }
 
+/** Plans a merchant can buy at checkout; Starter is free and Enterprise is agreed by contract. */
+export const PURCHASABLE_PLAN_IDS = ['growth', 'scale'] as const;
+export type PurchasablePlanId = (typeof PURCHASABLE_PLAN_IDS)[number];
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && PLANS.some((p) => p.id === value);
+}
+
+/**
+ * The platform's fee on one order, in the order's minor units. It rounds down, in the merchant's
+ * favour: a fee is never more than the plan's rate of the amount.
+ */
+export function transactionFeeMinor(amountMinor: number, plan: Pick<Plan, 'feeBasisPoints'>): number {
+  return Math.floor((amountMinor * plan.feeBasisPoints) / 10_000);
+}
+
 /**
  * What a month costs on each plan for a given card/Lightning volume. Volume is in minor units so the
- * arithmetic stays in integers; fees round half up to the minor unit.
+ * arithmetic stays in integers; fees round down as each order's fee does.
  */
 export function monthlyCostByPlan(monthlyVolumeMinor: number, currency: Currency): PlanCost[] {
   return PLANS.map((plan) => {
     const subscriptionMinor = plan.monthlyPrice ? plan.monthlyPrice[currency] * 100 : null;
-    const transactionFeesMinor = Math.round((monthlyVolumeMinor * plan.feeBasisPoints) / 10_000);
+    const transactionFeesMinor = transactionFeeMinor(monthlyVolumeMinor, plan);
     return {
       planId: plan.id,
       subscriptionMinor,

@@ -75,3 +75,57 @@ export const signUpRequestSchema = signUpSchema.extend({ next: returnPathSchema.
 /** "Email me a sign-in link": the address, and where to land once the link is opened. */
 export const signInLinkSchema = z.object({ email: emailSchema, next: returnPathSchema.optional() });
 export type SignInLinkInput = z.infer<typeof signInLinkSchema>;
+
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: 'Enter the 6-digit code',
+  codeFormat: 'The code is 6 digits',
+  recoveryCodeRequired: 'Enter one of your recovery codes',
+  recoveryCodeFormat: 'Recovery codes look like abcde-12345',
+  phoneRequired: 'Enter a mobile number',
+  phoneFormat: 'Enter the number in international format, e.g. +447700900123',
+} as const;
+
+/** A 6-digit code from an authenticator app or an SMS; spaces people type between the digits are ignored. */
+export const oneTimeCodeSchema = z
+  .string()
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, TWO_FACTOR_MESSAGES.codeRequired)
+      .regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeFormat),
+  );
+
+/** One of the ten recovery codes (five characters, a dash, five characters). */
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .min(1, TWO_FACTOR_MESSAGES.recoveryCodeRequired)
+  .regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, TWO_FACTOR_MESSAGES.recoveryCodeFormat);
+
+/** Either kind of code, where both are accepted (turning two-factor off). */
+export const anySecondFactorCodeSchema = z.union([oneTimeCodeSchema, recoveryCodeSchema], {
+  error: TWO_FACTOR_MESSAGES.codeFormat,
+});
+
+/** A mobile number in E.164 form, as SMS providers take it. */
+export const phoneNumberSchema = z
+  .string()
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, TWO_FACTOR_MESSAGES.phoneRequired)
+      .regex(/^\+[1-9]\d{7,14}$/, TWO_FACTOR_MESSAGES.phoneFormat),
+  );
+
+export const passwordConfirmSchema = z.string().min(1, AUTH_MESSAGES.passwordRequired).max(128);
+
+/** Adding a number for codes by SMS: the number, and the password asked again. */
+export const addPhoneFactorSchema = z.object({
+  phoneNumber: phoneNumberSchema,
+  password: passwordConfirmSchema,
+});
+
+/** Removing the number: a code from the authenticator app, or a recovery code. */
+export const removePhoneFactorSchema = z.object({ code: anySecondFactorCodeSchema });

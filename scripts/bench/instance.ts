@@ -41,6 +41,8 @@ export interface BenchInstance {
   simulators: RunningSimulators;
   database: Database;
   demoApiKey: string;
+  /** The demo merchant's sign-in, for scenarios that browse the dashboard as a merchant. */
+  demoLogin: { email: string; password: string };
   /** Which database it runs on. */
   databaseKind: 'embedded PGlite' | 'PostgreSQL server';
   /** Where the app's log lines go (at the production default level, `info`, unless told otherwise). */
@@ -140,6 +142,7 @@ export async function startBenchInstance(
     simulators,
     database,
     demoApiKey: demo.apiKey,
+    demoLogin: { email: demo.email, password: demo.password },
     databaseKind: database.kind === 'postgres' ? 'PostgreSQL server' : 'embedded PGlite',
     logFile,
     usage,

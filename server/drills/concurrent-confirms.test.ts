@@ -11,6 +11,8 @@ import {
   type DrillData,
   type World,
 } from '../test/crash-drill-kit';
+import { EVENTUALLY_MS } from '../test/eventually';
+import { withStarts } from '../test/processes';
 
 /**
  * Two app instances behind one load balancer: one PostgreSQL, one Redis (shared rate limits), one
@@ -25,14 +27,17 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 let world: World;
 let data: DrillData;
 const apps: AppProcess[] = [];
-beforeAll(async () => {
-  if (drillsSkipReason) return;
-  world = await startWorld(WORLD_PORT);
-  data = await freshDrillData();
-  // One after the other: the first seeds the demo merchant, the second finds it (and its key).
-  for (const port of PORTS)
-    apps.push(await startApp({ data, world, port, env: { REDIS_URL, LOG_LEVEL: 'error' } }));
-}, 120_000);
+beforeAll(
+  async () => {
+    if (drillsSkipReason) return;
+    world = await startWorld(WORLD_PORT);
+    data = await freshDrillData();
+    // One after the other: the first seeds the demo merchant, the second finds it (and its key).
+    for (const port of PORTS)
+      apps.push(await startApp({ data, world, port, env: { REDIS_URL, LOG_LEVEL: 'error' } }));
+  },
+  withStarts(3, 60_000),
+);
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.stop()));
   await data?.drop();
@@ -57,12 +62,12 @@ describe.skipIf(drillsSkipReason !== null)(drillsSkipReason ?? 'crash drills: tw
 
     expect((await stripeIntentsFor(world, checkoutId)).map((i) => i.status)).toEqual(['succeeded']);
     await vi.waitFor(async () => expect((await storeOrdersByCheckout(world)).get(checkoutId)).toBe(1), {
-      timeout: 20_000,
+      timeout: EVENTUALLY_MS,
       interval: 250,
     });
     const orders = await data.query<{ id: string; store_order_id: string | null }>(
       'SELECT id, store_order_id FROM orders',
     );
     expect(orders).toEqual([{ id: orderId, store_order_id: expect.any(String) }]);
-  }, 60_000);
+  });
 });

@@ -18,6 +18,8 @@ import {
   type DrillData,
   type World,
 } from '../test/crash-drill-kit';
+import { EVENTUALLY_MS } from '../test/eventually';
+import { withStarts } from '../test/processes';
 
 /**
  * An agent pays; the app dies with SIGKILL at a failpoint in the money path; it restarts on the same
@@ -115,7 +117,7 @@ describe.skipIf(drillsSkipReason !== null)(
           // Recovery runs by itself (reconciliation, the settle job, the outbox): the store gets the order.
           await vi.waitFor(
             async () => expect((await storeOrdersByCheckout(world)).get(paid.checkoutId)).toBe(1),
-            { timeout: 30_000, interval: 250 },
+            { timeout: EVENTUALLY_MS, interval: 250 },
           );
           const orders = await data.query<{ id: string; checkout_id: string; store_order_id: string | null }>(
             'SELECT id, checkout_id, store_order_id FROM orders',
@@ -164,7 +166,7 @@ describe.skipIf(drillsSkipReason !== null)(
               );
               expect(recorded!.store_order_id).not.toBeNull();
             },
-            { timeout: 10_000, interval: 250 },
+            { timeout: EVENTUALLY_MS, interval: 250 },
           );
           expect((await storeOrdersByCheckout(world)).get(paid.checkoutId)).toBe(1);
         } finally {
@@ -172,7 +174,7 @@ describe.skipIf(drillsSkipReason !== null)(
           await data.drop();
         }
       },
-      90_000,
+      withStarts(2, 120_000),
     );
   },
 );

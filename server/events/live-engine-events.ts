@@ -1,20 +1,49 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
+import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { engineEvent, ENGINE_TOPICS, type EngineEvent, type EngineTopic } from './engine-event';
+import { engineEvent, ENGINE_TOPICS } from './engine-event';
+
+/**
+ * What is announced live: the engine's topics, and in-app notifications (features/notifications), which
+ * follow the same path to the same dashboard stream.
+ */
+export const LIVE_TOPICS = [...ENGINE_TOPICS, 'notification'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+export const liveEvent = engineEvent.omit({ id: true }).extend({ topic: z.enum(LIVE_TOPICS) });
+export type LiveEvent = z.infer<typeof liveEvent>;
 
 /** The engine-event trigger (migration 0010) announces each committed event on its topic's channel. */
-const channelOf = (topic: EngineTopic) => `${topic}_changes`;
-const CHANNELS = new Set<string>(ENGINE_TOPICS.map(channelOf));
+const channelOf = (topic: LiveTopic) => `${topic}_changes`;
+const CHANNELS = new Set<string>(LIVE_TOPICS.map(channelOf));
+
+/**
+ * Announces `event` to live listeners on every instance when the transaction `db` runs in commits (at
+ * once outside one). For changes no trigger announces; the engine's are announced by theirs.
+ */
+export async function announceLive(db: Pick<Db, 'execute'>, event: LiveEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${channelOf(event.topic)}, ${JSON.stringify(event)})`);
+}
+
+/** One kind of live change a dashboard's stream carries: the topic it follows and the event it sends. */
+export interface LiveStreamChannel {
+  topic: LiveTopic;
+  /** The server-sent event's name. */
+  eventName: string;
+  /** The event's data for a change, read scoped to the merchant; null sends nothing. */
+  read(merchantId: string, event: LiveEvent): Promise<unknown>;
+}
 
 export interface LiveEngineEventListener {
-  event(event: EngineEvent): void;
+  event(event: LiveEvent): void;
   /** The listening connection dropped: events may have been missed, so the listener should start over. */
   lost(): void;
 }
 
 export interface LiveEngineEvents {
   /** Resolves once `topic` events for `merchantId` are being listened for; the result unsubscribes. */
-  subscribe(merchantId: string, topic: EngineTopic, listener: LiveEngineEventListener): Promise<() => void>;
+  subscribe(merchantId: string, topic: LiveTopic, listener: LiveEngineEventListener): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -35,16 +64,16 @@ export interface LiveEngineEvents {
  */
 export function createLiveEngineEvents(pool: pg.Pool, logger: Logger): LiveEngineEvents {
   const subscribers = new Map<string, Set<LiveEngineEventListener>>();
-  const keyOf = (merchantId: string, topic: EngineTopic) => `${topic}:${merchantId}`;
+  const keyOf = (merchantId: string, topic: LiveTopic) => `${topic}:${merchantId}`;
   let listener: Promise<pg.Client> | null = null;
-  let listening = new Set<EngineTopic>();
+  let listening = new Set<LiveTopic>();
   let closed = false;
 
   const dispatch = (message: pg.Notification) => {
     if (!CHANNELS.has(message.channel)) return;
-    let event: EngineEvent;
+    let event: LiveEvent;
     try {
-      event = engineEvent.parse(JSON.parse(message.payload ?? ''));
+      event = liveEvent.parse(JSON.parse(message.payload ?? ''));
     } catch {
       return logger.warn({ payload: message.payload }, 'unreadable engine event');
     }

@@ -15,7 +15,7 @@ import type { AppContext } from '../app-context';
 import { registerAcpAgentRoutes } from '../features/acp-agents/routes';
 import { registerAgentApplicationRoutes } from '../features/agent-application/routes';
 import { registerConnectionRoutes } from '../features/connections/routes';
-import { registerSandboxRoutes } from '../features/sandbox/routes';
+import { registerSandboxRoutes, SANDBOX_PHONE_PATH } from '../features/sandbox/routes';
 import { registerAcpRoutes } from '../features/acp/routes';
 import { queueAcpOrderEvent } from '../features/acp-agents/queue-order-event';
 import { verifyAgentSignature } from '../features/acp-agents/verify-agent-signature';
@@ -24,13 +24,29 @@ import { registerPaymentWebhookRoutes } from '../features/commerce';
 import { registerDeveloperRoutes } from '../features/developers/routes';
 import { registerDiscoveryRoutes } from '../features/discovery/routes';
 import { registerAuthRoutes } from '../features/auth/routes';
+import { registerJwksRoute } from '../features/auth/jwks';
+import { registerBillingRoutes } from '../features/billing';
+import { registerSecurityRoutes } from '../features/auth/security-routes';
+import { registerTwoFactorRoutes } from '../features/auth/two-factor-routes';
+import { registerPhoneFactorRoutes } from '../features/auth/phone-factor-routes';
 import { registerContactRoutes } from '../features/contact/routes';
+import { registerStorefrontRoutes } from '../features/storefront';
 import { registerAgentTestRoutes } from '../features/agent-tests/routes';
 import { registerOrderRoutes } from '../features/orders/routes';
+import { registerOrderStatusRoutes } from '../features/order-status';
+import { registerAnalyticsRoutes } from '../features/analytics/routes';
 import { registerPaymentsHistoryRoutes } from '../features/payments-history/routes';
 import { registerSandboxMailbox, SANDBOX_MAILBOX_PATH } from '../features/mail/sandbox-mailbox';
 import { registerMerchantRoutes } from '../features/merchants/routes';
+import { registerMerchantWebhookRoutes } from '../features/merchant-webhooks';
+import {
+  createAgentCallMonitor,
+  notificationStreamChannel,
+  notifyDepsOf,
+  registerNotificationRoutes,
+} from '../features/notifications';
 import { registerSecurityEventRoutes } from '../features/security-events/routes';
+import { registerSecurityMonitoringRoutes } from '../features/security-monitoring/routes';
 import { recordRequestError } from '../features/status/record-request-error';
 import { healthChecker, registerStatusRoutes } from '../features/status/routes';
 import { registerReadinessRoutes } from '../features/readiness/routes';
@@ -39,6 +55,7 @@ import { MALFORMED_TARGET_PATH, routableTarget } from './canonical-path';
 import { registerCsrfProtection } from './csrf';
 import { answerFrameworkError, registerErrorHandling } from './errors';
 import { registerHostileInputGuard } from './hostile-input';
+import { sharedRateLimitStore } from './shared-rate-limit-store';
 import { registerWebApp } from './spa';
 
 const isApiSurface = (url: string) => url.startsWith('/api/') || url === '/acp' || url.startsWith('/acp/');
@@ -122,24 +139,43 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
-  // Per-route limits; with REDIS_URL every instance counts against the same limit.
+  // Per-route limits; with REDIS_URL every instance counts against the same limit (each its own while
+  // Redis is unreachable).
   const redis = ctx.config.redisUrl
-    ? new Redis(ctx.config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
+    ? new Redis(ctx.config.redisUrl, {
+        connectTimeout: 2_000,
+        maxRetriesPerRequest: 1,
+        // While Redis is unreachable a count fails at once (and is kept locally) rather than waiting.
+        enableOfflineQueue: false,
+      })
     : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    app.addHook('onClose', async () => {
+      // QUIT needs a connection; with Redis down there is only the reconnect loop to stop.
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'agentcart-rl:', skipOnError: false } : {}),
+    ...(redis ? { store: sharedRateLimitStore(redis, 'agentcart-rl:', app.log) } : {}),
   });
   registerCsrfProtection(app, ctx.config.trustedOrigins);
 
-  registerAuthRoutes(app, {
+  const authDeps = {
     auth: ctx.auth,
     db: ctx.db,
     publicUrl: ctx.config.publicUrl,
     sandboxMailbox: ctx.config.mode === 'sandbox' ? SANDBOX_MAILBOX_PATH : undefined,
-  });
+    phoneFactor: ctx.sms !== null,
+    sandboxPhone: ctx.config.mode === 'sandbox' ? SANDBOX_PHONE_PATH : undefined,
+  };
+  registerAuthRoutes(app, authDeps);
+  registerJwksRoute(app);
+  registerTwoFactorRoutes(app, { auth: ctx.auth, db: ctx.db, phoneAvailable: authDeps.phoneFactor });
+  registerPhoneFactorRoutes(app, authDeps);
   registerMerchantRoutes(app, ctx);
+  registerSecurityRoutes(app, ctx);
   registerContactRoutes(app, { db: ctx.db, mailer: ctx.mailer, inbox: ctx.config.contactInbox });
   registerSecurityEventRoutes(app, ctx.db);
   const checkHealth = healthChecker(ctx);
@@ -152,19 +188,33 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     keyring: ctx.config.keyring,
     publicUrl: ctx.config.publicUrl,
   });
+  registerStorefrontRoutes(app, { db: ctx.db, runtime: ctx.runtime, publicUrl: ctx.config.publicUrl });
+  registerOrderStatusRoutes(app, { db: ctx.db });
   registerDeveloperRoutes(app, ctx);
   registerReadinessRoutes(app, ctx);
   registerAgentApplicationRoutes(app, { ...ctx, discovery });
   registerAcpAgentRoutes(app, ctx);
-  registerOrderRoutes(app, ctx);
+  registerMerchantWebhookRoutes(app, ctx);
+  registerOrderRoutes(app, ctx, [notificationStreamChannel(ctx.db)]);
+  registerNotificationRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
   app.addHook('onClose', () => ctx.liveEvents.close());
   registerPaymentsHistoryRoutes(app, ctx);
+  registerSecurityMonitoringRoutes(app, ctx);
+  app.addHook('onClose', () => ctx.checkoutAccess.flush());
+  registerAnalyticsRoutes(app, ctx);
   registerAgentTestRoutes(app, ctx);
   const engine = { ...ctx.engine, publicUrl: ctx.config.publicUrl };
-  registerAgentApiRoutes(app, engine);
+  const agentCalls = createAgentCallMonitor(notifyDepsOf(ctx));
+  registerAgentApiRoutes(app, {
+    ...engine,
+    checkoutAccess: ctx.checkoutAccess,
+    observeCall: (merchantId, status) => agentCalls.observe(merchantId, status),
+  });
   registerPaymentWebhookRoutes(app, ctx.engine);
   registerAcpRoutes(app, {
     ...engine,
+    checkoutAccess: ctx.checkoutAccess,
     notifyOrder: (sessionId) => queueAcpOrderEvent(engine, sessionId),
     verifySignature: (merchantId, input) => verifyAgentSignature(ctx.engine, merchantId, input),
   });

@@ -44,6 +44,20 @@ describe('serving the pre-rendered web app', () => {
     }
   });
 
+  it('serves a page whose path is a secret (the buyer order link) to be neither stored, indexed nor referred', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/order-status/${'0'.repeat(64)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.headers).toMatchObject({
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex, nofollow',
+      'referrer-policy': 'no-referrer',
+    });
+    const pricing = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(pricing.headers['cache-control']).toBe('no-cache');
+    expect(pricing.headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('answers an unknown path with the pre-rendered not-found page and status 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(res.statusCode).toBe(404);

@@ -9,7 +9,7 @@ import {
   prerenderedFileOf,
   PUBLIC_ORIGIN_PLACEHOLDER,
 } from '#common/prerendered-pages';
-import { isAppPath } from '#common/routes';
+import { appRouteOf } from '#common/routes';
 
 /** Paths of the JSON surfaces: their unknown paths answer in JSON, never with the web app's page. */
 const isMachineSurface = (pathname: string) =>
@@ -68,13 +68,21 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
     if (isMachineSurface(pathname) || path.extname(pathname)) {
       return reply.callNotFound();
     }
-    const known = isAppPath(pathname);
-    const html = known
+    const route = appRouteOf(pathname);
+    const html = route
       ? (pages.byPath.get(withoutTrailingSlash(pathname)) ?? shell)
       : (pages.notFound ?? shell);
+    if (route?.secretPath) {
+      // The address is the credential: no cache keeps it, no index lists it, no Referer carries it on.
+      reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer');
+    } else {
+      reply.header('cache-control', 'no-cache');
+    }
     return reply
-      .status(known ? 200 : 404)
-      .header('cache-control', 'no-cache')
+      .status(route ? 200 : 404)
       .type('text/html; charset=utf-8')
       .send(html);
   });

@@ -14,8 +14,17 @@ export interface SandboxRoute {
   target: string;
 }
 
-/** Every simulator the sandbox runs: one per registered provider, plus an AI agent platform's. */
-export type SimulatorId = PaymentProviderId | StorePlatformId | 'agent';
+/**
+ * Every simulator the sandbox runs: one per registered provider, plus an AI agent platform's, a
+ * receiver for the merchant's own webhooks and the platform's SMS provider.
+ */
+export type SimulatorId = PaymentProviderId | StorePlatformId | 'agent' | 'webhooks' | 'twilio';
+
+/**
+ * The sandbox webhook receiver answers every host under this domain; each merchant gets its own
+ * (`<merchant id>.webhooks.sandbox`), so it can check each merchant's signatures with that merchant's secret.
+ */
+export const WEBHOOK_RECEIVER_SANDBOX_DOMAIN = 'webhooks.sandbox';
 
 /**
  * The sandbox's outside world as the app sees it: where each simulator listens, the real hosts routed

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STORE_ORDER_QUEUE } from '../features/commerce/confirm-checkout';
+import { createLogger } from '../lib/logger';
 import { createTestApp, type TestApp } from '../test/create-test-app';
+import { createTestDatabase } from '../test/test-database';
+import { createJobQueue } from './queue';
 
 // Queues created but not worked, so sent jobs stay where they are.
 let t: TestApp;
@@ -27,4 +31,34 @@ it('sends a singleton key once while its job waits to run, as reconciliation re-
   const otherOrderId = randomUUID();
   await t.services.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: otherOrderId }, { singletonKey: otherOrderId });
   expect(await jobsFor(otherOrderId)).toHaveLength(1);
+});
+
+it('stops only after a handler that outlived the graceful stop has finished and recorded its failure', async () => {
+  const database = await createTestDatabase();
+  const queue = createJobQueue(database.pool, createLogger('silent'), { gracefulStopMs: 1_000 });
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  let finished = false;
+  await queue.start(
+    [
+      {
+        name: 'slow-then-failing',
+        retryLimit: 0,
+        retryDelaySeconds: 1,
+        async handler() {
+          started();
+          await sleep(2_500);
+          finished = true;
+          throw new Error('failed after the graceful stop gave up');
+        },
+      },
+    ],
+    { work: true, pollingIntervalSeconds: 0.5 },
+  );
+  await queue.enqueue('slow-then-failing', {});
+  await running;
+  await queue.stop();
+  expect(finished).toBe(true);
+  // The pool closes right after stop, as the app's does: pg-boss must have nothing left to send.
+  await database.close();
 });

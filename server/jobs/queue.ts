@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { Logger } from '../lib/logger';
 
@@ -40,10 +41,30 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
+/** How long `stop` waits, beyond pg-boss's own graceful stop, for running handlers and queue queries. */
+const DRAIN_TIMEOUT_MS = 30_000;
+
+export function createJobQueue(
+  pool: pg.Pool,
+  logger: Logger,
+  /** How long a graceful stop lets running handlers finish before pg-boss fails their jobs. */
+  opts: { gracefulStopMs?: number } = {},
+): JobQueue {
+  // pg-boss completes or fails a finished job without awaiting the query, and its graceful stop gives up
+  // on a handler after its timeout while the handler runs on. Either query landing after the app closed
+  // its pool is an unhandled rejection (CI caught one on PostgreSQL), so `stop` waits for both to settle.
+  const queriesInFlight = new Set<Promise<unknown>>();
+  let handlersRunning = 0;
+  function tracked<T>(query: Promise<T>): Promise<T> {
+    queriesInFlight.add(query);
+    const settle = () => queriesInFlight.delete(query);
+    query.then(settle, settle);
+    return query;
+  }
+
   const boss = new PgBoss({
     // Use the app's pool: one driver and one connection budget (and the only way to share PGlite).
-    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as never[]) },
+    db: { executeSql: (text: string, values?: unknown[]) => tracked(pool.query(text, values as never[])) },
     schema: 'pgboss',
     supervise: true,
     schedule: true,
@@ -110,20 +131,12 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
               batchSize: def.batchSize ?? 1,
             },
             async (jobs) => {
-              const outcomes = await Promise.all(
-                jobs.map(async (job) => {
-                  try {
-                    await def.handler(job.data);
-                    return null;
-                  } catch (err) {
-                    logger.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
-                    return { id: job.id, err: err instanceof Error ? err : new Error(String(err)) };
-                  }
-                }),
-              );
-              // Failed one by one: pg-boss would fail the whole batch with a thrown error, costing the jobs
-              // that succeeded an attempt. It completes the rest when this returns.
-              for (const failed of outcomes) if (failed) await boss.fail(def.name, failed.id, failed.err);
+              handlersRunning++;
+              try {
+                await runBatch(def, jobs);
+              } finally {
+                handlersRunning--;
+              }
             },
           );
         }
@@ -132,7 +145,41 @@ export function createJobQueue(pool: pg.Pool, logger: Logger): JobQueue {
 
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: opts.gracefulStopMs ?? 10_000 });
+      const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+      while ((handlersRunning > 0 || queriesInFlight.size > 0) && Date.now() < deadline) {
+        await sleep(25);
+      }
+      if (handlersRunning > 0)
+        logger.warn({ handlersRunning }, 'job queue stopped with handlers still running');
     },
   };
+
+  async function runBatch(def: JobDefinition<never>, jobs: { id: string; data: never }[]) {
+    const outcomes = await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await def.handler(job.data);
+          return null;
+        } catch (err) {
+          logger.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
+          return { id: job.id, err: err instanceof Error ? err : new Error(String(err)) };
+        }
+      }),
+    );
+    // Failed one by one: pg-boss would fail the whole batch with a thrown error, costing the jobs
+    // that succeeded an attempt. It completes the rest when this returns.
+    for (const failed of outcomes) {
+      if (!failed) continue;
+      // Never thrown on to pg-boss: it would fail the whole batch, unawaited.
+      await boss
+        .fail(def.name, failed.id, failed.err)
+        .catch((err: unknown) =>
+          logger.warn(
+            { err, job: def.name, jobId: failed.id },
+            'could not record a failed job; it will expire and run again',
+          ),
+        );
+    }
+  }
 }

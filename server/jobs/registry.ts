@@ -4,12 +4,20 @@ import { engineEventJobs, startEngineEventRelay } from '../events/relay-engine-e
 import { acpAgentJobs } from '../features/acp-agents/jobs';
 import { acpOrderEventSubscriber } from '../features/acp-agents/order-event-subscriber';
 import { idempotencyJobs } from '../features/agent-api/jobs';
+import { billingJobs, orderChargeSubscriber } from '../features/billing';
 import { commerceJobs } from '../features/commerce';
+import { merchantWebhookJobs, merchantWebhookSubscriber } from '../features/merchant-webhooks';
+import { notificationJobs, notificationOrderSubscriber, notifyDepsOf } from '../features/notifications';
 import { DEFAULT_POLLING_SECONDS, type JobDefinition } from './queue';
 
 /** Every subscriber to the engine's events, listed once: a new subscriber is one entry here. */
 export function engineEventSubscribers(ctx: AppContext): EngineEventSubscriber[] {
-  return [acpOrderEventSubscriber({ ...ctx.engine, publicUrl: ctx.config.publicUrl })];
+  return [
+    acpOrderEventSubscriber({ ...ctx.engine, publicUrl: ctx.config.publicUrl }),
+    orderChargeSubscriber(ctx),
+    merchantWebhookSubscriber(ctx.engine),
+    notificationOrderSubscriber(notifyDepsOf(ctx)),
+  ];
 }
 
 /** Every background job, listed once. */
@@ -18,6 +26,9 @@ export function allJobs(ctx: AppContext): JobDefinition<never>[] {
     ...commerceJobs(ctx.engine, ctx.config.recovery),
     ...acpAgentJobs({ ...ctx.engine, publicUrl: ctx.config.publicUrl }),
     ...idempotencyJobs({ db: ctx.db, clock: ctx.runtime.clock }),
+    ...merchantWebhookJobs(ctx.engine),
+    ...billingJobs({ db: ctx.db, billing: ctx.billing, clock: ctx.runtime.clock }),
+    ...notificationJobs(notifyDepsOf(ctx)),
     ...engineEventJobs(ctx, engineEventSubscribers(ctx)),
   ];
 }

@@ -5,7 +5,11 @@
 export type AppErrorCode =
   | 'invalid_request'
   | 'unauthorized'
+  /** A session the idle timeout or the maximum session length ended (it has been deleted). */
+  | 'session_expired'
   | 'forbidden'
+  /** The client address is not on the account's IP allowlist. */
+  | 'ip_not_allowed'
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
@@ -16,7 +20,9 @@ export type AppErrorCode =
 const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   invalid_request: 400,
   unauthorized: 401,
+  session_expired: 401,
   forbidden: 403,
+  ip_not_allowed: 403,
   not_found: 404,
   conflict: 409,
   unprocessable: 422,

@@ -3,8 +3,11 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { acpError } from '#common/acp/error';
 import { ACP_VERSIONS, acpVersion, type AcpVersion } from '../features/acp/versions/registry';
+import type { ReceivedOrderEvent } from '../integrations/agents/simulator';
 import { acpSpecAvailable, officialCheckoutValidator } from './acp-official-schemas';
 import type { TestApp } from './create-test-app';
+import { eventually } from './eventually';
+import { dashboardRequest, newMerchant, simControl } from './merchant-kit';
 
 let ip = 0;
 
@@ -72,3 +75,31 @@ export const acpAddress = {
 };
 
 export const acpBuyer = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+
+let hosts = 0;
+/**
+ * A connected merchant with an API key whose agent endpoint (on the agent simulator) knows the
+ * merchant's webhook secret, so its order events are delivered and verified.
+ */
+export async function merchantWithAgent(t: TestApp) {
+  const merchant = await newMerchant(t, { connect: true, apiKey: true });
+  const host = `acp${(hosts += 1)}-${Date.now()}.agent.sandbox`;
+  const saved = await dashboardRequest(t, merchant.cookie, 'PUT', '/api/acp/agent-settings', {
+    webhook_url: `https://${host}/agentic_checkout/webhooks/order_events`,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const secret = (await dashboardRequest(t, merchant.cookie, 'POST', '/api/acp/webhook-secret')).json();
+  await simControl(t, 'agent', 'secret', { secret: secret.webhook_secret, host });
+  return { ...merchant, host };
+}
+
+/** The order events the agent simulator received for `host`, once there are at least `count`. */
+export function eventsAt(t: TestApp, host: string, count: number): Promise<ReceivedOrderEvent[]> {
+  return eventually(
+    async () => {
+      const res = await fetch(`${t.simulators!.simulators.agent.baseUrl}/__sim/events?host=${host}`);
+      return ((await res.json()) as { events: ReceivedOrderEvent[] }).events;
+    },
+    (events) => events.length >= count,
+  );
+}

@@ -24,10 +24,14 @@ export const drillsSkipReason = templateUrl
   ? null
   : 'crash drills skipped: they need PostgreSQL (set TEST_DATABASE_URL, e.g. npm run test:pg)';
 
-/** Recovery that takes seconds instead of minutes (production keeps 3 min, 60 s, 5 and 2 min). */
+/**
+ * Recovery that takes seconds instead of minutes (production keeps 3 min, 60 s, 5 and 2 min). The
+ * store-write lease outlives the store timeout (5 s here, 10 s in production), as the config requires.
+ */
 export const DRILL_TIMING = {
   CONFIRM_LEASE_SECONDS: '2',
-  STORE_WRITE_LEASE_SECONDS: '2',
+  PROVIDER_TIMEOUT_MS: '5000',
+  STORE_WRITE_LEASE_SECONDS: '6',
   RECONCILE_INTERVAL_SECONDS: '1',
   SETTLE_INTERVAL_SECONDS: '1',
 };

@@ -17,6 +17,7 @@ import { buildApp } from '../http/app';
 import { startBackgroundWork } from '../jobs/registry';
 import { startSimulators, type RunningSimulators } from '../integrations/simulators/start-simulators';
 import { connectToWorld } from '../integrations/simulators/world/world-manifest';
+import type { Clock } from '../lib/clock';
 import { createLogger } from '../lib/logger';
 import { createTestDatabase } from './test-database';
 
@@ -49,6 +50,8 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     /** false creates the queues without working them (tests that drive jobs by hand). */
     jobs?: boolean;
+    /** The app's clock (default: the system's); a fixedClock lets a test move time. */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agentcart-test-'));
@@ -69,7 +72,7 @@ export async function createTestApp(
         ? await connectToWorld(config.sandboxWorldUrl)
         : await startSimulators();
   const logger = createLogger(opts.logStream ? 'debug' : config.logLevel, opts.logStream);
-  const services = composeServices({ config, database, logger, simulators });
+  const services = composeServices({ config, database, logger, simulators, clock: opts.clock });
   const outbox: OutgoingEmail[] = [];
   const send = services.mailer.send.bind(services.mailer);
   // In place, so the services that captured the mailer (auth) are recorded too.

@@ -18,6 +18,6 @@ export function documentedErrorShape(url: string): z.ZodType {
   const path = (canonicalRequestTarget(sent.pathname) ?? sent.pathname).split('?')[0]!;
   if (path === '/acp' || path.startsWith('/acp/')) return acpError;
   if (/^\/api\/agent(\/|-(offer|checkout|confirm)$)/.test(path)) return agentErrorBody;
-  if (path.startsWith('/webhooks/payments/')) return webhookAnswer;
+  if (path.startsWith('/webhooks/')) return webhookAnswer;
   return apiErrorSchema;
 }

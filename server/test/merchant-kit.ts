@@ -59,6 +59,8 @@ export interface NewMerchantOptions {
   connect?: boolean;
   /** Issue the merchant an agent API key. */
   apiKey?: boolean;
+  /** With `connect`: connect Stripe through Connect OAuth (the platform charges on its behalf) instead of a key. */
+  stripeConnect?: boolean;
 }
 
 /** A freshly signed-up merchant; with `connect`, its sandbox store, Stripe and OpenNode are connected. */
@@ -84,10 +86,36 @@ export async function newMerchant(t: TestApp, opts: NewMerchantOptions = {}): Pr
       credentials: creds.opennode,
       expiryMins: 15,
     });
-    await step('POST', '/api/connections/stripe/verify', { secretKey: creds.stripe.secretKey });
+    if (opts.stripeConnect) await connectStripeThroughOAuth(t, cookie);
+    else await step('POST', '/api/connections/stripe/verify', { secretKey: creds.stripe.secretKey });
   }
   if (opts.apiKey) merchant.apiKey = (await step('POST', '/api/developers/api-key')).json().apiKey as string;
   return merchant;
+}
+
+/** Plays the merchant through Stripe Connect OAuth on the simulator's consent page, allowing it. */
+export async function connectStripeThroughOAuth(t: TestApp, cookie: string): Promise<string> {
+  const start = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/oauth/start');
+  const authorize = new URL(start.json().url as string);
+  const consent = new URLSearchParams({
+    ...Object.fromEntries(authorize.searchParams),
+    decision: 'allow',
+    business_name: 'Connected Outfitters',
+  });
+  const allowed = await fetch(new URL('/oauth/authorize', authorize), {
+    method: 'POST',
+    body: consent,
+    redirect: 'manual',
+  });
+  const back = new URL(allowed.headers.get('location')!);
+  const landed = await t.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie },
+  });
+  const accountId = new URL(landed.headers.location as string).searchParams.get('account_id');
+  if (!accountId) throw new Error(`Stripe Connect OAuth failed: ${landed.headers.location}`);
+  return accountId;
 }
 
 /** The agent API key of the demo merchant the sandbox seeds (its store, Stripe and OpenNode connected). */

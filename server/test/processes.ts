@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
  * given (plus PATH and HOME), so the test runner's own variables do not leak into it.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
+
+/**
+ * How long a process may take to print its ready line. tsx compiles the server as it loads, and the app
+ * opens its database and seeds the demo merchant: seconds on an idle machine, over a minute on two cores
+ * at load 30. A ceiling for a process that never gets ready (it fails with what the process printed).
+ */
+export const START_TIMEOUT_MS = 180_000;
+
+/** A test's own ceiling when it starts `starts` processes besides `workMs` of its own work. */
+export const withStarts = (starts: number, workMs: number) => starts * START_TIMEOUT_MS + workMs;
 
 export interface RunningProcess {
   /** Everything it printed so far (stdout and stderr), for failure messages. */

@@ -9,16 +9,6 @@ type PageModule = { default: ComponentType };
 
 const notFoundPage = () => import('#web/features/marketing/pages/not-found-page');
 
-/** A merchant page whose content arrives with a later part of the product: it says what it will hold. */
-async function upcomingPage(key: RouteKey): Promise<PageModule> {
-  const [{ UpcomingPageView }, { UPCOMING_PAGES }] = await Promise.all([
-    import('#web/features/workspace/upcoming-page-view'),
-    import('#web/features/workspace/upcoming-pages'),
-  ]);
-  const upcoming = UPCOMING_PAGES.find((p) => p.path === ROUTES[key].path)!;
-  return { default: () => <UpcomingPageView page={upcoming} /> };
-}
-
 /** The module that renders each route of the table; each is its own chunk, so the landing page downloads only what it shows. */
 const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   home: () => import('#web/features/marketing/pages/home-page'),
@@ -33,13 +23,14 @@ const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   privacy: () => import('#web/features/marketing/pages/privacy-page'),
   supported: () => import('#web/features/marketing/pages/supported-page'),
   enterpriseCalculator: () => import('#web/features/pricing/enterprise-calculator-page'),
-  // The public storefront arrives with its own issue; until then its addresses show the not-found page.
-  storefront: notFoundPage,
-  storefrontSuccess: notFoundPage,
+  storefront: () => import('#web/features/storefront/storefront-page'),
+  storefrontSuccess: () => import('#web/features/storefront/storefront-success-page'),
+  orderStatus: () => import('#web/features/order-status/order-status-page'),
   onboarding: () => import('#web/features/onboarding/onboarding-page'),
   dashboard: () => import('#web/features/dashboard/dashboard-page'),
   settings: () => import('#web/features/settings/settings-page'),
-  payments: () => upcomingPage('payments'),
+  payments: () => import('#web/features/payments/payments-page'),
+  analytics: () => import('#web/features/analytics/analytics-page'),
   agentTesting: () => import('#web/features/agent-testing/agent-testing-page'),
   setupStore: () => import('#web/features/connections/setup-store-page'),
   agentApply: () => import('#web/features/agent-apply/agent-apply-page'),

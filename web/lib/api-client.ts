@@ -14,6 +14,12 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The server said there is no such thing (a store, an order): asking again will not change that. */
+export const isNotFound = (err: unknown) => err instanceof ApiRequestError && err.status === 404;
+
+/** A query's retry rule for public pages: a couple of retries for failures, none for "not found". */
+export const retryUnlessNotFound = (failures: number, err: Error) => failures < 2 && !isNotFound(err);
+
 interface RequestOptions {
   method?: string;
   body?: unknown;

@@ -17,12 +17,15 @@ export function useCopyToClipboard() {
     return () => window.clearTimeout(timer);
   }, [state]);
 
-  async function copy(text: string) {
+  /** Resolves to whether the text was copied, for callers that announce it (a toast). */
+  async function copy(text: string): Promise<boolean> {
     try {
       await navigator.clipboard.writeText(text);
       setState('copied');
+      return true;
     } catch {
       setState('failed');
+      return false;
     }
   }
   return { state, copy };

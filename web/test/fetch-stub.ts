@@ -11,15 +11,19 @@ export function json(body: unknown, status = 200): Response {
 
 export type FetchHandler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
+/** What the auth provider's subscription check hears unless a test routes it: no subscription. */
+const unsubscribed: FetchHandler = () => json({ subscribed: false, tier: null, subscription_end: null });
+
 /**
  * Installs a fetch stub: the session endpoint answers signed out (or signed in), and any other path is
- * answered by its handler; an unexpected call fails the test loudly.
+ * answered by its handler (the subscription check answers unsubscribed by default); an unexpected call
+ * fails the test loudly.
  */
 export function stubFetch({ signedIn = false, routes = {} as Record<string, FetchHandler> } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === '/api/auth/get-session') return json(signedIn ? SIGNED_IN_SESSION : null);
-    const handler = routes[path];
+    const handler = routes[path] ?? (path === '/api/billing/check-subscription' ? unsubscribed : undefined);
     if (!handler) throw new Error(`Unexpected fetch ${path}`);
     return handler(init);
   });

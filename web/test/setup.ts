@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
@@ -8,6 +8,11 @@ const proto = window.HTMLElement.prototype as Partial<HTMLElement>;
 proto.setPointerCapture ??= () => undefined;
 proto.releasePointerCapture ??= () => undefined;
 proto.hasPointerCapture ??= () => false;
+
+// findBy*/waitFor give up after 1 s by default, a budget two busy cores exceed while a page loads its lazy
+// chunks and React Query retries. A ceiling for what never appears (the storefront's error waits out two
+// retries, about three seconds when idle).
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { checkouts, offers, orders, type OfferItem } from './commerce';
 import { merchants } from './merchants';
 
@@ -79,6 +80,14 @@ export const acpSessions = pgTable(
     notices: jsonb('notices').$type<AcpNotice[]>().notNull().default([]),
     locale: text('locale'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The secret in the buyer's order-status link (permalink_url): 64 hex characters from two random
+     * UUIDs (244 random bits), unrelated to the session or order id. A column default, so every session
+     * (and, through the migration, every session made before it) has one; docs/decisions/031.
+     */
+    orderPageToken: text('order_page_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -89,6 +98,7 @@ export const acpSessions = pgTable(
     index('acp_sessions_merchant_idx').on(t.merchantId, t.createdAt),
     uniqueIndex('acp_sessions_checkout_idx').on(t.checkoutId),
     uniqueIndex('acp_sessions_order_idx').on(t.orderId),
+    uniqueIndex('acp_sessions_order_page_token_idx').on(t.orderPageToken),
   ],
 );
 export type AcpSession = typeof acpSessions.$inferSelect;
@@ -113,40 +123,3 @@ export const acpAgentSettings = pgTable('acp_agent_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type AcpAgentSettings = typeof acpAgentSettings.$inferSelect;
-
-/** One order event owed to the agent, with its delivery history (the merchant-readable delivery log). */
-export const acpWebhookDeliveries = pgTable(
-  'acp_webhook_deliveries',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => acpSessions.id, { onDelete: 'cascade' }),
-    /** order_create | order_update */
-    eventType: text('event_type').notNull(),
-    /** The order status the event reports (created, confirmed, shipped, fulfilled, canceled, …). */
-    orderStatus: text('order_status').notNull(),
-    apiVersion: text('api_version').notNull(),
-    url: text('url').notNull(),
-    /** The exact JSON body sent (what the signature covers). */
-    payload: text('payload').notNull(),
-    /** pending | delivered | failed */
-    status: text('status').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    lastResponseStatus: integer('last_response_status'),
-    lastResponseBody: text('last_response_body'),
-    lastError: text('last_error'),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('acp_webhook_deliveries_merchant_idx').on(t.merchantId, t.createdAt),
-    index('acp_webhook_deliveries_session_idx').on(t.sessionId),
-  ],
-);
-export type AcpWebhookDelivery = typeof acpWebhookDeliveries.$inferSelect;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -50,6 +51,10 @@ export const offers = pgTable(
     shippingOptions: jsonb('shipping_options').$type<ShippingOption[]>().notNull(),
     destination: jsonb('destination').$type<Destination>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Where the agent asked (common/domain/sales-channel); its checkout and order carry the same. */
+    channel: text('channel').notNull(),
+    /** The agent's product name from its User-Agent (lib/agent-identity), when it sent one. */
+    agent: text('agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('offers_merchant_idx').on(t.merchantId, t.createdAt)],
@@ -96,9 +101,19 @@ export const checkouts = pgTable(
     /** The agent's Shared Payment Token, sealed (lib/crypto) until the confirm charges it. */
     paymentTokenSealed: text('payment_token_sealed'),
     declineReason: text('decline_reason'),
+    /**
+     * The platform's fee on this checkout and the plan it was worked out under, fixed when the card charge
+     * is first attempted: a retried charge (same idempotency key) carries the same application fee, and
+     * the ledger records this fee, even if the merchant's plan changed in between.
+     */
+    platformFeeMinor: bigint('platform_fee_minor', { mode: 'number' }),
+    platformFeePlan: text('platform_fee_plan'),
     /** When a confirm first answered ACCEPTED; later confirms are told the checkout was processed. */
     acceptanceReportedAt: timestamp('acceptance_reported_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Copied from the offer by a trigger on insert (migration 0018), so no code path can forget it. */
+    channel: text('channel').notNull().default(''),
+    agent: text('agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,11 +146,18 @@ export const payments = pgTable(
     /** payment_request, payment_url, expires_at … and the provider's raw answer; purged after 90 days. */
     providerPayload: jsonb('provider_payload').$type<Record<string, unknown>>().notNull().default({}),
     payloadPurgedAt: timestamp('payload_purged_at', { withTimezone: true }),
+    /** When the payment succeeded: the time an agent's buyer took to pay is paid_at - created_at. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('payments_merchant_idx').on(t.merchantId, t.createdAt),
+    // With the id, the payments table's keyset pages (created_at, id) read straight off the index.
+    index('payments_merchant_idx').on(t.merchantId, t.createdAt, t.id),
+    // Security monitoring counts the payments the 90-day purge anonymized, per hour.
+    index('payments_purged_idx')
+      .on(t.merchantId, t.payloadPurgedAt)
+      .where(sql`${t.payloadPurgedAt} IS NOT NULL`),
     uniqueIndex('payments_checkout_idx').on(t.checkoutId),
     index('payments_provider_invoice_idx').on(t.provider, t.providerInvoiceId),
   ],
@@ -171,6 +193,9 @@ export const orders = pgTable(
     storeWriteAttempts: integer('store_write_attempts').notNull().default(0),
     storeWriteError: text('store_write_error'),
     storeWriteLeaseUntil: timestamp('store_write_lease_until', { withTimezone: true }),
+    /** Copied from the checkout by a trigger on insert (migration 0018), as on checkouts. */
+    channel: text('channel').notNull().default(''),
+    agent: text('agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -193,7 +218,11 @@ export const events = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_merchant_kind_idx').on(t.merchantId, t.kind, t.createdAt)],
+  (t) => [
+    index('events_merchant_kind_idx').on(t.merchantId, t.kind, t.createdAt),
+    // An admin's every-merchant security monitoring counts recent events of one kind.
+    index('events_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 /**

@@ -8,3 +8,8 @@ export * from './operations';
 export * from './acp';
 export * from './acp-request-signatures';
 export * from './engine-events';
+export * from './billing';
+export * from './two-factor';
+export * from './webhooks';
+export * from './analytics';
+export * from './notifications';

@@ -28,6 +28,8 @@ export interface WebhookConfig {
 export interface SecuritySettings {
   two_factor_enabled?: boolean;
   ip_whitelist?: string[];
+  /** Whether the allowlist also applies to the agent API key (documented agent API and ACP). */
+  ip_whitelist_agent_api?: boolean;
   session_timeout?: number;
 }
 

@@ -24,5 +24,7 @@ export const securityEvents = pgTable(
     index('security_events_type_idx').on(t.type, t.createdAt),
     // The sign-in throttle counts recent failures per client address.
     index('security_events_ip_idx').on(t.ipAddress, t.createdAt),
+    // The dashboard's security log reads a merchant's events newest first.
+    index('security_events_merchant_idx').on(t.merchantId, t.createdAt),
   ],
 );

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acpAgentSettings,
   acpSessions,
-  acpWebhookDeliveries,
+  webhookDeliveries,
   merchants,
   orders,
   securityEvents,
@@ -22,9 +22,11 @@ import {
   type TestMerchant,
 } from '../../test/merchant-kit';
 import { merchantStore } from '../commerce/merchant-accounts';
-import { DELIVERY_RETRY_LIMIT, deliverOrderEvent } from './deliver-order-event';
+import { attemptDelivery, DELIVERY_RETRY_LIMIT, type DeliveryJob } from '../outbound-webhooks';
+import { acpOrderEventChannel } from './deliver-order-event';
 import type { AcpAgentDeps } from './deps';
 import { acpSpecAvailable, officialWebhookValidator } from '../../test/acp-official-schemas';
+import { eventually } from '../../test/eventually';
 import { ACP_ORDER_EVENT_QUEUE, notifyAcpOrderChanged, queueAcpOrderEvent } from './queue-order-event';
 import { verifyAgentSignature } from './verify-agent-signature';
 
@@ -42,17 +44,8 @@ const depsOf = (app: TestApp): AcpAgentDeps => ({
   publicUrl: app.config.publicUrl,
 });
 
-/** Polls `read` until `done` holds (a busy machine delivers late); fails with the last value read. */
-function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout = 45_000): Promise<T> {
-  return vi.waitFor(
-    async () => {
-      const value = await read();
-      if (!done(value)) throw new Error(`not yet: ${JSON.stringify(value).slice(0, 500)}`);
-      return value;
-    },
-    { timeout, interval: 250 },
-  );
-}
+const deliverOrderEvent = (deps: AcpAgentDeps, job: DeliveryJob) =>
+  attemptDelivery(deps, acpOrderEventChannel(deps), job);
 
 type AgentMerchant = TestMerchant & { apiKey: string; host: string; url: string; webhookSecret: string };
 
@@ -84,19 +77,23 @@ async function acpOrder(m: AgentMerchant, apiVersion: '2025-09-29' | '2026-04-17
   expect(confirm.statusCode, confirm.body).toBe(200);
   const orderId = confirm.json().order_id as string;
   const sessionId = publicId('cs');
-  await t.db.insert(acpSessions).values({
-    id: sessionId,
-    merchantId: m.merchantId,
-    apiVersion,
-    status: 'completed',
-    currency: 'gbp',
-    items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
-    checkoutId: checkout.checkout_id,
-    orderId,
-    completedAt: new Date(),
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  return { sessionId, orderId };
+  // The order-page token is left to the database's default, as every session's is.
+  const [session] = await t.db
+    .insert(acpSessions)
+    .values({
+      id: sessionId,
+      merchantId: m.merchantId,
+      apiVersion,
+      status: 'completed',
+      currency: 'gbp',
+      items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
+      checkoutId: checkout.checkout_id,
+      orderId,
+      completedAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning({ orderPageToken: acpSessions.orderPageToken });
+  return { sessionId, orderId, orderPageToken: session!.orderPageToken };
 }
 
 const deliveries = async (cookie: string) => {
@@ -286,7 +283,10 @@ describe('agent request signatures', () => {
     expect(await verifyAgentSignature(deps, merchantId, { rawBody: body, headers: {} })).toEqual({
       ok: true,
     });
-    const events = await t.db.select().from(securityEvents).where(eq(securityEvents.merchantId, merchantId));
+    const events = await t.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.merchantId, merchantId), eq(securityEvents.type, 'suspicious_activity')));
     expect(events.map((e) => [e.type, e.name, (e.details as { code: string }).code]).sort()).toEqual([
       ['suspicious_activity', 'acp_request_signature_failed', 'invalid_signature'],
       ['suspicious_activity', 'acp_request_signature_failed', 'signature_missing'],
@@ -316,10 +316,10 @@ describe('agent request signatures', () => {
 describe('order events to the agent', () => {
   it('2025-09-29: delivers a signed order_create that the agent verifies, and lists it in the log', async () => {
     const m = await agentMerchant();
-    const { sessionId } = await acpOrder(m, '2025-09-29');
+    const { sessionId, orderPageToken } = await acpOrder(m, '2025-09-29');
     await queueAcpOrderEvent(depsOf(t), sessionId);
 
-    const [delivery] = await waitFor(
+    const [delivery] = await eventually(
       async () => forSession(sessionId)(await deliveries(m.cookie)),
       (rows) => rows[0]?.status === 'delivered',
     );
@@ -346,7 +346,7 @@ describe('order events to the agent', () => {
       data: {
         type: 'order',
         checkout_session_id: sessionId,
-        permalink_url: `${t.config.publicUrl}/storefront/${m.merchantId}/success?session_id=${sessionId}`,
+        permalink_url: `${t.config.publicUrl}/order-status/${orderPageToken}`,
         status: 'confirmed',
         refunds: [],
       },
@@ -364,7 +364,7 @@ describe('order events to the agent', () => {
     const m = await agentMerchant();
     const { sessionId, orderId } = await acpOrder(m, '2026-04-17');
     await queueAcpOrderEvent(depsOf(t), sessionId);
-    await waitFor(
+    await eventually(
       () => received(m.host),
       (events) => events.length === 1,
     );
@@ -387,7 +387,7 @@ describe('order events to the agent', () => {
     const read = await agentRequest(t, m.apiKey, 'GET', `/api/agent/order/${orderId}`);
     expect(read.json().status).toBe('FULFILLED');
 
-    const events = await waitFor(
+    const events = await eventually(
       () => received(m.host),
       (list) => list.length === 2,
     );
@@ -411,7 +411,7 @@ describe('order events to the agent', () => {
     await simControl(t, 'agent', 'fail', { count: 1 });
     await queueAcpOrderEvent(depsOf(t), sessionId);
 
-    const failedOnce = await waitFor(
+    const failedOnce = await eventually(
       async () => forSession(sessionId)(await deliveries(m.cookie)),
       (rows) => rows[0]?.attempts === 1,
     );
@@ -424,7 +424,7 @@ describe('order events to the agent', () => {
     expect(failedOnce[0]!.last_response_body).toContain('simulated_failure');
 
     // pg-boss backs off 5–10 s before the second try.
-    const [delivered] = await waitFor(
+    const [delivered] = await eventually(
       async () => forSession(sessionId)(await deliveries(m.cookie)),
       (rows) => rows[0]?.status === 'delivered',
     );
@@ -437,13 +437,13 @@ describe('order events to the agent', () => {
     const events = await received(m.host);
     expect(events.map((e) => e.status)).toEqual([500, 200]);
     expect(events.every((e) => e.signature_valid)).toBe(true);
-  }, 60_000);
+  });
 
   it('redelivers on request with a fresh request id, only for the merchant who owns the delivery', async () => {
     const m = await agentMerchant();
     const { sessionId } = await acpOrder(m, '2026-04-17');
     await queueAcpOrderEvent(depsOf(t), sessionId);
-    const [first] = await waitFor(
+    const [first] = await eventually(
       async () => forSession(sessionId)(await deliveries(m.cookie)),
       (rows) => rows[0]?.status === 'delivered',
     );
@@ -459,7 +459,7 @@ describe('order events to the agent', () => {
     const again = await dashboardRequest(t, m.cookie, 'POST', url);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ id: first!.id, status: 'pending', attempts: 1 });
-    const [redelivered] = await waitFor(
+    const [redelivered] = await eventually(
       async () => forSession(sessionId)(await deliveries(m.cookie)),
       (rows) => rows[0]?.status === 'delivered' && rows[0]?.attempts === 2,
     );
@@ -485,9 +485,10 @@ describe('order events to the agent', () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     const [row] = await t.db
-      .insert(acpWebhookDeliveries)
+      .insert(webhookDeliveries)
       .values({
         merchantId: m.merchantId,
+        channel: 'acp_agent',
         sessionId,
         eventType: 'order_create',
         orderStatus: 'confirmed',
@@ -504,10 +505,7 @@ describe('order events to the agent', () => {
       ).rejects.toThrow();
     }
     await deliverOrderEvent(depsOf(t), { deliveryId: row!.id, attemptsBefore: 0 });
-    const [final] = await t.db
-      .select()
-      .from(acpWebhookDeliveries)
-      .where(eq(acpWebhookDeliveries.id, row!.id));
+    const [final] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
     expect(final).toMatchObject({
       status: 'failed',
       attempts: DELIVERY_RETRY_LIMIT + 1,
@@ -531,22 +529,19 @@ describe('order events to the agent', () => {
     await notifyAcpOrderChanged(t.services, orderId);
     // Once the queued order-event job has run, whatever it would send is recorded.
     await expect
-      .poll(
-        async () => {
-          const { rows } = await t.database.pool.query(
-            "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')",
-            [ACP_ORDER_EVENT_QUEUE],
-          );
-          return rows[0].n as number;
-        },
-        { timeout: 30_000 },
-      )
+      .poll(async () => {
+        const { rows } = await t.database.pool.query(
+          "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')",
+          [ACP_ORDER_EVENT_QUEUE],
+        );
+        return rows[0].n as number;
+      })
       .toBe(0);
     expect(
       await t.db
         .select()
-        .from(acpWebhookDeliveries)
-        .where(and(eq(acpWebhookDeliveries.merchantId, m.merchantId))),
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.merchantId, m.merchantId))),
     ).toEqual([]);
     // An unknown order id is a no-op, not an error.
     await expect(
@@ -591,9 +586,10 @@ describe('live mode', () => {
         expiresAt: new Date(Date.now() + 3_600_000),
       });
       const [row] = await live.db
-        .insert(acpWebhookDeliveries)
+        .insert(webhookDeliveries)
         .values({
           merchantId,
+          channel: 'acp_agent',
           sessionId,
           eventType: 'order_create',
           orderStatus: 'confirmed',
@@ -604,10 +600,7 @@ describe('live mode', () => {
         })
         .returning();
       await deliverOrderEvent(depsOf(live), { deliveryId: row!.id, attemptsBefore: 0 });
-      const [after] = await live.db
-        .select()
-        .from(acpWebhookDeliveries)
-        .where(eq(acpWebhookDeliveries.id, row!.id));
+      const [after] = await live.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
       expect(after).toMatchObject({
         status: 'failed',
         attempts: 1,

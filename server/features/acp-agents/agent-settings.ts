@@ -8,10 +8,9 @@ import {
 import type { Db } from '../../db/client';
 import { acpAgentSettings, merchants, type AcpAgentSettings, type Merchant } from '../../db/schema/index';
 import { maskSecret } from '../../integrations/credentials';
-import { AppError } from '../../lib/app-error';
 import { open, seal, type Keyring } from '../../lib/crypto';
 import { randomBase62 } from '../../lib/ids';
-import { assertPublicUrlShape, UnsafeUrlError } from '../../lib/url-safety';
+import { checkEndpointUrl } from '../outbound-webhooks';
 
 type SettingsDeps = {
   db: Db;
@@ -57,31 +56,14 @@ export async function agentSettingsView(
   };
 }
 
-/**
- * An agent endpoint the merchant typed: https (http is allowed in sandbox, where agents run locally),
- * and in live mode not on a private network (checked again, on the address dialled, at every send).
- */
-export function checkWebhookUrl(mode: 'sandbox' | 'live', raw: string): string {
-  const fail = (message: string): never => {
-    throw new AppError('invalid_request', message, { fieldErrors: { webhook_url: message } });
-  };
-  let url: URL;
-  try {
-    url = mode === 'live' ? assertPublicUrlShape(raw) : new URL(raw);
-  } catch (err) {
-    return fail(
-      err instanceof UnsafeUrlError && err.message !== 'Invalid URL'
-        ? err.message.startsWith('This address is on a private network')
-          ? ACP_AGENT_MESSAGES.webhookUrlPrivate
-          : `${ACP_AGENT_MESSAGES.webhookUrlInvalid} ${err.message}.`
-        : ACP_AGENT_MESSAGES.webhookUrlInvalid,
-    );
-  }
-  if (url.protocol !== 'https:' && !(mode === 'sandbox' && url.protocol === 'http:'))
-    fail(ACP_AGENT_MESSAGES.webhookUrlHttps);
-  if (url.username || url.password) fail(ACP_AGENT_MESSAGES.webhookUrlInvalid);
-  return url.toString();
-}
+/** An agent endpoint the merchant typed (https, and in live mode not on a private network). */
+const checkWebhookUrl = (mode: 'sandbox' | 'live', raw: string) =>
+  checkEndpointUrl(mode, raw, {
+    field: 'webhook_url',
+    invalid: ACP_AGENT_MESSAGES.webhookUrlInvalid,
+    https: ACP_AGENT_MESSAGES.webhookUrlHttps,
+    private: ACP_AGENT_MESSAGES.webhookUrlPrivate,
+  });
 
 /** Saves only the fields given; `webhook_url: null` turns order events off. */
 export async function updateAgentSettings(

@@ -5,6 +5,7 @@ import { acpOrderPermalink, acpVersion, type OrderEventInput } from '../acp';
 import { orderEvent } from './order-event-payload';
 
 const at = new Date('2026-05-01T12:00:00Z');
+const TOKEN = 'a'.repeat(64);
 const order = (over: Partial<Order> = {}): Order => ({
   id: '6f1c2b8e-1111-4a2b-9c3d-000000000001',
   merchantId: '6f1c2b8e-2222-4a2b-9c3d-000000000002',
@@ -19,6 +20,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   storeWriteAttempts: 1,
   storeWriteError: null,
   storeWriteLeaseUntil: null,
+  channel: 'acp_2026-04-17',
+  agent: 'ChatGPT-User',
   createdAt: at,
   updatedAt: at,
   ...over,
@@ -43,7 +46,7 @@ const payment = (status: string, over: Partial<Payment> = {}) =>
 const input = (over: Partial<OrderEventInput> = {}): OrderEventInput => ({
   eventType: 'order_create',
   sessionId: 'cs_123',
-  permalinkUrl: acpOrderPermalink('http://localhost:3000', 'm1', 'cs_123'),
+  permalinkUrl: acpOrderPermalink('http://localhost:3000', TOKEN),
   order: order(),
   checkout,
   payment: payment('succeeded'),
@@ -73,10 +76,8 @@ describe('ACP order status from the engine order', () => {
     expect(acpVersion('2026-04-17').orderStatus(order(o), pay)).toBe(v2026);
   });
 
-  it('links to the storefront order page', () => {
-    expect(acpOrderPermalink('https://pay.example', 'm-1', 'cs_1')).toBe(
-      'https://pay.example/storefront/m-1/success?session_id=cs_1',
-    );
+  it('links to the order-status page by the order-page token alone', () => {
+    expect(acpOrderPermalink('https://pay.example', TOKEN)).toBe(`https://pay.example/order-status/${TOKEN}`);
   });
 });
 
@@ -123,7 +124,7 @@ describe.skipIf(!acpSpecAvailable)(
         data: {
           type: 'order',
           checkout_session_id: 'cs_123',
-          permalink_url: 'http://localhost:3000/storefront/m1/success?session_id=cs_123',
+          permalink_url: `http://localhost:3000/order-status/${TOKEN}`,
           status: 'canceled',
           refunds: [{ type: 'original_payment', amount: 4397 }],
         },

@@ -1,20 +1,15 @@
 import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { acpSessions, acpWebhookDeliveries, checkouts, orders, payments } from '../../db/schema/index';
+import { acpSessions, checkouts, orders, payments, webhookDeliveries } from '../../db/schema/index';
 import type { JobQueue } from '../../jobs/queue';
 import { acpOrderPermalink, isAcpVersion } from '../acp';
+import { queueDelivery } from '../outbound-webhooks';
 import { loadAgentSettings } from './agent-settings';
+import { acpOrderEventChannel } from './deliver-order-event';
 import type { AcpAgentDeps } from './deps';
 import { orderEvent } from './order-event-payload';
 
 export const ACP_ORDER_EVENT_QUEUE = 'acp-order-event';
-export const ACP_WEBHOOK_DELIVERY_QUEUE = 'acp-webhook-delivery';
-
-/** A delivery job: `attemptsBefore` is the row's attempt count when queued, so the job knows its last try. */
-export interface DeliveryJob {
-  deliveryId: string;
-  attemptsBefore: number;
-}
 
 /**
  * Owes the agent an order event for this ACP session when its order says something new: loads the
@@ -47,15 +42,15 @@ export async function queueAcpOrderEvent(deps: AcpAgentDeps, sessionId: string):
       .where(eq(acpSessions.id, sessionId))
       .for('update');
     const [last] = await tx
-      .select({ payload: acpWebhookDeliveries.payload })
-      .from(acpWebhookDeliveries)
-      .where(eq(acpWebhookDeliveries.sessionId, sessionId))
-      .orderBy(desc(acpWebhookDeliveries.createdAt))
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.sessionId, sessionId))
+      .orderBy(desc(webhookDeliveries.createdAt))
       .limit(1);
     const event = orderEvent(version, {
       eventType: last ? 'order_update' : 'order_create',
       sessionId,
-      permalinkUrl: acpOrderPermalink(deps.publicUrl, session.merchantId, sessionId),
+      permalinkUrl: acpOrderPermalink(deps.publicUrl, session.orderPageToken),
       order,
       checkout: checkout!,
       payment: payment ?? null,
@@ -67,9 +62,10 @@ export async function queueAcpOrderEvent(deps: AcpAgentDeps, sessionId: string):
       return null;
     const now = deps.runtime.clock.now();
     const [row] = await tx
-      .insert(acpWebhookDeliveries)
+      .insert(webhookDeliveries)
       .values({
         merchantId: session.merchantId,
+        channel: 'acp_agent',
         sessionId,
         eventType: event.body.type,
         orderStatus: event.status,
@@ -80,11 +76,10 @@ export async function queueAcpOrderEvent(deps: AcpAgentDeps, sessionId: string):
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: acpWebhookDeliveries.id });
+      .returning({ id: webhookDeliveries.id });
     return row!.id;
   });
-  if (deliveryId)
-    await deps.jobs.enqueue<DeliveryJob>(ACP_WEBHOOK_DELIVERY_QUEUE, { deliveryId, attemptsBefore: 0 });
+  if (deliveryId) await queueDelivery(deps, acpOrderEventChannel(deps), deliveryId);
 }
 
 /**

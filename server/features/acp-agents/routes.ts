@@ -5,7 +5,6 @@ import {
   acpAgentSettingsOutput,
   acpWebhookDeliveryView,
   listDeliveriesOutput,
-  listDeliveriesQuery,
   signingSecretOutput,
   updateAcpAgentSettingsInput,
   webhookSecretOutput,
@@ -13,6 +12,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { maskSecret } from '../../integrations/credentials';
 import { requireMerchant } from '../connections';
+import { recordSettingsChange } from '../security-events';
 import {
   agentSettingsView,
   rotateSigningSecret,
@@ -21,6 +21,7 @@ import {
 } from './agent-settings';
 import { listDeliveries, redeliver } from './deliver-order-event';
 import type { AcpAgentDeps } from './deps';
+import { listDeliveriesQuery } from '#common/api/webhook-deliveries';
 
 const secretLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
@@ -42,20 +43,45 @@ export function registerAcpAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put(
     '/api/acp/agent-settings',
     { schema: { body: updateAcpAgentSettingsInput, response: { 200: acpAgentSettingsOutput } } },
-    async (request) => updateAgentSettings(deps, await merchantOf(request), request.body),
+    async (request) => {
+      const merchant = await merchantOf(request);
+      const updated = await updateAgentSettings(deps, merchant, request.body);
+      await recordSettingsChange(ctx.db, request, {
+        merchantId: merchant.id,
+        area: 'acp_agents',
+        action: 'updated',
+        changes: request.body,
+      });
+      return updated;
+    },
   );
 
   r.post(
     '/api/acp/agent-settings/signing-secret',
     { schema: { response: { 200: signingSecretOutput } }, config: secretLimit },
-    async (request) => ({ signing_secret: await rotateSigningSecret(deps, (await merchantOf(request)).id) }),
+    async (request) => {
+      const { id: merchantId } = await merchantOf(request);
+      const secret = await rotateSigningSecret(deps, merchantId);
+      await recordSettingsChange(ctx.db, request, {
+        merchantId,
+        area: 'acp_agents',
+        action: 'signing_secret_rotated',
+      });
+      return { signing_secret: secret };
+    },
   );
 
   r.post(
     '/api/acp/webhook-secret',
     { schema: { response: { 200: webhookSecretOutput } }, config: secretLimit },
     async (request) => {
-      const secret = await rotateWebhookSecret(deps, (await merchantOf(request)).id);
+      const { id: merchantId } = await merchantOf(request);
+      const secret = await rotateWebhookSecret(deps, merchantId);
+      await recordSettingsChange(ctx.db, request, {
+        merchantId,
+        area: 'acp_agents',
+        action: 'webhook_secret_rotated',
+      });
       return { webhook_secret: secret, webhook_secret_hint: maskSecret(secret) };
     },
   );

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../db/schema/index';
-import type { ReceivedOrderEvent } from '../../integrations/agents/simulator';
-import { acpAddress, acpBuyer, acpRequest, expectAcpShape } from '../../test/acp-kit';
+import {
+  acpAddress,
+  acpBuyer,
+  acpRequest,
+  eventsAt,
+  expectAcpShape,
+  merchantWithAgent,
+} from '../../test/acp-kit';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, mintSharedPaymentToken, newMerchant, simControl } from '../../test/merchant-kit';
 import { settleOpenCheckouts } from '../commerce/jobs';
@@ -18,36 +24,9 @@ const url = (id: string, suffix = '') => `/acp/checkout_sessions/${id}${suffix}`
 const totalOf = (session: { totals: { type: string; amount: number }[] }) =>
   session.totals.find((x) => x.type === 'total')!.amount;
 
-let hosts = 0;
-/** A connected merchant whose agent endpoint (on the agent simulator) knows the merchant's webhook secret. */
-async function merchantWithAgent() {
-  const merchant = await newMerchant(t, { connect: true, apiKey: true });
-  const host = `acp${(hosts += 1)}-${Date.now()}.agent.sandbox`;
-  const saved = await dashboardRequest(t, merchant.cookie, 'PUT', '/api/acp/agent-settings', {
-    webhook_url: `https://${host}/agentic_checkout/webhooks/order_events`,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const secret = (await dashboardRequest(t, merchant.cookie, 'POST', '/api/acp/webhook-secret')).json();
-  await simControl(t, 'agent', 'secret', { secret: secret.webhook_secret, host });
-  return { ...merchant, host };
-}
-
-/** The events the agent simulator received for `host`, once there are at least `count`. */
-function eventsAt(host: string, count: number): Promise<ReceivedOrderEvent[]> {
-  return vi.waitFor(
-    async () => {
-      const res = await fetch(`${t.simulators!.simulators.agent.baseUrl}/__sim/events?host=${host}`);
-      const { events } = (await res.json()) as { events: ReceivedOrderEvent[] };
-      if (events.length < count) throw new Error(`${events.length} of ${count} events so far`);
-      return events;
-    },
-    { timeout: 30_000, interval: 200 },
-  );
-}
-
 describe('ACP orders reach the agent', () => {
   it('sends a signed order_create to the agent when a card session completes', async () => {
-    const m = await merchantWithAgent();
+    const m = await merchantWithAgent(t);
     const created = await acpRequest(t, m.apiKey, '2025-09-29', 'POST', '/acp/checkout_sessions', {
       items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
       fulfillment_address: acpAddress,
@@ -59,7 +38,7 @@ describe('ACP orders reach the agent', () => {
       payment_data: { token, provider: 'stripe' },
     });
     expect(done.statusCode, done.body).toBe(200);
-    const [event] = await eventsAt(m.host, 1);
+    const [event] = await eventsAt(t, m.host, 1);
     expect(event).toMatchObject({ signature_valid: true });
     expect(event!.body).toMatchObject({
       type: 'order_create',
@@ -79,7 +58,7 @@ describe('ACP orders reach the agent', () => {
   });
 
   it('completes a Lightning session paid in the background, without the agent asking', async () => {
-    const m = await merchantWithAgent();
+    const m = await merchantWithAgent(t);
     const created = await acpRequest(t, m.apiKey, '2026-04-17', 'POST', '/acp/checkout_sessions', {
       line_items: [{ id: 'TEST-PRODUCT-001' }],
       buyer: { email: 'bg@example.com' },
@@ -95,7 +74,7 @@ describe('ACP orders reach the agent', () => {
     const read = await acpRequest(t, m.apiKey, '2026-04-17', 'GET', url(session.id));
     expect(read.json().status).toBe('completed');
     expectAcpShape('2026-04-17', 'CheckoutSessionWithOrder', read.json());
-    const events = await eventsAt(m.host, 1);
+    const events = await eventsAt(t, m.host, 1);
     expect(events[0]).toMatchObject({ signature_valid: true, body: { type: 'order_create' } });
   });
 

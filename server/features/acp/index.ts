@@ -6,4 +6,4 @@ export {
   isAcpVersion,
   type AcpVersion,
 } from './versions/registry';
-export { acpOrderPermalink, type OrderEventInput } from './versions/order-facts';
+export { acpOrderPermalink, refundedMinor, type OrderEventInput } from './versions/order-facts';

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Merchant } from '../../db/schema/index';
+import { agentFromUserAgent } from '../../lib/agent-identity';
 import { agentKeyGuard, agentOperation } from '../developers';
 import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from '../agent-api';
+import { agentAccess } from '../security-monitoring';
 import { recordRequestError } from '../status';
 import { AcpError, jsonPath, toAcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
 import { completeSession } from './complete-session';
+import { sessionTotals } from './session-pricing';
 import { viewSession } from './session-view';
 import {
   cancelSession,
@@ -17,6 +20,9 @@ import {
   type SessionState,
 } from './sessions';
 import { ACP_VERSIONS, acpVersion, isAcpVersion, type ServedAcpVersion } from './versions/registry';
+
+/** The calling agent, as its User-Agent names it. */
+const agentOf = (request: FastifyRequest) => agentFromUserAgent(request.headers['user-agent']);
 
 /** Newest first, as the ACP error's `supported_versions` lists them. */
 const SUPPORTED_NEWEST_FIRST = [...ACP_VERSIONS].reverse();
@@ -76,11 +82,16 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         if (typeof key === 'string' && key) reply.header('idempotency-key', key);
       };
 
-      /** An error in the ACP shape; server faults are logged and counted, client faults are not. */
+      /**
+       * An error in the ACP shape; server faults are logged and counted, client faults are not. A 503
+       * is a store or payment provider outage we know of and the agent is told to retry: a warning,
+       * not an error that pages someone.
+       */
       const errorReply = (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
         const error = toAcpError(err);
         if (error.status >= 500) {
-          request.log.error({ err }, 'ACP request failed');
+          if (error.status === 503) request.log.warn({ err }, `ACP request met an outage: ${error.code}`);
+          else request.log.error({ err }, 'ACP request failed');
           recordRequestError(deps.db, request, error.status);
         }
         const wire = stateOf(request).wire;
@@ -125,6 +136,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         if (!check.ok) {
           if (check.reason === 'throttled')
             throw new AcpError(429, 'rate_limit_exceeded', check.message, { retryAfter: 60 });
+          if (check.reason === 'address_not_allowed') throw new AcpError(403, 'forbidden', check.message);
           throw new AcpError(401, 'unauthorized', check.message);
         }
         stateOf(request).merchant = check.merchant;
@@ -228,15 +240,28 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
         idempotent(request, reply, 'create', async () => {
           const { wire, merchant } = context(request);
           const changes = wire.toCreate(parse(wire.schemas.create, request.body));
-          const state = await createSession(deps, merchant, wire.version, changes);
+          const state = await createSession(deps, merchant, wire.version, changes, agentOf(request));
           return { status: 201, body: render(request, state) };
         }),
       );
 
+      /** An agent shown a session's buyer is a read of checkout data (security monitoring). */
+      const recordBuyerRead = (merchant: Merchant, { session, offer, checkout }: SessionState) => {
+        if (!session.buyer) return;
+        const total =
+          checkout?.amountMinor ?? sessionTotals(session.pricedItems, offer, session.selectedOptionId).total;
+        deps.checkoutAccess.record(merchant.id, agentAccess.ofSession(merchant, session, total));
+      };
+
       scope.get('/checkout_sessions/:id', agentOperation(scope, 'acp.get', 100), async (request) => {
         const { merchant } = context(request);
-        const state = await loadSession(deps, merchant, idParam(request));
-        return render(request, await withStoreOrderStatus(deps, merchant, state));
+        const state = await withStoreOrderStatus(
+          deps,
+          merchant,
+          await loadSession(deps, merchant, idParam(request)),
+        );
+        recordBuyerRead(merchant, state);
+        return render(request, state);
       });
 
       scope.post('/checkout_sessions/:id', agentOperation(scope, 'acp.update', 100), (request, reply) => {
@@ -246,7 +271,10 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
           const changes = wire.toUpdate(parse(wire.schemas.update, request.body));
           return {
             status: 200,
-            body: render(request, await updateSession(deps, merchant, wire.version, id, changes)),
+            body: render(
+              request,
+              await updateSession(deps, merchant, wire.version, id, changes, agentOf(request)),
+            ),
           };
         });
       });
@@ -259,7 +287,9 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
           return idempotent(request, reply, `complete:${id}`, async () => {
             const { wire, merchant } = context(request);
             const input = wire.toComplete(parse(wire.schemas.complete, request.body));
-            return { status: 200, body: render(request, await completeSession(deps, merchant, id, input)) };
+            const state = await completeSession(deps, merchant, id, input);
+            recordBuyerRead(merchant, state);
+            return { status: 200, body: render(request, state) };
           });
         },
       );

@@ -13,6 +13,7 @@ import {
   itemsSubtotal,
   priceBasket,
   type BasketProblem,
+  type SalesOrigin,
 } from '../commerce';
 import { AcpError } from './acp-error';
 
@@ -47,6 +48,8 @@ export async function priceSession(
     requestedOptionId: string | null;
     previousOptionId: string | null;
     requestedCurrency: string | null;
+    /** The session's protocol version as channel, and the agent of the request that priced it. */
+    origin: SalesOrigin;
   },
 ): Promise<SessionPricing> {
   const itemIssues: AcpItemIssue[] = [];
@@ -99,6 +102,7 @@ export async function priceSession(
     items: basket.items,
     currency: basket.currency,
     destination: { country: address.country, postalCode: address.postalCode },
+    origin: input.origin,
   });
   const offered = (id: string | null) => (id && offer.shippingOptions.some((o) => o.id === id) ? id : null);
   if (input.requestedOptionId && !offered(input.requestedOptionId)) {

@@ -183,7 +183,7 @@ export function viewSession(
         ? {
             id: order.id,
             orderNumber: order.storeOrderNumber ?? order.storeOrderId,
-            permalink: acpOrderPermalink(publicUrl, merchant.id, session.id),
+            permalink: acpOrderPermalink(publicUrl, session.orderPageToken),
             facts: { order, payment },
           }
         : null,

@@ -1,4 +1,5 @@
 import { and, eq, notInArray } from 'drizzle-orm';
+import { acpChannel } from '#common/domain/sales-channel';
 import {
   acpSessions,
   checkouts,
@@ -55,6 +56,8 @@ export async function createSession(
   merchant: Merchant,
   version: AcpVersion,
   changes: SessionChanges & { items: AcpRequestedItem[] },
+  /** The calling agent's name (lib/agent-identity), recorded on the offers the session prices. */
+  agent: string | null,
 ): Promise<SessionState> {
   const now = deps.runtime.clock.now();
   const pricing = await priceSession(deps, merchant, {
@@ -63,6 +66,7 @@ export async function createSession(
     requestedOptionId: null,
     previousOptionId: null,
     requestedCurrency: changes.currency ?? null,
+    origin: { channel: acpChannel(version), agent },
   });
   const [session] = await deps.db
     .insert(acpSessions)
@@ -95,6 +99,7 @@ export async function updateSession(
   version: AcpVersion,
   sessionId: string,
   changes: SessionChanges,
+  agent: string | null,
 ): Promise<SessionState> {
   const { session } = await loadSession(deps, merchant, sessionId);
   assertOpen(session, deps.runtime.clock.now());
@@ -106,6 +111,8 @@ export async function updateSession(
     requestedOptionId: changes.selectedOptionId ?? null,
     previousOptionId: session.selectedOptionId,
     requestedCurrency: null,
+    // The session's own version: it is the protocol the sale runs under, whatever this request says.
+    origin: { channel: acpChannel(session.apiVersion), agent },
   });
   const [updated] = await deps.db
     .update(acpSessions)

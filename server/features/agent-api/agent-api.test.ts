@@ -569,5 +569,5 @@ describe('agent API errors', () => {
       if (res.statusCode >= 500) failures.push(`${url} ${raw} -> ${res.statusCode} ${res.body}`);
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkoutRequest, confirmRequest, offerRequest } from '#common/api/agent';
+import { AGENT_API_CHANNEL } from '#common/domain/sales-channel';
 import type { Merchant } from '../../db/schema/index';
+import { agentFromUserAgent } from '../../lib/agent-identity';
 import { payments } from '../../db/schema/index';
 import {
   CommerceError,
@@ -14,6 +16,7 @@ import {
   paymentWebhookUrl,
 } from '../commerce';
 import { agentKeyGuard, agentOperation } from '../developers';
+import { agentAccess, type CheckoutAccessRecorder } from '../security-monitoring';
 import { AgentApiError } from './agent-error';
 import { getOrderForAgent } from './get-order';
 import { recordRequestError } from '../status';
@@ -24,7 +27,12 @@ import { toAgentError } from './to-agent-error';
 const isStillProcessing = (err: unknown) =>
   err instanceof CommerceError && err.code === 'already_processed' && err.details.status === 'PROCESSING';
 
-export type AgentApiDeps = EngineDeps & { publicUrl: string };
+export type AgentApiDeps = EngineDeps & {
+  publicUrl: string;
+  checkoutAccess: CheckoutAccessRecorder;
+  /** Told each answered call of a recognised key, after the answer is sent (API error notifications). */
+  observeCall?(merchantId: string, status: number): void;
+};
 
 /**
  * The documented agent API under both spellings: /api/agent/offer and /api/agent-offer, and
@@ -49,11 +57,19 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
     scope.addHook('onRequest', async (request, reply) => {
       const check = await checkKey(request);
       if (check.ok) return void merchantByRequest.set(request, check.merchant);
+      if (check.reason === 'address_not_allowed') throw new AgentApiError('FORBIDDEN', check.message);
       if (check.reason !== 'throttled') throw new AgentApiError('UNAUTHORIZED', check.message);
       reply.header('retry-after', '60');
       throw new AgentApiError('RATE_LIMIT', check.message);
     });
     const merchantOf = (request: FastifyRequest) => merchantByRequest.get(request)!;
+    if (deps.observeCall) {
+      const observe = deps.observeCall;
+      scope.addHook('onResponse', async (request, reply) => {
+        const merchant = merchantByRequest.get(request);
+        if (merchant) observe(merchant.id, reply.statusCode);
+      });
+    }
 
     /** Runs a handler under the request's Idempotency-Key, when it has one. */
     async function idempotent(
@@ -121,7 +137,15 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
       r.post(path, { schema: { body: offerRequest }, ...offer }, (request, reply) =>
         idempotent(request, reply, 'offer', async () => ({
           status: 200,
-          body: offerToApi(await createOffer(deps, merchantOf(request), request.body)),
+          body: offerToApi(
+            await createOffer(deps, merchantOf(request), {
+              ...request.body,
+              origin: {
+                channel: AGENT_API_CHANNEL,
+                agent: agentFromUserAgent(request.headers['user-agent']),
+              },
+            }),
+          ),
         })),
       );
     }
@@ -159,8 +183,13 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
     for (const path of ['/api/agent/confirm', '/api/agent-confirm']) {
       r.post(path, { schema: { body: confirmRequest }, ...confirm }, (request, reply) =>
         idempotent(request, reply, 'confirm', async () => {
-          const result = await confirmCheckout(deps, merchantOf(request), request.body.checkout_id);
-          if (result.status === 'ACCEPTED') return { status: 200, body: acceptedToApi(result.order) };
+          const merchant = merchantOf(request);
+          const result = await confirmCheckout(deps, merchant, request.body.checkout_id);
+          if (result.status === 'ACCEPTED') {
+            deps.checkoutAccess.record(merchant.id, agentAccess.ofOrder(merchant, result.order));
+            return { status: 200, body: acceptedToApi(result.order) };
+          }
+          deps.checkoutAccess.record(merchant.id, agentAccess.ofCheckout(merchant, result.checkout));
           const [payment] = await deps.db
             .select()
             .from(payments)
@@ -176,7 +205,12 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
     r.get(
       '/api/agent/order/:id',
       { schema: { params: z.object({ id: z.string().max(100) }) }, ...order },
-      async (request) => orderToApi(await getOrderForAgent(deps, merchantOf(request), request.params.id)),
+      async (request) => {
+        const merchant = merchantOf(request);
+        const order = await getOrderForAgent(deps, merchant, request.params.id);
+        deps.checkoutAccess.record(merchant.id, agentAccess.ofOrder(merchant, order));
+        return orderToApi(order);
+      },
     );
   });
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { amountToMinor, type acpFlowInput, type AcpFlowOutput } from '#common/api/agent-tests';
 import { formatAmount } from '#common/domain/money';
+import { AGENT_TEST_CHANNEL } from '#common/domain/sales-channel';
 import type { Buyer, Merchant, Order } from '../../db/schema/index';
 import {
   CommerceError,
@@ -104,6 +105,8 @@ export async function runAgentApiFlow(
       items: [{ sku: input.sku, quantity: 1 }],
       destination: TEST_DESTINATION,
       currency: input.currency,
+      // The merchant's own tests, counted apart from agents' purchases.
+      origin: { channel: AGENT_TEST_CHANNEL, agent: null },
     });
     const expected = amountToMinor(input.amount)!;
     if (offer.subtotalMinor !== expected) {

@@ -4,15 +4,21 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema/index';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { MAX_SESSION_HOURS } from '#common/domain/limits';
 import { maskEmail } from '#common/domain/privacy';
+import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../mail';
 import { createMerchantForUser } from '../merchants';
 import { authEmails } from './auth-emails';
 import { withHashedSessionTokens } from './hashed-session-tokens';
+import { secondStepAfterSignInLink, twoFactorPlugin } from './two-factor';
+import { refuseSignInOutsideAllowlist } from './ip-allowlist';
+import { createSessionPolicy } from './session-policy';
+import { phoneCodeSender } from './phone-codes';
+import type { SmsSender } from './sms-sender';
 
 /** The header through which the HTTP layer hands the socket's client IP to better-auth (never the caller's). */
 export const CLIENT_IP_HEADER = 'x-agentcart-client-ip';
@@ -32,9 +38,16 @@ function libraryLogger(logger: Logger) {
   };
 }
 
-export function createAuth(config: AppConfig, db: Db, mailer: Mailer, logger: Logger) {
+export function createAuth(
+  config: AppConfig,
+  db: Db,
+  mailer: Mailer,
+  logger: Logger,
+  clock: Clock,
+  sms: SmsSender | null,
+) {
   const send = async (email: Parameters<Mailer['send']>[0]) => void (await mailer.send(email));
-  return betterAuth({
+  const library = betterAuth({
     appName: 'AgentCart',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -43,14 +56,15 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer, logger: Lo
     database: withHashedSessionTokens(
       drizzleAdapter(db, {
         provider: 'pg',
-        schema: { users, sessions, accounts, verifications, rateLimits },
+        schema: { users, sessions, accounts, verifications, rateLimits, twoFactors },
       }),
     ),
     user: { modelName: 'users' },
     session: {
       modelName: 'sessions',
       expiresIn: MAX_SESSION_HOURS * 60 * 60,
-      updateAge: 60 * 60,
+      // A session never outlives its 24 hours by being used (the library would slide the expiry).
+      disableSessionRefresh: true,
     },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
@@ -76,6 +90,14 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer, logger: Lo
     databaseHooks: {
       session: {
         create: {
+          before: async (session) => {
+            await refuseSignInOutsideAllowlist(db, session);
+            // The session's times come from the app's clock, which the idle timeout and the maximum
+            // session are measured on (the library reads the system's).
+            const now = clock.now();
+            const expiresAt = new Date(now.getTime() + MAX_SESSION_HOURS * 60 * 60 * 1000);
+            return { data: { ...session, createdAt: now, updatedAt: now, expiresAt } };
+          },
           // Whoever holds a session has a merchant: created with the business name given at sign-up,
           // once the address is proven (a confirmation or sign-in link), outside the library's writes.
           after: async (session) => {
@@ -102,6 +124,8 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer, logger: Lo
           if (user) await send(authEmails.signInLink(email, url));
         },
       }),
+      twoFactorPlugin(sms ? phoneCodeSender(db, sms, logger) : null),
+      secondStepAfterSignInLink(),
     ],
     rateLimit: {
       // Off by default outside production; we want the same protection everywhere.
@@ -125,6 +149,8 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer, logger: Lo
     telemetry: { enabled: false },
     logger: libraryLogger(logger),
   });
+  // The rules the library has no option for (idle timeout, allowlist), applied on every signed-in request.
+  return Object.assign(library, { sessionPolicy: createSessionPolicy({ db, clock }) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

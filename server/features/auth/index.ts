@@ -1,3 +1,6 @@
 export type { Auth } from './auth';
-export { requireUser } from './require-user';
+export { requireUser, type SignedInUser } from './require-user';
 export { sessionRateKey } from './session-rate-key';
+export { addressRefusedMessage, allowlistOf, isAddressAllowed } from './ip-allowlist';
+export { BACKGROUND_REQUEST_HEADER } from './session-policy';
+export { requireSession } from './require-user';

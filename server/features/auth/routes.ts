@@ -1,51 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { signInLinkSchema, signInSchema, signUpRequestSchema } from '#common/validation/auth';
 import type { CheckEmailOutput } from '#common/api/auth';
-import { maskEmail } from '#common/domain/privacy';
-import type { Db } from '../../db/client';
-import { firstMessagePerField } from '../../lib/app-error';
-import { recordSecurityEvent } from '../security-events';
-import { CLIENT_IP_HEADER, type Auth } from './auth';
-import { checkSignInThrottle, throttledMessage } from './sign-in-throttle';
-
-type AuthDeps = {
-  auth: Auth;
-  db: Db;
-  publicUrl: string;
-  /** Sandbox only: where the e-mail the product "sent" can be read, so the answers can point there. */
-  sandboxMailbox?: string;
-};
-
-/** What a product rule decides before the library runs: go on (with a body to hand over), or answer. */
-type Before =
-  | { body?: Record<string, unknown> }
-  | { answer: { status: number; body: unknown; headers?: Record<string, string> } };
-
-/** What a product rule does with the library's answer: nothing, or replace its body. */
-type After = (response: Response, text: string) => Promise<{ body?: unknown } | void>;
-
-interface AuthEndpoint {
-  method: 'GET' | 'POST';
-  /** The library's path under /api/auth. */
-  path: string;
-  before?: (request: FastifyRequest, deps: AuthDeps) => Promise<Before>;
-  after?: (request: FastifyRequest, deps: AuthDeps) => After;
-}
-
-const authError = (code: string, message: string, fieldErrors?: Record<string, string>) => ({
-  code,
-  message,
-  ...(fieldErrors ? { fieldErrors } : {}),
-});
-
-function validated<T extends z.ZodType>(schema: T, request: FastifyRequest): Before & { data?: z.infer<T> } {
-  const parsed = schema.safeParse(request.body ?? {});
-  if (parsed.success) return { data: parsed.data };
-  const fieldErrors = firstMessagePerField(parsed.error.issues);
-  const message = Object.values(fieldErrors)[0] ?? 'Invalid request';
-  return { answer: { status: 400, body: authError('VALIDATION_ERROR', message, fieldErrors) } };
-}
+import { CLIENT_IP_HEADER } from './auth';
+import {
+  authError,
+  inAppShape,
+  recordAuthFailure,
+  throttledAnswer,
+  validated,
+  type AuthDeps,
+  type AuthEndpoint,
+} from './auth-endpoint';
+import { sessionPolicyGate } from './session-policy-gate';
+import { checkSignInThrottle } from './sign-in-throttle';
+import { PHONE_CODE_ENDPOINTS } from './phone-factor-endpoints';
+import { SECOND_STEP_ENDPOINTS, secondStepAnswer } from './two-factor-endpoints';
 
 /** The answer when the next step is in the person's mailbox (CheckEmailOutput). */
 const checkEmail = (sandboxMailbox: string | undefined): CheckEmailOutput => ({
@@ -59,21 +28,10 @@ function landing(flow: 'verified' | 'link', next: string | undefined): string {
   return `/auth?${query.toString()}`;
 }
 
-const emailOf = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email : '';
-};
-
-function recordAuthFailure(request: FastifyRequest, db: Db, name: string, details: Record<string, unknown>) {
-  const email = emailOf(request);
-  return recordSecurityEvent(db, {
-    type: 'auth_failure',
-    name,
-    subjectEmail: email,
-    details: { reason: name, email: maskEmail(email), ...details },
-    ipAddress: request.ip,
-    userAgent: request.headers['user-agent'],
-  });
+/** The `code` of a library answer (its errors are `{ code, message }`), if it has one. */
+function libraryCode(text: string): unknown {
+  const body = parsedOrText(text);
+  return body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
 }
 
 /** Session tokens live only in the httpOnly cookie; no answer repeats one where a script could read it. */
@@ -120,39 +78,25 @@ const ENDPOINTS: AuthEndpoint[] = [
       const result = validated(signInSchema, request);
       if (!result.data) return result;
       const throttle = await checkSignInThrottle(db, result.data.email, request.ip);
-      if (throttle.throttled) {
-        await recordAuthFailure(request, db, 'signin_throttled', {
-          scope: throttle.scope,
-          retryAfterSeconds: throttle.retryAfterSeconds,
-        });
-        return {
-          answer: {
-            status: 429,
-            headers: { 'retry-after': String(throttle.retryAfterSeconds) },
-            body: {
-              ...authError('ACCOUNT_LOCKED', throttledMessage(throttle.retryAfterSeconds)),
-            },
-          },
-        };
-      }
+      if (throttle.throttled) return throttledAnswer(request, db, throttle);
       return { body: result.data };
     },
-    after:
-      (request, { db }) =>
-      async (response) => {
-        if (response.status === 403) {
-          // Right password, unconfirmed address: the library has sent a fresh confirmation link.
-          return {
-            body: authError(
-              'EMAIL_NOT_VERIFIED',
-              'Please confirm your email address first: we have just sent you a new link.',
-            ),
-          };
-        }
-        if (response.status >= 400 && response.status !== 429) {
-          await recordAuthFailure(request, db, 'signin_failed', { status: response.status });
-        }
-      },
+    after: (request, deps) => async (response, text) => {
+      const { db } = deps;
+      if (response.ok) return secondStepAnswer(request, text, deps);
+      if (response.status === 403 && libraryCode(text) === 'EMAIL_NOT_VERIFIED') {
+        // Right password, unconfirmed address: the library has sent a fresh confirmation link.
+        return {
+          body: authError(
+            'EMAIL_NOT_VERIFIED',
+            'Please confirm your email address first: we have just sent you a new link.',
+          ),
+        };
+      }
+      if (response.status >= 400 && response.status !== 429) {
+        await recordAuthFailure(request, db, 'signin_failed', { status: response.status });
+      }
+    },
   },
   {
     method: 'POST',
@@ -173,10 +117,12 @@ const ENDPOINTS: AuthEndpoint[] = [
       },
   },
   { method: 'POST', path: '/sign-out' },
-  { method: 'GET', path: '/get-session' },
-  { method: 'GET', path: '/list-sessions' },
+  { method: 'GET', path: '/get-session', before: sessionPolicyGate },
+  { method: 'GET', path: '/list-sessions', before: sessionPolicyGate },
   { method: 'GET', path: '/verify-email' },
   { method: 'GET', path: '/magic-link/verify' },
+  ...SECOND_STEP_ENDPOINTS,
+  ...PHONE_CODE_ENDPOINTS,
 ];
 
 function toWebRequest(
@@ -196,25 +142,8 @@ function toWebRequest(
   return new Request(url, { method: request.method, headers, body: body ? JSON.stringify(body) : undefined });
 }
 
-/**
- * Errors leave in the app's documented shape ({ error: { code, message, requestId, fieldErrors } }),
- * whether our rules or the library raised them; the library's codes are kept.
- */
-function inAppShape(status: number, body: unknown, requestId: string): unknown {
-  if (status < 400 || !body || typeof body !== 'object' || 'error' in body) return body;
-  const { code, message, fieldErrors } = body as { code?: unknown; message?: unknown; fieldErrors?: unknown };
-  return {
-    error: {
-      code: typeof code === 'string' && code ? code : 'auth_error',
-      message: typeof message === 'string' && message ? message : 'The request could not be completed.',
-      requestId,
-      ...(fieldErrors && typeof fieldErrors === 'object' ? { fieldErrors } : {}),
-    },
-  };
-}
-
-async function sendLibraryAnswer(reply: FastifyReply, response: Response, body: unknown) {
-  reply.status(response.status);
+async function sendLibraryAnswer(reply: FastifyReply, response: Response, status: number, body: unknown) {
+  reply.status(status);
   response.headers.forEach((value, key) => {
     if (key === 'set-cookie' || key === 'content-length') return;
     reply.header(key, value);
@@ -278,7 +207,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
           const text = await response.text();
           const replaced = endpoint.after ? await endpoint.after(request, deps)(response, text) : undefined;
           const answer = replaced?.body ?? (text ? withoutTokens(parsedOrText(text)) : text);
-          return sendLibraryAnswer(reply, response, inAppShape(response.status, answer, request.id));
+          const status = replaced?.status ?? response.status;
+          return sendLibraryAnswer(reply, response, status, inAppShape(status, answer, request.id));
         },
       });
     }

@@ -42,7 +42,8 @@ export function throttledMessage(retryAfterSeconds: number): string {
 
 /**
  * Decides whether a sign-in for `email` from `ip` must wait, from the failures recorded as auth_failure
- * security events (so every failed attempt, whichever path it came through, counts). Account failures
+ * security events (so every failed attempt, whichever path it came through, counts). A wrong second-step
+ * code counts as a wrong password does: six digits are far easier to guess than a password. Account failures
  * count only since the account's latest successful sign-in.
  */
 export async function checkSignInThrottle(db: Db, email: string, ip: string): Promise<SignInThrottle> {
@@ -65,7 +66,7 @@ export async function checkSignInThrottle(db: Db, email: string, ip: string): Pr
       SELECT e.created_at, e.ip_address, e.subject_hash,
         e.subject_hash = ${subject} AND e.created_at > (SELECT at FROM last_success) AS on_account
       FROM security_events e
-      WHERE e.type = 'auth_failure' AND e.name = 'signin_failed'
+      WHERE e.type = 'auth_failure' AND e.name IN ('signin_failed', 'second_step_failed')
         AND e.created_at > now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})
         AND (e.subject_hash = ${subject} OR e.ip_address = ${ip})
     )

@@ -22,7 +22,17 @@ import { writeStoreOrder } from './write-store-order';
 
 export const STORE_ORDER_QUEUE = 'store-order-write';
 
-export type EngineDeps = CommerceDeps & { jobs: JobQueue };
+export type EngineDeps = CommerceDeps & {
+  jobs: JobQueue;
+  /**
+   * The platform's fee on an order of `amountMinor` by the merchant's plan, in the same minor units, and
+   * that plan's id. The engine fixes it on the checkout when the card charge is first attempted and takes
+   * it at the charge on a Stripe Connect account. Billing (which provides it) records every order's fee
+   * and accrues for its monthly invoice whatever was not taken at the charge, so without it (engine calls
+   * made outside the app's composition) a fee is deferred, never lost.
+   */
+  platformFee?(merchantId: string, amountMinor: number): Promise<{ feeMinor: number; plan: string }>;
+};
 
 export type ConfirmResult =
   { status: 'ACCEPTED'; order: Order } | { status: 'PENDING_PAYMENT'; checkout: Checkout };
@@ -129,6 +139,8 @@ export async function confirmCheckout(
   try {
     await repriceOrDecline(deps, merchant, claimed, deadline);
     const card = await merchantCardAccount(deps, merchant);
+    const feeMinor = await fixPlatformFee(deps, claimed);
+    const applicationFeeMinor = card.viaConnect && feeMinor !== null ? feeMinor : undefined;
     let payment;
     try {
       payment = await card.provider.chargeSharedPaymentToken(card.ctx, {
@@ -138,6 +150,7 @@ export async function confirmCheckout(
         idempotencyKey: claimed.id,
         description: `${merchant.name} order ${claimed.id}`,
         metadata: { checkout_id: claimed.id },
+        applicationFeeMinor,
       });
     } catch (err) {
       if (err instanceof ProviderError && (err.kind === 'declined' || err.kind === 'invalid_request')) {
@@ -188,6 +201,28 @@ export async function confirmCheckout(
     await release();
     throw err;
   }
+}
+
+/**
+ * The checkout's platform fee, worked out from the merchant's plan by the first charge attempt and kept:
+ * a retry sends Stripe the same idempotency key, so it must send the same application fee (other
+ * parameters are refused as a different request), and the order owes the fee of the plan it was charged
+ * under. Null when the app provides no fee (the ledger then works it out when it records the order).
+ */
+async function fixPlatformFee(deps: EngineDeps, checkout: Checkout): Promise<number | null> {
+  if (checkout.platformFeeMinor !== null) return checkout.platformFeeMinor;
+  if (!deps.platformFee) return null;
+  const fee = await deps.platformFee(checkout.merchantId, checkout.amountMinor);
+  await deps.db
+    .update(checkouts)
+    .set({ platformFeeMinor: fee.feeMinor, platformFeePlan: fee.plan })
+    .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.platformFeeMinor)));
+  // Another attempt may have fixed it first (a claim released and taken again): its fee stands.
+  const [fixed] = await deps.db
+    .select({ feeMinor: checkouts.platformFeeMinor })
+    .from(checkouts)
+    .where(eq(checkouts.id, checkout.id));
+  return fixed!.feeMinor;
 }
 
 /**

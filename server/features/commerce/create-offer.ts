@@ -12,6 +12,15 @@ import { itemsSubtotal, priceFromStore } from './pricing';
 
 export const OFFER_TTL_MS = 15 * 60 * 1000;
 
+/**
+ * Where the agent asked (common/domain/sales-channel) and which agent, as the caller's surface knows
+ * it. The engine only stores it on the offer; a trigger copies it to the checkout and the order.
+ */
+export interface SalesOrigin {
+  channel: string;
+  agent: string | null;
+}
+
 /** Prices the basket from the store, adds the shipping options for the destination, and keeps it 15 minutes. */
 export async function createOffer(
   deps: CommerceDeps,
@@ -20,6 +29,7 @@ export async function createOffer(
     items: { sku: string; quantity: number }[];
     destination: { country: string; postalCode: string };
     currency: string | null;
+    origin: SalesOrigin;
   },
 ): Promise<Offer> {
   const store = await merchantStore(deps, merchant);
@@ -38,14 +48,14 @@ export async function createOffer(
       },
     );
   }
-  return saveOffer(deps, merchant, { items, currency, destination: input.destination });
+  return saveOffer(deps, merchant, { items, currency, destination: input.destination, origin: input.origin });
 }
 
 /** Stores priced items as an offer with the shipping options for the destination, valid 15 minutes. */
 export async function saveOffer(
   deps: CommerceDeps,
   merchant: Merchant,
-  input: { items: OfferItem[]; currency: string; destination: Destination },
+  input: { items: OfferItem[]; currency: string; destination: Destination; origin: SalesOrigin },
 ): Promise<Offer> {
   const { items, currency } = input;
   const now = deps.runtime.clock.now();
@@ -62,6 +72,8 @@ export async function saveOffer(
     shippingOptions,
     destination: input.destination,
     expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
+    channel: input.origin.channel,
+    agent: input.origin.agent,
     createdAt: now,
   });
 }

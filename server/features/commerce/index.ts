@@ -2,7 +2,7 @@
 export { CommerceError, type CommerceErrorCode } from './commerce-error';
 export { confirmCheckout, type ConfirmResult, type EngineDeps } from './confirm-checkout';
 export { createCheckout } from './create-checkout';
-export { createOffer, saveOffer } from './create-offer';
+export { createOffer, saveOffer, type SalesOrigin } from './create-offer';
 export { commerceJobs } from './jobs';
 export {
   merchantCardAccount,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkouts, merchants, orders, payments } from '../../db/schema/index';
 import type { JobDefinition } from '../../jobs/queue';
 import { CommerceError } from './commerce-error';
@@ -103,6 +103,9 @@ export async function reconcileOrders(deps: EngineDeps) {
         lt(orders.updatedAt, new Date(now.getTime() - deps.runtime.leases.storeWriteLeaseMs)),
       ),
     )
+    // Longest untouched first: each failed attempt touches its order, so orders a store keeps refusing
+    // go to the back, and more than a batch of them cannot starve an order whose job was lost.
+    .orderBy(asc(orders.updatedAt))
     .limit(200);
   for (const { id } of unwritten)
     await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: id }, { singletonKey: id });

@@ -68,6 +68,8 @@ export async function merchantStore(
 export interface CardAccount {
   provider: CardPaymentProvider<unknown>;
   ctx: AdapterContext<unknown>;
+  /** Charged through Stripe Connect with the platform's key, so the platform's fee can be taken there. */
+  viaConnect: boolean;
 }
 
 /**
@@ -77,12 +79,17 @@ export interface CardAccount {
 export async function merchantCardAccount(deps: CommerceDeps, merchant: Merchant): Promise<CardAccount> {
   const saved = await loadPaymentConnection(deps, merchant.id, 'stripe');
   let credentials: Record<string, unknown> | null = saved?.credentials ?? null;
-  if (!credentials && saved?.row.accountId && deps.runtime.stripePlatform) {
-    credentials = { secretKey: deps.runtime.stripePlatform.secretKey, accountId: saved.row.accountId };
+  const viaConnect = !credentials && !!saved?.row.accountId && !!deps.runtime.stripePlatform;
+  if (viaConnect) {
+    credentials = { secretKey: deps.runtime.stripePlatform!.secretKey, accountId: saved!.row.accountId };
   }
   if (!credentials)
     throw new CommerceError('not_configured', 'This merchant does not accept card payments yet.');
-  return { provider: cardProvider('stripe')!, ctx: paymentContextFor(deps.runtime, 'stripe', credentials) };
+  return {
+    provider: cardProvider('stripe')!,
+    ctx: paymentContextFor(deps.runtime, 'stripe', credentials),
+    viaConnect,
+  };
 }
 
 export interface LightningAccount {

@@ -39,6 +39,7 @@ export async function recordPaymentSuccess(
         status: 'succeeded',
         providerInvoiceId: payment.id,
         providerPayload: providerPayload(payment),
+        paidAt: now,
         updatedAt: now,
       })
       .where(eq(payments.checkoutId, checkoutId));

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acpSessions,
@@ -12,14 +12,17 @@ import { stripeClient } from '../../integrations/payments/stripe/api';
 import type { StripeCredentials } from '../../integrations/payments/stripe/credentials';
 import { open } from '../../lib/crypto';
 import { acpAddress, acpBuyer, acpRequest } from '../../test/acp-kit';
+import { insertHistory } from '../../test/checkout-rows';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import {
   agentCheckout,
   agentRequest,
   demoMerchantApiKey,
   mintSharedPaymentToken,
+  newMerchant,
 } from '../../test/merchant-kit';
 import { hashRequest, IN_FLIGHT_LEASE_MS } from '../agent-api/idempotency';
+import { STORE_ORDER_QUEUE } from './confirm-checkout';
 import { reconcileOrders } from './jobs';
 import { merchantCardAccount } from './merchant-accounts';
 
@@ -219,4 +222,41 @@ describe('through ACP', () => {
     expect(await chargesAtStripe(checkoutId)).toHaveLength(1);
     expect(await ordersOf(checkoutId)).toHaveLength(1);
   });
+});
+
+it('queues the order that has waited longest first, however many others keep failing', async () => {
+  const m = await newMerchant(t);
+  const minute = 60_000;
+  // 200 orders the store keeps refusing (each failure touches the order) and, written last, one whose
+  // job was lost an hour ago: one reconciliation batch is 200, and the lost order must be in it.
+  await insertHistory(
+    t.db,
+    m.merchantId,
+    Array.from({ length: 201 }, (_, i) => ({
+      method: 'stripe_spt',
+      status: 'succeeded',
+      order: { status: 'IN_PROGRESS' },
+      createdAt: new Date(Date.now() - 2 * 60 * minute + i * 1000),
+    })),
+  );
+  const merchantOrders = await t.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.merchantId, m.merchantId))
+    .orderBy(orders.createdAt);
+  const lost = merchantOrders.at(-1)!.id;
+  await t.db
+    .update(orders)
+    .set({ storeOrderId: null, updatedAt: new Date(Date.now() - 10 * minute) })
+    .where(eq(orders.merchantId, m.merchantId));
+  await t.db
+    .update(orders)
+    .set({ updatedAt: new Date(Date.now() - 60 * minute) })
+    .where(eq(orders.id, lost));
+
+  await reconcileOrders(deps());
+  const queued = await t.db.execute(
+    sql`SELECT 1 FROM pgboss.job WHERE name = ${STORE_ORDER_QUEUE} AND data->>'orderId' = ${lost}`,
+  );
+  expect(queued.rows).toHaveLength(1);
 });

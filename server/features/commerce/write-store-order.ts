@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkouts, merchants, orders, payments } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
-import type { StoreOrderStatus } from '../../integrations/stores/store-platform';
+import type { StoreOrderInput, StoreOrderStatus } from '../../integrations/stores/store-platform';
 import { failpoint } from '../../lib/failpoint';
 import { merchantStore, type CommerceDeps } from './merchant-accounts';
 
@@ -72,7 +72,7 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
       country: buyer.address.country,
       phone: buyer.phone ?? null,
     };
-    const written = await store.adapter.createOrder(store.ctx, {
+    const input: StoreOrderInput = {
       reference: checkout!.id,
       currency: checkout!.currency,
       lines: checkout!.items.map((i) => ({
@@ -97,7 +97,14 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
         transactionId: payment?.providerInvoiceId ?? checkout!.id,
         paid: true,
       },
-    });
+    };
+    // An earlier attempt may have been written by a store whose answer never reached us (a timeout):
+    // ask for it before writing again. The first attempt has nothing to find.
+    const earlier =
+      order.storeWriteAttempts > 1 && store.adapter.findWrittenOrder
+        ? await store.adapter.findWrittenOrder(store.ctx, input)
+        : null;
+    const written = earlier ?? (await store.adapter.createOrder(store.ctx, input));
     await deps.db
       .update(orders)
       .set({

@@ -25,6 +25,7 @@ import { lightningProviderIdSchema } from '../../integrations/payments/registry'
 import { storePlatform, storePlatformIdSchema } from '../../integrations/stores/registry';
 import type { Keyring } from '../../lib/crypto';
 import { type Auth, requireUser, sessionRateKey } from '../auth';
+import { recordSettingsChange } from '../security-events';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { listConnections } from './list-connections';
 import { saveBitcoinSettings, testPaymentCredentials, verifyAndSaveStripeKey } from './payment-connections';
@@ -114,6 +115,12 @@ function registerMerchantConnectionRoutes(
       const merchant = await merchantOf(request);
       const { platform } = request.params;
       const { integrationId } = await saveStoreConnection(deps, merchant, platform, request.body.credentials);
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'connections',
+        action: 'store_connected',
+        changes: { platform },
+      });
       return { integrationId, message: CONNECTION_MESSAGES.storeConnected };
     },
   );
@@ -158,6 +165,12 @@ function registerMerchantConnectionRoutes(
         }
       });
       forgetStore(deps.runtime, merchant.id, merchant.primaryIntegrationId);
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'connections',
+        action: 'store_disconnected',
+        changes: { platform },
+      });
       return reply.status(204).send();
     },
   );
@@ -190,6 +203,12 @@ function registerMerchantConnectionRoutes(
     async (request) => {
       const merchant = await merchantOf(request);
       await saveBitcoinSettings(deps, merchant, request.body);
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'connections',
+        action: 'bitcoin_saved',
+        changes: request.body,
+      });
       return { message: request.body.enabled ? 'Bitcoin payments enabled.' : 'Bitcoin payments disabled.' };
     },
   );
@@ -200,6 +219,11 @@ function registerMerchantConnectionRoutes(
     async (request) => {
       const merchant = await merchantOf(request);
       const { message } = await verifyAndSaveStripeKey(deps, merchant, request.body.secretKey);
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'connections',
+        action: 'card_provider_key_saved',
+      });
       return { message };
     },
   );
@@ -219,7 +243,15 @@ function registerMerchantConnectionRoutes(
     async (request) => {
       const user = await requireUser(deps.auth, request);
       const merchant = await merchantOf(request);
-      return createConnectedAccount(deps, merchant, user.email);
+      const created = await createConnectedAccount(deps, merchant, user.email);
+      if (!created.alreadyExists)
+        await recordSettingsChange(deps.db, request, {
+          merchantId: merchant.id,
+          area: 'connections',
+          action: 'card_provider_account_created',
+          changes: { accountId: created.accountId },
+        });
+      return created;
     },
   );
 
@@ -267,7 +299,14 @@ function registerStripeOAuthCallback(app: FastifyInstance, deps: ConnectionDeps)
             .from(merchants)
             .where(eq(merchants.userId, session.user.id))
         : [];
-      const location = await completeStripeOAuth(deps, request.query, merchant?.id ?? null);
+      const { location, connected } = await completeStripeOAuth(deps, request.query, merchant?.id ?? null);
+      if (connected)
+        await recordSettingsChange(deps.db, request, {
+          merchantId: connected.merchantId,
+          area: 'connections',
+          action: 'card_provider_oauth_connected',
+          changes: { accountId: connected.accountId },
+        });
       return reply.redirect(location, 303);
     },
   );

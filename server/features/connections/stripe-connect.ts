@@ -60,13 +60,13 @@ export async function startStripeOAuth(deps: Deps, merchant: Merchant, returnTo:
 /**
  * The OAuth callback: validates and consumes the state, exchanges the code, saves the account, and
  * answers with where to send the browser (settings, with stripe_oauth=success, or stripe_oauth=error
- * with an error code and its message).
+ * with an error code and its message) and, when an account was connected, which merchant it was for.
  */
 export async function completeStripeOAuth(
   deps: Deps,
   query: { code?: string; state?: string; error?: string; error_description?: string },
   signedInMerchantId: string | null,
-): Promise<string> {
+): Promise<{ location: string; connected?: { merchantId: string; accountId: string } }> {
   // The state names the page the merchant started from; it is consumed on the first answer either way.
   const [consumed] = query.state
     ? await deps.db
@@ -81,7 +81,7 @@ export async function completeStripeOAuth(
         .returning()
     : [];
   const page: StripeReturnPage = consumed?.returnTo === 'onboarding' ? 'onboarding' : 'settings';
-  const redirect = (params: Record<string, string>) => returnUrl(deps, page, params);
+  const redirect = (params: Record<string, string>) => ({ location: returnUrl(deps, page, params) });
   const fail = (code: StripeOauthErrorCode, message: string = STRIPE_OAUTH_ERRORS[code]) =>
     redirect({ stripe_oauth: 'error', error: code, message });
 
@@ -111,7 +111,10 @@ export async function completeStripeOAuth(
     deps.runtime.logger.error({ err }, 'saving the stripe connection failed');
     return fail('save_failed');
   }
-  return redirect({ stripe_oauth: 'success', account_id: accountId });
+  return {
+    ...redirect({ stripe_oauth: 'success', account_id: accountId }),
+    connected: { merchantId: consumed.merchantId, accountId },
+  };
 }
 
 const isConnected = (m: Merchant) => Boolean(m.stripeAccountId && m.stripeAccountId !== PENDING_SETUP);

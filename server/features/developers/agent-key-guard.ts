@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Merchant } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
+import { addressRefusedMessage, allowlistOf, isAddressAllowed } from '../auth';
 import { recordSecurityEvent } from '../security-events';
 import { merchantByApiKey, presentedApiKey, recentMerchantByApiKey } from './api-keys';
 
@@ -10,7 +11,7 @@ const RATE_WINDOW = '1 minute';
 
 export type KeyCheck =
   | { ok: true; merchant: Merchant }
-  | { ok: false; reason: 'throttled' | 'missing' | 'invalid'; message: string };
+  | { ok: false; reason: 'throttled' | 'missing' | 'invalid' | 'address_not_allowed'; message: string };
 
 type RefusalCounter = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -49,7 +50,7 @@ export function agentKeyGuard(app: FastifyInstance, db: Db) {
     const key = presentedApiKey(request.headers);
     const recent = request.routeOptions.config.recentKey;
     const merchant = key ? await (recent ? recentMerchantByApiKey : merchantByApiKey)(db, key) : null;
-    if (merchant) return { ok: true, merchant };
+    if (merchant) return keyAllowedFrom(merchant, request.ip);
 
     const refusal = await countRefusal(request);
     const throttled = !refusal.isAllowed && refusal.remaining === 0;
@@ -77,6 +78,17 @@ export function agentKeyGuard(app: FastifyInstance, db: Db) {
           message: 'Missing API key: send Authorization: Bearer <key> or an apikey header',
         };
   };
+}
+
+/**
+ * A valid key, unless its merchant applies the IP allowlist to the API key and the caller's address is
+ * not on it (the agent API and ACP answer 403 with the reason).
+ */
+function keyAllowedFrom(merchant: Merchant, ip: string): KeyCheck {
+  const settings = merchant.securitySettings;
+  if (!settings.ip_whitelist_agent_api || isAddressAllowed(allowlistOf(settings), ip))
+    return { ok: true, merchant };
+  return { ok: false, reason: 'address_not_allowed', message: addressRefusedMessage(ip) };
 }
 
 /** The per-key limit a route enforces, as the discovery documents publish it. */

@@ -32,10 +32,10 @@ export async function issueApiKey(db: Db, merchantId: string, mode: 'sandbox' | 
   return { apiKey, display, createdAt: now.toISOString() };
 }
 
-export async function revokeApiKey(db: Db, merchantId: string) {
+export async function revokeApiKey(db: Db, merchantId: string, now: Date) {
   await db
     .update(merchants)
-    .set({ apiKeyHash: null, apiKeyDisplay: null, apiKeyCreatedAt: null })
+    .set({ apiKeyHash: null, apiKeyDisplay: null, apiKeyCreatedAt: null, updatedAt: now })
     .where(eq(merchants.id, merchantId));
   forgetRecentKeys(db, merchantId);
 }

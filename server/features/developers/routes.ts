@@ -6,9 +6,11 @@ import type { Db } from '../../db/client';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { requireMerchant } from '../connections';
 import type { Auth } from '../auth';
+import { AppError } from '../../lib/app-error';
+import { recordSettingsChange } from '../security-events';
 import { issueApiKey, revokeApiKey } from './api-keys';
 
-/** Spec generate-api-key: the merchant's key for agents, shown once; rotating replaces it at once. */
+/** The merchant's key for agents, shown once; rotating or revoking ends the old one at once. */
 export function registerDeveloperRoutes(
   app: FastifyInstance,
   deps: { auth: Auth; db: Db; config: AppConfig; runtime: IntegrationRuntime },
@@ -36,13 +38,28 @@ export function registerDeveloperRoutes(
     },
     async (request) => {
       const merchant = await merchantOf(request);
-      return issueApiKey(deps.db, merchant.id, deps.config.mode, deps.runtime.clock.now());
+      const issued = await issueApiKey(deps.db, merchant.id, deps.config.mode, deps.runtime.clock.now());
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'api_key',
+        action: merchant.apiKeyHash ? 'rotated' : 'generated',
+        changes: { keyId: issued.display },
+      });
+      return issued;
     },
   );
 
+  /** Revoking ends the key at once, on every instance, for offers too (see revokeApiKey). */
   r.delete('/api/developers/api-key', async (request, reply) => {
     const merchant = await merchantOf(request);
-    await revokeApiKey(deps.db, merchant.id);
+    if (!merchant.apiKeyHash) throw new AppError('not_found', 'There is no API key to revoke.');
+    await revokeApiKey(deps.db, merchant.id, deps.runtime.clock.now());
+    await recordSettingsChange(deps.db, request, {
+      merchantId: merchant.id,
+      area: 'api_key',
+      action: 'revoked',
+      changes: { keyId: merchant.apiKeyDisplay },
+    });
     return reply.status(204).send();
   });
 }

@@ -120,7 +120,7 @@ describe('GET /api/acp-openapi', () => {
     );
     const complete = doc.paths['/acp/checkout_sessions/{checkout_session_id}/complete']!.post!;
     expect(Object.keys(complete.responses).sort()).toEqual(
-      ['200', '400', '401', '402', '404', '409', '422', '429', '500', '503'].sort(),
+      ['200', '400', '401', '402', '403', '404', '409', '422', '429', '500', '503'].sort(),
     );
     expect(
       Object.keys(doc.paths['/acp/checkout_sessions/{checkout_session_id}/cancel']!.post!.responses),

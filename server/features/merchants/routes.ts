@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { merchants, userRoles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { type Auth, requireUser } from '../auth';
+import { recordSettingsChange } from '../security-events';
 import { createMerchantForUser } from './create-merchant';
 import { recordOnboardingProgress } from './onboarding-progress';
 import { switchPaymentMethods } from './payment-methods';
@@ -52,9 +53,14 @@ export function registerMerchantRoutes(
     async (request) => {
       // Settings › General: saving creates the merchant when there is none.
       const merchant = await merchantOf(request);
-      return toMerchantView(
-        await updateMerchantProfile(deps.db, merchant, request.body, deps.runtime.clock.now()),
-      );
+      const updated = await updateMerchantProfile(deps.db, merchant, request.body, deps.runtime.clock.now());
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'profile',
+        action: 'updated',
+        changes: request.body,
+      });
+      return toMerchantView(updated);
     },
   );
 
@@ -63,9 +69,14 @@ export function registerMerchantRoutes(
     { schema: { body: paymentMethodsInput, response: { 200: merchantView } } },
     async (request) => {
       const merchant = await merchantOf(request);
-      return toMerchantView(
-        await switchPaymentMethods(deps.db, merchant, request.body, deps.runtime.clock.now()),
-      );
+      const updated = await switchPaymentMethods(deps.db, merchant, request.body, deps.runtime.clock.now());
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'connections',
+        action: 'payment_methods_switched',
+        changes: request.body,
+      });
+      return toMerchantView(updated);
     },
   );
 

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ListOrdersOutput, OrderView } from '#common/api/orders';
 import type { Db } from '../../db/client';
 import { orders, type Order } from '../../db/schema/index';
+import { monthOrderCount } from '../billing';
 
 export function toOrderView(order: Order): OrderView {
   return {
@@ -22,20 +23,16 @@ export async function listOrders(
   merchantId: string,
   opts: { limit: number; now: Date },
 ): Promise<ListOrdersOutput> {
-  const monthStart = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), 1));
-  const [rows, [month]] = await Promise.all([
+  const [rows, monthCount] = await Promise.all([
     db
       .select()
       .from(orders)
       .where(eq(orders.merchantId, merchantId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(opts.limit),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.merchantId, merchantId), gte(orders.createdAt, monthStart))),
+    monthOrderCount(db, merchantId, opts.now),
   ]);
-  return { orders: rows.map(toOrderView), month_count: month?.n ?? 0 };
+  return { orders: rows.map(toOrderView), month_count: monthCount };
 }
 
 /** One of the merchant's orders, as the dashboard shows it, or null when it is not theirs. */

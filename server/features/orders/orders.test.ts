@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ORDER_STREAM_EVENT, type OrderStreamEvent } from '#common/api/orders';
 import { orders } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { EVENTUALLY_MS } from '../../test/eventually';
 import { dashboardRequest, newMerchant } from '../../test/merchant-kit';
 import { insertCheckout } from '../../test/checkout-rows';
 
@@ -43,7 +44,7 @@ async function openStream(app: { baseUrl: string }, cookie?: string) {
   /** Waits until the stream has shown `check` to hold. */
   const until = (check: () => boolean, what: string) =>
     new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${what}; stream so far: ${text}`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`no ${what}; stream so far: ${text}`)), EVENTUALLY_MS);
       changed = () => {
         if (!check()) return;
         clearTimeout(timer);
@@ -200,9 +201,10 @@ describe('live orders stream', () => {
       const a = await newMerchant(t);
       const stream = await openStream({ baseUrl }, a.cookie);
       const ended = new Promise((resolve) => stream.res.on('end', resolve));
+      // The listener's last statement is whichever topic it listened to last (orders, notifications).
       await t.db.execute(
         sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE datname = current_database() AND query = 'LISTEN order_changes'`,
+            WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
       );
       await ended;
       const again = await openStream({ baseUrl }, a.cookie);

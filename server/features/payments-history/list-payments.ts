@@ -1,17 +1,16 @@
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  SETTLED_DISPLAY_STATUS,
   toDisplayStatus,
-  type listPaymentsQuery,
-  type PaymentDisplayStatus,
+  type ListPaymentsOutput,
+  type listPaymentsFields,
   type PaymentView,
 } from '#common/api/payments';
 import type { Db } from '../../db/client';
 import { payments, type Merchant, type Payment } from '../../db/schema/index';
-import { recordCheckoutAccess } from './checkout-access';
+import { cursorAt, encodeCursor, olderThan, paymentsWhere, type paymentCursor } from './payment-filter';
 
-function toPaymentView(payment: Payment): PaymentView {
+export function toPaymentView(payment: Payment): PaymentView {
   const payload = payment.providerPayload;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
@@ -31,43 +30,43 @@ function toPaymentView(payment: Payment): PaymentView {
   };
 }
 
-/** Rows shown as `display`; PENDING is everything else, so an unknown status is never hidden. */
-function statusIs(display: PaymentDisplayStatus) {
-  const settled = Object.entries(SETTLED_DISPLAY_STATUS);
-  if (display === 'PENDING')
-    return notInArray(
-      payments.status,
-      settled.map(([raw]) => raw),
-    );
-  return inArray(
-    payments.status,
-    settled.filter(([, shown]) => shown === display).map(([raw]) => raw),
-  );
+export type PaymentsPageQuery = Omit<z.output<typeof listPaymentsFields>, 'cursor'> & {
+  cursor?: z.output<typeof paymentCursor>;
+};
+
+/**
+ * One page of the merchant's payments, newest first, and the cursor of the next. Served by the
+ * (merchant_id, created_at, id) index whatever the page's depth.
+ */
+export async function readPaymentsPage(
+  db: Db,
+  merchantId: string,
+  query: PaymentsPageQuery,
+): Promise<{ rows: Payment[]; nextCursor: string | null }> {
+  // One row more than the page says whether another page follows, without a count.
+  const rows = await db
+    .select({ ...getTableColumns(payments), cursorAt })
+    .from(payments)
+    .where(and(paymentsWhere(merchantId, query), olderThan(query.cursor)))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  };
 }
 
 /**
- * The merchant's payments history, newest first, filtered by method and displayed status. Reading it
- * shows checkout data, so each checkout in the answer is recorded as accessed.
+ * The merchant's payments history page by page. The rows carry no buyer data, so reading them is not
+ * a checkout access (security monitoring counts views of buyer data: payment-details.ts).
  */
 export async function listPayments(
   db: Db,
   merchant: Merchant,
-  query: z.output<typeof listPaymentsQuery>,
-  now: Date,
-): Promise<PaymentView[]> {
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.merchantId, merchant.id),
-        query.method ? eq(payments.method, query.method) : undefined,
-        query.status === 'all' ? undefined : statusIs(query.status),
-      ),
-    )
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(query.limit);
-  const shown = rows.map(toPaymentView);
-  await recordCheckoutAccess(db, merchant, shown, now);
-  return shown;
+  query: PaymentsPageQuery,
+): Promise<ListPaymentsOutput> {
+  const { rows, nextCursor } = await readPaymentsPage(db, merchant.id, query);
+  return { payments: rows.map(toPaymentView), next_cursor: nextCursor };
 }

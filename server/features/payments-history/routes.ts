@@ -1,24 +1,33 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  checkoutAccessOutput,
-  checkoutAccessQuery,
+  listPaymentsFields,
   listPaymentsOutput,
-  listPaymentsQuery,
+  paymentDetailsOutput,
+  paymentDetailsParams,
+  paymentsFilter,
+  withDateRangeInOrder,
 } from '#common/api/payments';
 import type { AppContext } from '../../app-context';
 import { paymentMethodNameSchema } from '../../integrations/payments/registry';
 import { requireMerchantForScope } from '../connections';
-import { checkoutAccessLog } from './checkout-access';
+import { exportPaymentsCsv } from './export-payments';
 import { listPayments } from './list-payments';
+import { paymentDetails } from './payment-details';
+import { paymentCursor } from './payment-filter';
+
+/** Only methods a provider is registered for (ADR 011); anything else is a 400. */
+const serverFilter = { method: paymentMethodNameSchema.optional() };
 
 /**
- * The merchant's payments history, and the log of who was shown its checkout data. Session cookie;
- * every query is scoped by the merchant.
+ * The merchant's payments history: pages and a CSV export (no buyer data), and one payment with its
+ * buyer, whose opening security monitoring records as a checkout access. Session cookie; every query is
+ * scoped by the merchant.
  */
 export function registerPaymentsHistoryRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'checkoutAccess'>,
 ) {
   const { db } = ctx;
   app.register(async (scope) => {
@@ -30,17 +39,33 @@ export function registerPaymentsHistoryRoutes(
       '/api/payments',
       {
         schema: {
-          querystring: listPaymentsQuery.extend({ method: paymentMethodNameSchema.optional() }),
+          querystring: withDateRangeInOrder(
+            listPaymentsFields.extend({ ...serverFilter, cursor: paymentCursor.optional() }),
+          ),
           response: { 200: listPaymentsOutput },
         },
       },
-      async (request) => ({ payments: await listPayments(db, merchantOf(request), request.query, now()) }),
+      (request) => listPayments(db, merchantOf(request), request.query),
     );
 
     r.get(
-      '/api/security/checkout-access',
-      { schema: { querystring: checkoutAccessQuery, response: { 200: checkoutAccessOutput } } },
-      (request) => checkoutAccessLog(db, merchantOf(request).id, { limit: request.query.limit, now: now() }),
+      '/api/payments/export.csv',
+      { schema: { querystring: withDateRangeInOrder(paymentsFilter.extend(serverFilter)) } },
+      (request, reply) => {
+        const merchant = merchantOf(request);
+        const day = now().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="payments-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(exportPaymentsCsv(db, merchant, request.query)));
+      },
+    );
+
+    r.get(
+      '/api/payments/:id',
+      { schema: { params: paymentDetailsParams, response: { 200: paymentDetailsOutput } } },
+      (request) => paymentDetails(ctx, merchantOf(request), request.params.id),
     );
   });
 }

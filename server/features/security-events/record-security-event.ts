@@ -3,7 +3,8 @@ import { securityEvents } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
 
 export interface SecurityEventInput {
-  type: 'auth_failure' | 'suspicious_activity' | 'api_key_usage' | 'checkout_data_accessed';
+  type:
+    'auth_failure' | 'suspicious_activity' | 'api_key_usage' | 'checkout_data_accessed' | 'settings_change';
   name?: string;
   merchantId?: string | null;
   /** The e-mail the event is about; stored only as a hash, and masked in details by the caller. */

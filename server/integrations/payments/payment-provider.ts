@@ -85,6 +85,12 @@ export interface CardPaymentProvider<Credentials = unknown> extends PaymentProvi
       idempotencyKey: string;
       description?: string;
       metadata?: Record<string, string>;
+      /**
+       * The platform's fee, in minor units, for the provider to take from a charge made on a connected
+       * account (Stripe Connect's application fee). Only for connected accounts: a merchant's own key has
+       * no platform to pay.
+       */
+      applicationFeeMinor?: number;
     },
   ): Promise<ProviderPayment>;
   /** Reads a Shared Payment Token's limits, so a charge can be checked against them before it is made. */

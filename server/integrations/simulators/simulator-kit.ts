@@ -37,14 +37,26 @@ export interface RunningSimulator {
 }
 
 export function createSimulator(opts: SimulatorOptions): Simulator {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  // Closing drops every client connection: an answer held back by a fault must not hold up shutdown.
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
   const controls: string[] = [
     'POST /__sim/down',
     'POST /__sim/up',
     'POST /__sim/latency',
     'POST /__sim/malformed',
+    'POST /__sim/slow-answers',
   ];
   const faults = { down: false, latencyMs: 0, malformedResponses: 0 };
+  /**
+   * Requests that are carried out at once but answered late: the provider did the work, and a client
+   * that gave up waiting does not know it (unlike `latency`, which delays before anything happens).
+   */
+  const slowAnswers = {
+    remaining: 0,
+    ms: 0,
+    method: null as string | null,
+    pathPrefix: null as string | null,
+  };
   const state = opts.state ?? inMemoryState();
   // Any request may have changed the provider's objects (even a GET can expire an invoice).
   app.addHook('onResponse', async () => state.changed());
@@ -56,6 +68,15 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     if (faults.down) {
       return reply.status(503).send(opts.downBody ?? { error: 'Service Unavailable' });
     }
+  });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.url.startsWith('/__sim') || slowAnswers.remaining === 0) return payload;
+    if (slowAnswers.method !== null && request.method !== slowAnswers.method) return payload;
+    if (slowAnswers.pathPrefix !== null && !request.url.startsWith(slowAnswers.pathPrefix)) return payload;
+    slowAnswers.remaining -= 1;
+    await new Promise((r) => setTimeout(r, slowAnswers.ms));
+    return payload;
   });
 
   // A provider behind a broken proxy: 200 with a body that is not what the API promises.
@@ -77,6 +98,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     faults.down = false;
     faults.latencyMs = 0;
     faults.malformedResponses = 0;
+    slowAnswers.remaining = 0;
     return { down: false };
   });
   app.post<{ Body: { ms?: number } }>('/__sim/latency', async (request) => {
@@ -89,6 +111,18 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     faults.malformedResponses = Math.max(1, Math.min(Number(request.body?.count ?? 1) || 1, 100));
     return { malformedResponses: faults.malformedResponses };
   });
+
+  app.post<{ Body: { ms?: number; count?: number; method?: string; path?: string } }>(
+    '/__sim/slow-answers',
+    async (request) => {
+      const { ms, count, method, path } = request.body ?? {};
+      slowAnswers.ms = Math.max(0, Math.min(Number(ms ?? 0) || 0, 60_000));
+      slowAnswers.remaining = Math.max(1, Math.min(Number(count ?? 1) || 1, 100));
+      slowAnswers.method = typeof method === 'string' ? method.toUpperCase() : null;
+      slowAnswers.pathPrefix = typeof path === 'string' ? path : null;
+      return { ...slowAnswers };
+    },
+  );
 
   return {
     app,

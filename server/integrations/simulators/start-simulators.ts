@@ -4,6 +4,9 @@ import type { RunningSimulators } from '../sandbox-network';
 import { createAgentSimulator } from '../agents/simulator';
 import { PAYMENT_PROVIDER_IDS, paymentProviders } from '../payments/registry';
 import { STORE_PLATFORM_IDS, storePlatforms } from '../stores/registry';
+import { WEBHOOK_RECEIVER_SANDBOX_DOMAIN } from '../sandbox-network';
+import { createWebhookReceiverSimulator } from '../webhook-receiver/simulator';
+import { createTwilioSimulator } from '../sms/twilio/simulator';
 import { inMemoryState, persistedState } from './world/simulator-state';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from './simulator-kit';
 
@@ -42,6 +45,13 @@ export const SIMULATORS: Record<string, SimulatorDefinition> = {
   ),
   // An AI agent platform's order-events endpoint (ACP webhooks); last, so earlier ports stay put.
   agent: { create: async (opts) => createAgentSimulator(opts), hosts: ['*.agent.sandbox'] },
+  // The merchant's own webhook endpoint, one host per merchant; after the agent's, for the same reason.
+  webhooks: {
+    create: async (opts) => createWebhookReceiverSimulator(opts),
+    hosts: [`*.${WEBHOOK_RECEIVER_SANDBOX_DOMAIN}`],
+  },
+  // The platform's SMS provider (sign-in codes by text); last, for the same reason.
+  twilio: { create: async (opts) => createTwilioSimulator(opts), hosts: ['api.twilio.com'] },
 };
 
 /**

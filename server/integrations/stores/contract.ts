@@ -162,6 +162,36 @@ export function describeStoreContract<C>(opts: StoreContractOptions<C>) {
       expect(fulfilled.status).toBe('fulfilled');
     });
 
+    if (opts.platform.findWrittenOrder) {
+      it('finds the order written for a checkout, and none for a checkout it never saw', async () => {
+        const find = opts.platform.findWrittenOrder!;
+        const product = (await opts.platform.findProductBySku(ctx(), opts.knownSku))!;
+        const input = orderFor(product);
+        expect(await find(ctx(), input)).toBeNull();
+        const written = await opts.platform.createOrder(ctx(), input);
+        // Another order by the same buyer must not be taken for it.
+        await opts.platform.createOrder(ctx(), orderFor(product));
+        const found = await find(ctx(), input);
+        expect(found).toMatchObject({ id: written.id, status: written.status });
+        expect(await find(ctx(), { ...input, reference: `${input.reference}_other` })).toBeNull();
+      });
+
+      it('finds a written order whose answer came too late for the caller', async () => {
+        const product = (await opts.platform.findProductBySku(ctx(), opts.knownSku))!;
+        const input = orderFor(product);
+        await fixture().control('slow-answers', { ms: 1_000, count: 1, method: 'POST' });
+        await expectProviderError(
+          opts.platform.createOrder(contextFor(fixture(), fixture().credentials, { timeoutMs: 300 }), input),
+          'unavailable',
+        );
+        await expect
+          .poll(async () => (await opts.platform.findWrittenOrder!(ctx(), input))?.id ?? null, {
+            timeout: 5_000,
+          })
+          .toBeTruthy();
+      });
+    }
+
     it('refuses an order for a product the store does not have', async () => {
       const bogus = orderFor(
         { id: '99999999', variantId: null, sku: 'NO-SUCH-SKU-999', name: 'Ghost', priceMinor: 100 },

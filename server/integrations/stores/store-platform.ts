@@ -96,6 +96,14 @@ export interface StorePlatform<Credentials = unknown> {
   findProductBySku(ctx: AdapterContext<Credentials>, sku: string): Promise<StoreProduct | null>;
   /** Creates a paid (or pending) order. Throws ProviderError('invalid_request') for an unknown product. */
   createOrder(ctx: AdapterContext<Credentials>, input: StoreOrderInput): Promise<StoreOrder>;
+  /**
+   * The order an earlier `createOrder(input)` wrote, found by our reference (the checkout id), or null
+   * when the store has none. A write whose answer was lost (a timeout after the store saved the order)
+   * leaves us not knowing; the store-write retry asks this first so it never writes the order twice.
+   * Throws when the store cannot be asked, so the retry waits rather than guessing. Every live platform
+   * has it; Magento (coming soon) does not yet, as its order is placed before our reference is on it.
+   */
+  findWrittenOrder?(ctx: AdapterContext<Credentials>, input: StoreOrderInput): Promise<StoreOrder | null>;
   getOrder(ctx: AdapterContext<Credentials>, orderId: string): Promise<StoreOrder>;
   updateOrderStatus(
     ctx: AdapterContext<Credentials>,

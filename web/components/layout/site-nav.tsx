@@ -17,6 +17,8 @@ import { Logo } from './logo';
 // Loaded on demand: the menus' Radix and positioning code is not on the landing page's critical path.
 const AccountMenu = lazy(() => import('./account-menu'));
 const MobileNavPanel = lazy(() => import('./mobile-nav-panel'));
+// The bell brings its data layer (query contracts, the live stream): app pages only, never the landing page.
+const NotificationBell = lazy(() => import('#web/features/notifications/notification-bell'));
 
 /** The app navigation on the merchant's own pages, the marketing navigation everywhere else. */
 export function isAppNavPath(pathname: string): boolean {
@@ -84,9 +86,14 @@ export function SiteNav() {
         </nav>
         <div className="flex items-center gap-2">
           {appMode && user ? (
-            <Suspense fallback={<span className="size-10" />}>
-              <AccountMenu email={user.email} />
-            </Suspense>
+            <>
+              <Suspense fallback={<span className="size-10" />}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<span className="size-10" />}>
+                <AccountMenu email={user.email} />
+              </Suspense>
+            </>
           ) : (
             <div className="hidden sm:block">
               {user ? (

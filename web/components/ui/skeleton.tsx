@@ -6,3 +6,15 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
     <div aria-hidden="true" className={cn('animate-pulse rounded-lg bg-slate-200', className)} {...props} />
   );
 }
+
+/** Skeletons while something loads, announced once to screen readers by `label`. */
+export function LoadingState({ label, className, children }: ComponentProps<'div'> & { label: string }) {
+  return (
+    <div aria-busy="true" className={cn('space-y-2', className)}>
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}

@@ -4,17 +4,22 @@ import { cn } from '#web/lib/cn';
 /**
  * A data table styled for the dashboard: a bordered card whose body scrolls sideways on a phone rather
  * than squeezing its columns. The caption names the table for screen readers (visually hidden unless
- * asked otherwise).
+ * asked otherwise). A table with no control in it that may still scroll (figures in a narrow column)
+ * takes `scrollLabel`: its scroller then is a named region the keyboard can reach and scroll.
  */
 export function Table({
   className,
   caption,
   showCaption = false,
+  scrollLabel,
   children,
   ...props
-}: ComponentProps<'table'> & { caption: ReactNode; showCaption?: boolean }) {
+}: ComponentProps<'table'> & { caption: ReactNode; showCaption?: boolean; scrollLabel?: string }) {
   return (
-    <div className="w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div
+      className="w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+    >
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props}>
         <caption className={showCaption ? 'px-4 py-3 text-left text-xs text-slate-500' : 'sr-only'}>
           {caption}

@@ -8,7 +8,7 @@ import { LoadError } from '#web/components/ui/load-error';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
-import { Skeleton } from '#web/components/ui/skeleton';
+import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
 import { useIntegrationName } from '#web/features/connections/api/list-connections';
 import { CardHeading } from './card-heading';
 import type { ApplicationFactsState } from './use-application-facts-state';
@@ -126,16 +126,13 @@ function MissingWithLink({ text, to, action }: { text: string; to: string; actio
 
 function FactsSkeleton() {
   return (
-    <div className="grid gap-x-8 gap-y-5 sm:grid-cols-2" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading your store details...
-      </span>
+    <LoadingState label="Loading your store details..." className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <div key={i} className="space-y-2">
           <Skeleton className="h-3 w-24" />
           <Skeleton className="h-5 w-40" />
         </div>
       ))}
-    </div>
+    </LoadingState>
   );
 }

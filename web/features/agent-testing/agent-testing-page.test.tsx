@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AcpFlowOutput } from '#common/api/agent-tests';
+import { useFakeIntervals } from '#web/test/fake-intervals';
 import { json, stubFetch, type FetchHandler } from '#web/test/fetch-stub';
 import { renderPage } from '#web/test/render';
 import AgentTestingPage from './agent-testing-page';
@@ -206,8 +207,8 @@ describe('/testing/agent', () => {
   });
 
   it('pays with Bitcoin: the invoice, confirm every 5 s, paid through the sandbox, then Payment Received', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    useFakeIntervals();
+    const user = userEvent.setup();
     const flow = answersInTurn([INVOICE, WAITING, ACCEPTED_CARD]);
     const pay = vi.fn((init: RequestInit | undefined) => {
       expect(bodyOf(init)).toEqual({ checkout_id: 'chk_btc', invoice_id: 'inv_1' });
@@ -255,8 +256,8 @@ describe('/testing/agent', () => {
   });
 
   it('marks an invoice declined as failed and clears it', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    useFakeIntervals();
+    const user = userEvent.setup();
     const declined = { error: 'The Lightning invoice expired', step: 'confirm', status: 'DECLINED' } as const;
     renderTester({ '/api/agent-tests/acp-flow': answersInTurn([INVOICE, declined]) });
     await waitFor(() => expect(bitcoinButton()).toBeEnabled());
@@ -271,8 +272,8 @@ describe('/testing/agent', () => {
   });
 
   it('gives up after 60 polls as expired, only logging the polls that failed', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    useFakeIntervals();
+    const user = userEvent.setup();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const flow = answersInTurn([INVOICE, new Error('network down'), WAITING]);
     renderTester({ '/api/agent-tests/acp-flow': flow });

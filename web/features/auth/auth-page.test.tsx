@@ -195,4 +195,127 @@ describe('/auth', () => {
     expect(await screen.findByText('Sign in failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
   });
+
+  it('asks for the second step after a right password, takes a recovery code, then goes on', async () => {
+    let signedIn = false;
+    const calls = installFetch((url) => {
+      if (url === '/api/auth/get-session')
+        return { status: 200, body: signedIn ? { user: { id: 'u1', email: 'a@b.co', name: 'A' } } : null };
+      if (url === '/api/auth/sign-in/email')
+        return { status: 200, body: { status: 'second_step', methods: ['totp'] } };
+      if (url === '/api/auth/two-factor/verify-totp')
+        return {
+          status: 401,
+          body: {
+            error: { code: 'CODE_ALREADY_USED', message: 'That code has already been used.', requestId: 'r' },
+          },
+        };
+      if (url === '/api/auth/two-factor/verify-backup-code') {
+        signedIn = true;
+        return { status: 200, body: { user: { id: 'u1' } } };
+      }
+      return signedOut(url);
+    });
+    const user = userEvent.setup();
+    renderAuth();
+    await user.type(await screen.findByLabelText('Email'), 'merchant@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const code = await screen.findByLabelText('Authentication code');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code has already been used.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-12345');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Onboarding page' })).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/two-factor/verify-backup-code')?.body).toEqual({
+      code: 'abcde-12345',
+    });
+  });
+
+  it('offers "Text me a code" when the account has a verified number, and signs in with the texted code', async () => {
+    let signedIn = false;
+    const calls = installFetch((url) => {
+      if (url === '/api/auth/get-session')
+        return { status: 200, body: signedIn ? { user: { id: 'u1', email: 'a@b.co', name: 'A' } } : null };
+      if (url === '/api/auth/sign-in/email')
+        return { status: 200, body: { status: 'second_step', methods: ['totp', 'phone'] } };
+      if (url === '/api/auth/two-factor/send-otp')
+        return {
+          status: 200,
+          body: {
+            status: 'code_sent',
+            phone: '+44 •••• 123',
+            expiresInSeconds: 300,
+            resendAfterSeconds: 30,
+            sandboxPhone: '/__sim/sms',
+          },
+        };
+      if (url === '/api/auth/two-factor/verify-otp') {
+        signedIn = true;
+        return { status: 200, body: { user: { id: 'u1' } } };
+      }
+      return signedOut(url);
+    });
+    const user = userEvent.setup();
+    renderAuth();
+    await user.type(await screen.findByLabelText('Email'), 'merchant@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a recovery code instead' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    expect(
+      await screen.findByText(/We texted a 6-digit code to \+44 •••• 123\. It expires in 5 minutes\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'sandbox phone' })).toHaveAttribute('href', '/__sim/sms');
+    expect(screen.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Use your authenticator app instead' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code from the text message'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Onboarding page' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/auth/two-factor/send-otp')).toHaveLength(1);
+    expect(calls.find((c) => c.url === '/api/auth/two-factor/verify-otp')?.body).toEqual({ code: '654321' });
+  });
+
+  it('does not offer a text to an account without a verified number', async () => {
+    installFetch((url) => {
+      if (url === '/api/auth/sign-in/email')
+        return { status: 200, body: { status: 'second_step', methods: ['totp'] } };
+      return signedOut(url);
+    });
+    const user = userEvent.setup();
+    renderAuth();
+    await user.type(await screen.findByLabelText('Email'), 'merchant@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
+  });
+
+  it('starts again from the password when the pending sign-in has expired', async () => {
+    installFetch((url) => {
+      if (url === '/api/auth/sign-in/email')
+        return { status: 200, body: { status: 'second_step', methods: ['totp'] } };
+      if (url === '/api/auth/two-factor/verify-totp')
+        return {
+          status: 401,
+          body: { error: { code: 'SIGN_IN_EXPIRED', message: 'Your sign-in has expired.', requestId: 'r' } },
+        };
+      return signedOut(url);
+    });
+    const user = userEvent.setup();
+    renderAuth();
+    await user.type(await screen.findByLabelText('Email'), 'merchant@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your sign-in has expired.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
 });

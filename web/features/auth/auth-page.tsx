@@ -1,3 +1,4 @@
+import type { SecondStepMethod } from '#common/api/auth';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
@@ -5,8 +6,10 @@ import { PRODUCT_NAME } from '#common/domain/brand';
 import { Alert } from '#web/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { takeSessionNotice } from '#web/lib/session-notice';
 import { useSeo } from '#web/lib/use-seo';
 import { CheckEmailPanel, type SentEmail } from './check-email-panel';
+import { SecondStepForm } from './second-step-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { useEmailLinkLanding } from './use-email-link-landing';
@@ -31,7 +34,14 @@ export default function AuthPage() {
   const returnPath = useReturnPath();
   const done = () => navigate(returnPath, { replace: true });
   const [sent, setSent] = useState<SentEmail | null>(null);
-  const { linkProblem } = useEmailLinkLanding();
+  const { linkProblem, secondStepPending, destination } = useEmailLinkLanding();
+  // After a right password (or a sign-in link) on an account with two-factor sign-in on.
+  const [secondStep, setSecondStep] = useState(secondStepPending);
+  // How this account can finish it (a sign-in link's landing does not say: the app, or a recovery code).
+  const [methods, setMethods] = useState<SecondStepMethod[]>(['totp']);
+  const [restarted, setRestarted] = useState<string | null>(null);
+  // Why the server ended the last session (idle, 24 hours, IP allowlist), shown once.
+  const [sessionNotice] = useState(takeSessionNotice);
 
   return (
     <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12">
@@ -51,8 +61,27 @@ export default function AuthPage() {
               {linkProblem}
             </Alert>
           )}
+          {sessionNotice && !sent && !secondStep && (
+            <Alert variant="warning" title="You have been signed out" className="mb-4">
+              {sessionNotice}
+            </Alert>
+          )}
+          {restarted && !secondStep && (
+            <Alert variant="warning" title="Sign in again" className="mb-4">
+              {restarted}
+            </Alert>
+          )}
           {sent ? (
             <CheckEmailPanel sent={sent} onBack={() => setSent(null)} />
+          ) : secondStep ? (
+            <SecondStepForm
+              methods={methods}
+              onDone={() => navigate(secondStepPending ? destination : returnPath, { replace: true })}
+              onRestart={(reason) => {
+                setRestarted(reason);
+                setSecondStep(false);
+              }}
+            />
           ) : (
             <Tabs defaultValue="signin">
               <TabsList className="w-full">
@@ -60,7 +89,16 @@ export default function AuthPage() {
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="signin">
-                <SignInForm returnPath={returnPath} onDone={done} onSent={setSent} />
+                <SignInForm
+                  returnPath={returnPath}
+                  onDone={done}
+                  onSent={setSent}
+                  onSecondStep={(offered) => {
+                    setMethods(offered);
+                    setRestarted(null);
+                    setSecondStep(true);
+                  }}
+                />
               </TabsContent>
               <TabsContent value="signup">
                 <SignUpForm returnPath={returnPath} onSent={setSent} />

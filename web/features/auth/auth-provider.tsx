@@ -1,8 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import type { SecondStepMethod } from '#common/api/auth';
+import type { SubscriptionState } from '#common/api/billing';
 import type { SignInInput } from '#common/validation/auth';
-import { fetchSession, signInRequest, signOutRequest, type SessionUser } from './api';
+import {
+  fetchSession,
+  secondStepRequest,
+  signInRequest,
+  signOutRequest,
+  type SecondStepCode,
+  type SessionUser,
+} from './api';
 import { messageOf } from './error-message';
 
 interface AuthContextValue {
@@ -10,12 +19,21 @@ interface AuthContextValue {
   loading: boolean;
   /** True once the user has signed out on purpose (until the next sign-in), so protected pages go home. */
   signedOut: boolean;
-  signIn(input: SignInInput): Promise<void>;
+  /** Signs in, or answers the second step's methods when the account has two-factor sign-in on. */
+  signIn(input: SignInInput): Promise<{ secondStep: SecondStepMethod[] } | null>;
+  /** Finishes a sign-in with the second step's code. */
+  finishSignIn(kind: SecondStepCode, code: string): Promise<void>;
   signOut(): Promise<void>;
+  /** The merchant's subscription: checked shortly after sign-in, then every minute; reset on sign-out. */
+  subscription: SubscriptionState;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 export const SESSION_QUERY_KEY = ['session'] as const;
+export const SUBSCRIPTION_QUERY_KEY = ['billing', 'subscription'] as const;
+/** The subscription is re-read every minute while a session exists. */
+export const SUBSCRIPTION_POLL_MS = 60_000;
+const UNSUBSCRIBED: SubscriptionState = { subscribed: false, tier: null, subscription_end: null };
 
 /**
  * Holds the signed-in user for the whole app and performs the auth actions with their toasts.
@@ -26,6 +44,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 60_000 });
   const [signedOut, setSignedOut] = useState(false);
+  const subscription = useQuery({
+    queryKey: SUBSCRIPTION_QUERY_KEY,
+    queryFn: async () => {
+      try {
+        // Loaded on first use: the landing page's visitors are mostly signed out.
+        const { checkSubscription } = await import('#web/features/billing/subscription-check');
+        return await checkSubscription();
+      } catch (err) {
+        // A failed check is only logged: the last known state stays until the next poll.
+        console.warn('Subscription check failed', err);
+        throw err;
+      }
+    },
+    enabled: !!session.data,
+    refetchInterval: SUBSCRIPTION_POLL_MS,
+    retry: false,
+  });
 
   const refresh = useCallback(async () => {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
@@ -34,18 +69,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSignedOut(false);
   }, [queryClient]);
 
+  const signedIn = useCallback(async () => {
+    await refresh();
+    toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+  }, [refresh]);
+
   const signIn = useCallback(
     async (input: SignInInput) => {
+      let answer: Awaited<ReturnType<typeof signInRequest>>;
       try {
-        await signInRequest(input);
+        answer = await signInRequest(input);
       } catch (err) {
         toast.error('Sign in failed', { description: messageOf(err, 'Failed to sign in') });
         throw err;
       }
-      await refresh();
-      toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+      if ('status' in answer) return { secondStep: answer.methods };
+      await signedIn();
+      return null;
     },
-    [refresh],
+    [signedIn],
+  );
+
+  // Its errors are shown by the second step's form, beside the code.
+  const finishSignIn = useCallback(
+    async (kind: SecondStepCode, code: string) => {
+      await secondStepRequest(kind, code);
+      await signedIn();
+    },
+    [signedIn],
   );
 
   const signOut = useCallback(async () => {
@@ -62,8 +113,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session.data ?? null, loading: session.isPending, signedOut, signIn, signOut }),
-    [session.data, session.isPending, signedOut, signIn, signOut],
+    () => ({
+      user: session.data ?? null,
+      loading: session.isPending,
+      signedOut,
+      signIn,
+      finishSignIn,
+      signOut,
+      subscription: (session.data && subscription.data) || UNSUBSCRIBED,
+    }),
+    [session.data, session.isPending, signedOut, signIn, finishSignIn, signOut, subscription.data],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,3 +1,4 @@
+import type { SecondStepMethod } from '#common/api/auth';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { signInSchema } from '#common/validation/auth';
@@ -20,10 +21,14 @@ export function SignInForm({
   returnPath,
   onDone,
   onSent,
+  onSecondStep,
 }: {
   returnPath: string;
   onDone: () => void;
   onSent: (sent: SentEmail) => void;
+  /** The password was right and the account asks for a second step. */
+  /** The password was right and the account has two-factor on: finish with one of `methods`. */
+  onSecondStep: (methods: SecondStepMethod[]) => void;
 }) {
   const { signIn } = useAuth();
   const [paused, setPaused] = useState<string | null>(null);
@@ -37,7 +42,8 @@ export function SignInForm({
   const submit = handleSubmit(async (values) => {
     setPaused(null);
     try {
-      await signIn(values);
+      const pending = await signIn(values);
+      if (pending) return onSecondStep(pending.secondStep);
       toast.success('Signed in successfully!');
       onDone();
     } catch (err) {

@@ -16,18 +16,25 @@ const LINK_PROBLEMS = {
  * signed in by the server on the way. This finishes the flow: the spec's success toasts and on to the
  * page the person was heading for, or says plainly why the link did not work.
  */
-export function useEmailLinkLanding(): { linkProblem: string | null } {
+export function useEmailLinkLanding(): {
+  linkProblem: string | null;
+  /** The link opened a second step (two-factor on), which the auth page asks for; then on to `destination`. */
+  secondStepPending: boolean;
+  destination: string;
+} {
   const [params] = useSearchParams();
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const flow = params.get('verified') ? 'verified' : params.get('link') ? 'link' : null;
   const failed = Boolean(params.get('error'));
+  // A sign-in link for an account with two-factor sign-in on lands here to ask for the code.
+  const secondStepPending = params.get('second_step') === '1';
   const next = returnPathSchema.safeParse(params.get('next'));
   const destination = next.success ? next.data : '/onboarding';
   const finished = useRef(false);
 
   useEffect(() => {
-    if (!flow || failed || loading || !user || finished.current) return;
+    if (!flow || failed || secondStepPending || loading || !user || finished.current) return;
     finished.current = true;
     if (flow === 'verified') {
       toast.success('Account created!', {
@@ -38,8 +45,8 @@ export function useEmailLinkLanding(): { linkProblem: string | null } {
       toast.success('Welcome back!', { description: 'You have successfully signed in.' });
     }
     navigate(destination, { replace: true });
-  }, [flow, failed, loading, user, destination, navigate]);
+  }, [flow, failed, secondStepPending, loading, user, destination, navigate]);
 
-  const problem = flow && (failed || (!loading && !user)) ? LINK_PROBLEMS[flow] : null;
-  return { linkProblem: problem };
+  const problem = flow && !secondStepPending && (failed || (!loading && !user)) ? LINK_PROBLEMS[flow] : null;
+  return { linkProblem: problem, secondStepPending, destination };
 }

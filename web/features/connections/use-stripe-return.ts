@@ -9,6 +9,22 @@ import {
 
 const RETURN_PARAMS = ['stripe_oauth', 'stripe_onboarding', 'error', 'message', 'account_id'];
 
+/** A Stripe account id as Stripe writes it; anything else in the address is not shown. */
+const ACCOUNT_ID = /^acct_[A-Za-z0-9]{1,64}$/;
+
+const isErrorCode = (value: string | null): value is StripeOauthErrorCode =>
+  value !== null && Object.hasOwn(STRIPE_OAUTH_ERRORS, value);
+
+/**
+ * What a failed OAuth return says: the spec's message for its error code (sent as `error`, or as
+ * `message` by callers that only send that), else 'Unknown error occurred'. Free text from the address
+ * is never shown: anyone can send a merchant a link with words of their choosing in it.
+ */
+export function oauthErrorMessage(params: URLSearchParams): string {
+  const code = [params.get('error'), params.get('message')].find(isErrorCode);
+  return code ? STRIPE_OAUTH_ERRORS[code] : UNKNOWN_OAUTH_ERROR;
+}
+
 /**
  * Stripe sends the merchant back with the outcome in the address (stripe_oauth, account_id,
  * message; stripe_onboarding after the hosted onboarding). Shown once as a toast, then removed (the rest of
@@ -18,20 +34,17 @@ export function useStripeReturn() {
   const [params, setParams] = useSearchParams();
   const oauth = params.get('stripe_oauth');
   const onboarding = params.get('stripe_onboarding');
-  const error = params.get('error');
-  const message = params.get('message');
-  const accountId = params.get('account_id');
 
   useEffect(() => {
     if (!oauth && !onboarding) return;
     if (oauth === 'success') {
+      const accountId = params.get('account_id');
       toast.success('Stripe connected', {
-        description: accountId ? `Account ${accountId} is connected.` : undefined,
+        description:
+          accountId && ACCOUNT_ID.test(accountId) ? `Account ${accountId} is connected.` : undefined,
       });
     } else if (oauth === 'error') {
-      const known =
-        error && error in STRIPE_OAUTH_ERRORS ? STRIPE_OAUTH_ERRORS[error as StripeOauthErrorCode] : null;
-      toast.error('Connection Failed', { description: message ?? known ?? UNKNOWN_OAUTH_ERROR });
+      toast.error('Connection Failed', { description: oauthErrorMessage(params) });
     } else if (onboarding === 'refresh') {
       toast.warning('Stripe onboarding link expired', {
         description: 'Start the account setup again to get a fresh link.',
@@ -45,5 +58,5 @@ export function useStripeReturn() {
       },
       { replace: true },
     );
-  }, [oauth, onboarding, error, message, accountId, setParams]);
+  }, [oauth, onboarding, params, setParams]);
 }

@@ -5,25 +5,48 @@ import type { IssuedApiKey } from '#common/api/developers';
 import { Alert } from '#web/components/ui/alert';
 import { LoadError } from '#web/components/ui/load-error';
 import { Button } from '#web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '#web/components/ui/dialog';
 import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
 import { useGenerateApiKey } from './api/generate-api-key';
 import { useApiKey } from './api/get-api-key';
+import { useRevokeApiKey } from './api/revoke-api-key';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The merchant's agent API key (Settings › API, onboarding step 5): its display form and age,
- * Generate (or Rotate, after a confirmation, since agents using the old key stop at once), and the new
- * key shown once with a copy control.
+ * Generate (or Rotate, after a confirmation, since agents using the old key stop at once), Revoke (after
+ * a confirmation dialog), and the new key shown once with a copy control.
  */
 export function ApiKeyCard() {
   const key = useApiKey();
   const generate = useGenerateApiKey();
   const [issued, setIssued] = useState<IssuedApiKey | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
+  const revoke = useRevokeApiKey();
+
+  const revokeKey = async () => {
+    try {
+      await revoke.mutateAsync();
+      setIssued(null);
+      setConfirmRevoke(false);
+      toast.success('API key revoked', { description: 'Agents using it are refused from now on.' });
+    } catch (err) {
+      toast.error('Error revoking API key', {
+        description: err instanceof Error ? err.message : undefined,
+      });
+    }
+  };
 
   const issue = async () => {
     setConfirmRotate(false);
@@ -69,9 +92,19 @@ export function ApiKeyCard() {
           </div>
         </div>
         {current && !confirmRotate ? (
-          <Button variant="outline" onClick={() => setConfirmRotate(true)} disabled={generate.isPending}>
-            Rotate key
-          </Button>
+          <div className="flex gap-2">
+            <Button variant="outline" onClick={() => setConfirmRotate(true)} disabled={generate.isPending}>
+              Rotate key
+            </Button>
+            <Button
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50 hover:text-red-800"
+              onClick={() => setConfirmRevoke(true)}
+              disabled={revoke.isPending}
+            >
+              Revoke key
+            </Button>
+          </div>
         ) : !current ? (
           <Button onClick={issue} disabled={generate.isPending}>
             {generate.isPending ? 'Generating...' : 'Generate API key'}
@@ -91,6 +124,23 @@ export function ApiKeyCard() {
         </Alert>
       )}
       {issued && <IssuedKey issued={issued} />}
+      <Dialog open={confirmRevoke} onOpenChange={setConfirmRevoke}>
+        <DialogContent>
+          <DialogTitle>Revoke the agent API key?</DialogTitle>
+          <DialogDescription>
+            Every agent using {current?.display ?? 'this key'} is refused from its next request, on the agent
+            API and on ACP. You can generate a new key afterwards.
+          </DialogDescription>
+          <div className="mt-4 flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="ghost">Keep the key</Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={() => void revokeKey()} disabled={revoke.isPending}>
+              {revoke.isPending ? 'Revoking...' : 'Revoke key'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </section>
   );
 }

@@ -42,6 +42,8 @@ function serve(view: MerchantView) {
           roles: [],
         });
       if (url === '/api/status') return json(200, { status: 'operational' });
+      if (url === '/api/billing/check-subscription')
+        return json(200, { subscribed: false, tier: null, subscription_end: null });
       return json(404, { error: { code: 'not_found', message: 'No route', requestId: 'r' } });
     }),
   );

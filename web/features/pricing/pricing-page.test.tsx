@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '#web/test/render';
 import PricingPage from './pricing-page';
-import { stubFetch } from '#web/test/fetch-stub';
+import { json, stubFetch } from '#web/test/fetch-stub';
 
 const targets = ['/auth', '/dashboard', '/enterprise-calculator', '/contact'].map((path) => ({
   path,
@@ -87,30 +87,72 @@ describe('/pricing', () => {
       const user = userEvent.setup();
       renderPricing();
       const starter = within(card('Starter')).getByRole('link', { name: 'Get Started' });
-      await vi.waitFor(() => expect(starter).toHaveAttribute('href', '/dashboard'));
+      await waitFor(() => expect(starter).toHaveAttribute('href', '/dashboard'));
       await user.click(starter);
       expect(await screen.findByRole('heading', { name: 'Target /dashboard' })).toBeInTheDocument();
     });
 
-    it.each(['Growth', 'Scale'])(
-      '%s explains that paid plans open soon and points to sales',
-      async (plan) => {
-        stubFetch({ signedIn: true });
-        const user = userEvent.setup();
-        const { router } = renderPricing();
-        const button = await within(card(plan)).findByRole('button', { name: `Choose ${plan}` });
-        await user.click(button);
-        const title = await screen.findByText(`${plan} opens for purchase soon`);
-        const toastEl = title.closest<HTMLElement>('[data-sonner-toast]')!;
-        expect(
-          within(toastEl).getByText(/Online checkout for paid plans is coming soon\. Contact sales/),
-        ).toBeInTheDocument();
-        expect(router.state.location.pathname).toBe('/pricing');
+    it.each([
+      ['Growth', 'growth'],
+      ['Scale', 'scale'],
+    ])('%s opens Stripe Checkout in a new tab, in the chosen currency', async (plan, id) => {
+      const bodies: unknown[] = [];
+      stubFetch({
+        signedIn: true,
+        routes: {
+          '/api/billing/create-checkout': (init) => {
+            bodies.push(JSON.parse(String(init?.body)));
+            return json({ url: 'https://checkout.stripe.test/c/pay/cs_1' });
+          },
+        },
+      });
+      const tab = { location: { href: '' }, close: vi.fn() };
+      const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      const user = userEvent.setup();
+      renderPricing();
+      await user.click(screen.getByRole('button', { name: /EUR/ }));
+      await user.click(await within(card(plan)).findByRole('button', { name: `Choose ${plan}` }));
+      await waitFor(() => expect(tab.location.href).toBe('https://checkout.stripe.test/c/pay/cs_1'));
+      expect(open).toHaveBeenCalledWith('', '_blank');
+      expect(bodies).toEqual([{ stripePriceId: id, currency: 'EUR' }]);
+      open.mockRestore();
+    });
 
-        await user.click(within(toastEl).getByRole('button', { name: 'Contact sales' }));
-        expect(await screen.findByRole('heading', { name: 'Target /contact' })).toBeInTheDocument();
-      },
-    );
+    it('says so when checkout cannot start, and closes the empty tab', async () => {
+      stubFetch({
+        signedIn: true,
+        routes: {
+          '/api/billing/create-checkout': () =>
+            json({ error: { code: 'provider_unavailable', message: 'Stripe is down', requestId: 'r' } }, 502),
+        },
+      });
+      const tab = { location: { href: '' }, close: vi.fn() };
+      const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      const user = userEvent.setup();
+      renderPricing();
+      await user.click(await within(card('Growth')).findByRole('button', { name: 'Choose Growth' }));
+      expect(await screen.findByText('Failed to start checkout. Please try again.')).toBeInTheDocument();
+      expect(tab.close).toHaveBeenCalled();
+      open.mockRestore();
+    });
+
+    it("disables the current plan's button, reading Current Plan", async () => {
+      stubFetch({
+        signedIn: true,
+        routes: {
+          '/api/billing/check-subscription': () =>
+            json({ subscribed: true, tier: 'growth', subscription_end: '2030-01-01T00:00:00.000Z' }),
+        },
+      });
+      renderPricing();
+      const current = await within(card('Growth')).findByRole('button', { name: 'Current Plan' });
+      expect(current).toBeDisabled();
+      expect(within(card('Scale')).getByRole('button', { name: 'Choose Scale' })).toBeEnabled();
+      expect(within(card('Starter')).getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+        'href',
+        '/dashboard',
+      );
+    });
 
     it('Enterprise still goes to the calculator', async () => {
       stubFetch({ signedIn: true });

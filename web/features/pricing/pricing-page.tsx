@@ -1,5 +1,6 @@
 import { ArrowRight, Check, RotateCcw, ShieldCheck, Timer } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import { CURRENCY_SYMBOLS, type Currency } from '#common/domain/currencies';
@@ -10,7 +11,7 @@ import {
   OVERAGE_PER_ORDER_GBP_MINOR,
   TRIAL_DAYS,
 } from '#common/domain/limits';
-import { findPlan, formatFee, PLANS, type Plan } from '#common/domain/plans';
+import { findPlan, formatFee, PLANS, type Plan, type PurchasablePlanId } from '#common/domain/plans';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#web/components/ui/accordion';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -24,6 +25,7 @@ import {
 } from '#web/components/ui/card';
 import { Eyebrow, Lead, PageHeading, Section, SectionHeading } from '#web/components/ui/section';
 import { useAuth } from '#web/features/auth/auth-provider';
+import { createCheckout } from '#web/features/billing';
 import { cn } from '#web/lib/cn';
 import { useSeo } from '#web/lib/use-seo';
 import { CurrencySwitcher } from './currency-switcher';
@@ -66,11 +68,18 @@ function PlanPrice({ plan, currency }: { plan: Plan; currency: Currency }) {
 /** Narrow four-column cards must not clip a label: let it wrap instead. */
 const PLAN_BUTTON = 'h-auto min-h-12 w-full whitespace-normal px-4 py-2 text-center text-sm';
 
-function PlanAction({ plan }: { plan: Plan }) {
-  const { user } = useAuth();
-  const navigate = useNavigate();
+function PlanAction({ plan, currency }: { plan: Plan; currency: Currency }) {
+  const { user, subscription } = useAuth();
+  const [starting, setStarting] = useState(false);
   const variant = plan.highlighted ? 'primary' : 'outline';
 
+  if (subscription.subscribed && subscription.tier === plan.id) {
+    return (
+      <Button variant="outline" size="lg" className={PLAN_BUTTON} disabled>
+        Current Plan
+      </Button>
+    );
+  }
   if (plan.id === 'starter') {
     return (
       <Button asChild variant={variant} size="lg" className={PLAN_BUTTON}>
@@ -92,15 +101,31 @@ function PlanAction({ plan }: { plan: Plan }) {
       </Button>
     );
   }
-  // Online purchase of paid plans arrives with billing; until then sales sets the plan up by hand.
-  const explain = () =>
-    toast.info(`${plan.name} opens for purchase soon`, {
-      description: `Online checkout for paid plans is coming soon. Contact sales and we'll set up ${plan.name} for you.`,
-      action: { label: 'Contact sales', onClick: () => navigate('/contact') },
-    });
+  // Checkout opens in a new tab; the tab is opened within the click (browsers block it later) and sent
+  // to Stripe once the session exists. A subscriber is sent to the portal to change plan instead.
+  const start = async () => {
+    const tab = window.open('', '_blank');
+    setStarting(true);
+    try {
+      const { url } = await createCheckout({ stripePriceId: plan.id as PurchasablePlanId, currency });
+      if (tab) tab.location.href = url;
+      else window.location.href = url;
+    } catch {
+      tab?.close();
+      toast.error('Failed to start checkout. Please try again.');
+    } finally {
+      setStarting(false);
+    }
+  };
   return (
-    <Button variant={variant} size="lg" className={PLAN_BUTTON} onClick={explain}>
-      Choose {plan.name}
+    <Button
+      variant={variant}
+      size="lg"
+      className={PLAN_BUTTON}
+      onClick={() => void start()}
+      disabled={starting}
+    >
+      {starting ? 'Opening checkout...' : `Choose ${plan.name}`}
     </Button>
   );
 }
@@ -154,7 +179,7 @@ function PlanCard({ plan, currency }: { plan: Plan; currency: Currency }) {
         )}
       </CardContent>
       <CardFooter className="mt-auto">
-        <PlanAction plan={plan} />
+        <PlanAction plan={plan} currency={currency} />
       </CardFooter>
     </Card>
   );

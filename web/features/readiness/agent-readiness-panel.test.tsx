@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentAccount, MerchantView } from '#common/api/merchant';
 import type { ReadinessReport } from '#common/api/readiness';
+import { useFakeIntervals } from '#web/test/fake-intervals';
 import { json, stubFetch, type FetchHandler } from '#web/test/fetch-stub';
 import { renderPage } from '#web/test/render';
 import { AgentReadinessPanel } from './agent-readiness-panel';
@@ -119,7 +120,7 @@ describe('AgentReadinessPanel', () => {
   });
 
   it('checks again every 60 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useFakeIntervals();
     const { fetchMock } = renderPanel();
     await screen.findByRole('status', { name: 'Status: Ready' });
     expect(callsTo(fetchMock, '/api/readiness')).toHaveLength(1);

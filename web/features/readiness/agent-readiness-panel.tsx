@@ -5,7 +5,7 @@ import type { ReadinessReport } from '#common/api/readiness';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '#web/components/ui/card';
-import { Skeleton } from '#web/components/ui/skeleton';
+import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
 import { useAccount } from '#web/features/account/api/get-account';
 import { cn } from '#web/lib/cn';
 import { AgentDocuments } from './agent-documents';
@@ -141,10 +141,7 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
 
 function PanelSkeleton() {
   return (
-    <div className="space-y-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        Checking agent readiness...
-      </span>
+    <LoadingState label="Checking agent readiness..." className="space-y-6">
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-16 rounded-xl" />
@@ -152,7 +149,7 @@ function PanelSkeleton() {
       </div>
       <Skeleton className="h-24 rounded-xl" />
       <Skeleton className="h-32 rounded-xl" />
-    </div>
+    </LoadingState>
   );
 }
 

@@ -14,7 +14,9 @@ import { ApiTab } from './tabs/api-tab';
 import { GeneralTab } from './tabs/general-tab';
 import { PaymentsTab } from './tabs/payments-tab';
 import { PlatformTab } from './tabs/platform-tab';
-import { UpcomingTab } from './tabs/upcoming-tab';
+import { SecurityTab } from './tabs/security-tab';
+import { NotificationsTab } from './tabs/notifications-tab';
+import { WebhooksTab } from './tabs/webhooks-tab';
 
 /** /settings: seven tabs; `?tab=` picks one (stripe and bitcoin open payments). */
 export default function SettingsPage() {
@@ -88,30 +90,9 @@ function TabPanels({ merchant }: { merchant: MerchantView | null }) {
       <p className="text-sm text-slate-600">Save the General tab first to create your merchant account.</p>
     ),
     api: <ApiTab />,
-    webhooks: (
-      <UpcomingTab
-        coming={[
-          'Your webhook URL and whsec_ signing secret',
-          'Order, checkout and offer events, signed and retried',
-          'A delivery log with redelivery',
-        ]}
-      />
-    ),
-    notifications: (
-      <UpcomingTab
-        coming={['E-mail and in-app alerts per event: new orders, fulfilment, trial, usage and API errors']}
-      />
-    ),
-    security: (
-      <UpcomingTab
-        coming={[
-          'Two-factor sign-in',
-          'Active sessions with revoke',
-          'Session idle timeout',
-          'IP allowlist (Enterprise)',
-        ]}
-      />
-    ),
+    webhooks: <WebhooksTab />,
+    notifications: <NotificationsTab />,
+    security: <SecurityTab />,
   };
   return (
     <>

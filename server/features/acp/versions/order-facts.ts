@@ -1,3 +1,4 @@
+import { pathOf, ROUTES } from '#common/routes';
 import type { Checkout, Order, Payment } from '../../../db/schema/index';
 
 /**
@@ -33,9 +34,12 @@ export function orderProgress(order: OrderFacts, payment?: PaymentFacts): OrderP
   return 'created';
 }
 
-/** Where the buyer (and the agent) can look at the order: the storefront's order confirmation page. */
-export function acpOrderPermalink(publicUrl: string, merchantId: string, sessionId: string): string {
-  return `${publicUrl}/storefront/${merchantId}/success?session_id=${encodeURIComponent(sessionId)}`;
+/**
+ * Where the buyer (and the agent) can look at the order: the public order-status page, addressed by the
+ * session's unguessable order-page token, so the link names no session, order or merchant.
+ */
+export function acpOrderPermalink(publicUrl: string, orderPageToken: string): string {
+  return `${publicUrl}${pathOf(ROUTES.orderStatus, { token: orderPageToken })}`;
 }
 
 /** Money given back to the buyer, in minor units: all of it when refunded, else what the provider said. */

@@ -46,4 +46,4 @@ it('passes every test when newman runs it against a sandbox instance', async () 
   expect(assertions.total).toBe(16 * 2 + 3 * 2);
   expect(prerequestScripts.failed).toBe(0);
   expect(testScripts.failed).toBe(0);
-}, 120_000);
+});

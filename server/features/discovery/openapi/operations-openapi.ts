@@ -42,6 +42,7 @@ const errors = (entries: [status: number, name: ErrorResponse][]) =>
 const ACP_COMMON: [number, ErrorResponse][] = [
   [400, 'AcpBadRequest'],
   [401, 'AcpUnauthorized'],
+  [403, 'AcpForbidden'],
   [429, 'AcpRateLimited'],
   [500, 'AcpServerError'],
   [503, 'AcpUnavailable'],
@@ -63,6 +64,7 @@ const withSession = (names: readonly (keyof typeof PARAMETERS)[]) => [
 const AGENT_COMMON: [number, ErrorResponse][] = [
   [400, 'AgentBadRequest'],
   [401, 'AgentUnauthorized'],
+  [403, 'AgentForbidden'],
   [429, 'AgentRateLimited'],
   [500, 'AgentServerError'],
   [503, 'AgentUnavailable'],

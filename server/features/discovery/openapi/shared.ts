@@ -110,6 +110,9 @@ export const RESPONSES = {
   AcpUnauthorized: acpFailure(
     'unauthorized (missing or invalid API key), invalid_signature, signature_expired, signature_replayed',
   ),
+  AcpForbidden: acpFailure(
+    "forbidden: the merchant applies its IP allowlist to the API key and the caller's address is not on it",
+  ),
   AcpPaymentDeclined: acpFailure(
     'payment_declined or payment_expired; the session stays open and carries the reason in messages',
   ),
@@ -126,6 +129,9 @@ export const RESPONSES = {
 
   AgentBadRequest: agentFailure('VALIDATION_ERROR or INVALID_CHECKOUT'),
   AgentUnauthorized: agentFailure('UNAUTHORIZED: missing or invalid API key'),
+  AgentForbidden: agentFailure(
+    "FORBIDDEN: the merchant applies its IP allowlist to the API key and the caller's address is not on it",
+  ),
   AgentPaymentFailed: agentFailure('PAYMENT_DECLINED or PAYMENT_EXPIRED'),
   AgentNotFound: agentFailure('NOT_FOUND'),
   AgentConflict: agentFailure('IDEMPOTENCY_CONFLICT or CHECKOUT_ALREADY_PROCESSED', true),

@@ -71,6 +71,7 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
       automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
       ...(input.description ? { description: input.description } : {}),
       ...(input.metadata ? { metadata: input.metadata } : {}),
+      ...(input.applicationFeeMinor ? { application_fee_amount: input.applicationFeeMinor } : {}),
     };
     const intent = await callStripe(
       () => clientFor(ctx).paymentIntents.create(params, { idempotencyKey: input.idempotencyKey }),

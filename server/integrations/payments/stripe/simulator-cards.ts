@@ -60,3 +60,23 @@ export function testCardFor(id: string): TestCard | undefined {
     (id.startsWith('tok_') ? TEST_PAYMENT_METHODS[`pm_card_${id.slice(4)}`] : undefined)
   );
 }
+
+/**
+ * The card numbers Stripe documents for its hosted pages (any future expiry, any CVC), as the test payment
+ * methods they behave like. 4000 0025 0000 3155 asks for 3-D Secure unless the card was set up for
+ * off-session use, which the simulator treats the same way.
+ */
+const CARD_NUMBERS: Record<string, TestCard> = {
+  '4242424242424242': TEST_PAYMENT_METHODS.pm_card_visa!,
+  '4000056655665556': TEST_PAYMENT_METHODS.pm_card_visa_debit!,
+  '5555555555554444': TEST_PAYMENT_METHODS.pm_card_mastercard!,
+  '4000000000000002': TEST_PAYMENT_METHODS.pm_card_chargeDeclined!,
+  '4000000000009995': noFunds,
+  '4000000000009987': TEST_PAYMENT_METHODS.pm_card_chargeDeclinedLostCard!,
+  '4000002500003155': { card: card('visa', '3155'), requiresAction: true },
+};
+
+/** A test card typed into a hosted page (spaces allowed), or undefined for any other number. */
+export function testCardByNumber(number: string): TestCard | undefined {
+  return CARD_NUMBERS[number.replace(/[\s-]/g, '')];
+}

@@ -432,5 +432,14 @@ export function registerConnect(ctx: StripeSimContext, opts: { redirectUris: str
     return { stripe_user_id: accountId };
   });
 
-  return { completeOnboarding };
+  return {
+    completeOnboarding,
+    /**
+     * A charge made on a connected account by its platform (a "direct charge"): through the
+     * Stripe-Account header, or with the OAuth access token the account granted.
+     */
+    isDirectCharge: (caller: Caller) =>
+      (caller.stripeAccountHeader !== null && caller.account !== caller.keyAccount) ||
+      accessTokens.has(caller.apiKey),
+  };
 }

@@ -56,6 +56,19 @@ export function invalidRequest(
   return new StripeSimError(status, { type: 'invalid_request_error', message, ...rest });
 }
 
+/**
+ * Stripe's refusal of an application fee on a payment that is neither a direct charge on a connected
+ * account (Stripe-Account header, or the account's OAuth key) nor a destination charge
+ * (`transfer_data[destination]`). Stripe's reference does not list this error; its wording, code and
+ * param are those the live API answers with, as quoted in public integrations' logs (ADR 027).
+ */
+export function applicationFeeNotAllowed(param: string): StripeSimError {
+  return invalidRequest(
+    'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+    { code: 'parameter_missing', param },
+  );
+}
+
 /** `No such payment_intent: 'pi_123'`: 404 for the object in the path, 400 for one named in the body. */
 export function resourceMissing(kind: string, id: string, param: string, status = 404): StripeSimError {
   return invalidRequest(`No such ${kind}: '${id}'`, { code: 'resource_missing', param, status });
@@ -168,6 +181,17 @@ export class Params {
       throw invalidRequest('Invalid object', { param: this.name(key) });
     }
     return new Params(value, this.name(key));
+  }
+
+  /** An array of objects (`line_items[0][price]=…`), each read as its own Params. */
+  objects(key: string): Params[] | undefined {
+    const value = this.values[key];
+    if (value === undefined || value === '') return undefined;
+    const list = Array.isArray(value) ? value : typeof value === 'object' ? Object.values(value) : null;
+    if (!list || list.some((item) => typeof item !== 'object' || Array.isArray(item))) {
+      throw invalidRequest('Invalid array', { param: this.name(key) });
+    }
+    return list.map((item, index) => new Params(item as FormObject, `${this.name(key)}[${index}]`));
   }
 
   strings(key: string): string[] | undefined {

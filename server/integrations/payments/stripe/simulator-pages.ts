@@ -14,7 +14,10 @@ main{max-width:480px;margin:3rem auto;background:#fff;border-radius:12px;padding
 .tag{display:inline-block;background:#ffde92;color:#5a3d00;border-radius:6px;padding:.1rem .5rem;font-size:.8rem;font-weight:600}
 label{display:block;margin:.75rem 0 .25rem;font-size:.9rem}input{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #c4cdd5;border-radius:6px}
 .actions{display:flex;gap:.75rem;margin-top:1.5rem}button{border:0;border-radius:6px;padding:.7rem 1.1rem;font-weight:600;font-size:1rem;cursor:pointer}
-button.primary{background:#635bff;color:#fff}button.secondary{background:#e3e8ee;color:#0a2540}</style></head>
+button.primary{background:#635bff;color:#fff}button.secondary{background:#e3e8ee;color:#0a2540}
+.row{display:flex;gap:.75rem}.row>div{flex:1}.hint{font-size:.8rem;color:#425466}.error{background:#fde8e8;color:#8a1c1c;border-radius:6px;padding:.6rem .75rem}
+table{width:100%;border-collapse:collapse;margin:.5rem 0}td,th{text-align:left;padding:.4rem 0;border-bottom:1px solid #e3e8ee;font-size:.95rem}
+td.amount,th.amount{text-align:right}section{margin-top:1.5rem}a{color:#635bff}</style></head>
 <body><main><p><span class="tag">Stripe sandbox</span> simulated page</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
@@ -24,4 +27,11 @@ export function hiddenFields(values: Record<string, string | undefined>): string
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v!)}">`)
     .join('');
+}
+
+/** An amount in minor units as a person reads it on Stripe's pages (£12.50). */
+export function formatAmount(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(
+    amount / 100,
+  );
 }

@@ -1,5 +1,7 @@
+import type { Ledger } from './simulator-balance';
 import { NO_BILLING, testCardFor, type CardDetails, type TestCard } from './simulator-cards';
 import {
+  applicationFeeNotAllowed,
   currencyParam,
   invalidRequest,
   resourceMissing,
@@ -29,7 +31,7 @@ interface PaymentMethod {
   billing_details: typeof NO_BILLING;
   card: CardDetails;
   created: number;
-  customer: null;
+  customer: string | null;
   livemode: false;
   metadata: Record<string, string>;
   shared_payment_granted_token?: string;
@@ -101,10 +103,13 @@ interface Charge {
   amount: number;
   amount_captured: number;
   amount_refunded: number;
+  application_fee: string | null;
+  application_fee_amount: number | null;
   balance_transaction: string | null;
   captured: boolean;
   created: number;
   currency: string;
+  customer: string | null;
   description: string | null;
   failure_code: string | null;
   failure_message: string | null;
@@ -241,8 +246,17 @@ interface Source {
  * PaymentIntents, their charges and refunds, and payment methods, with Stripe's status
  * transitions. Tokens are redeemed through the Shared Payment Token store, which enforces their limits.
  */
-export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScoping: boolean }) {
-  const { router, state, events, sim, app } = ctx;
+export function registerPayments(
+  ctx: StripeSimContext,
+  opts: {
+    sptAccountScoping: boolean;
+    ledger: Ledger;
+    /** A direct charge on a connected account: the Stripe-Account header, or the account's OAuth key. */
+    isDirectCharge(caller: Caller): boolean;
+  },
+) {
+  const { router, state, events, sim, app, expander } = ctx;
+  const { ledger } = opts;
   const { intents, charges, refunds, methods, authenticated } = sim.keep('payments', () => ({
     intents: new Map<string, Owned<PaymentIntent>>(),
     charges: new Map<string, Owned<Charge>>(),
@@ -322,10 +336,23 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
     return record.object;
   };
 
+  /**
+   * The application fee a request sets, refused as Stripe refuses it unless the payment is a direct
+   * charge on a connected account or a destination charge (`transfer_data[destination]`).
+   */
+  function applicationFeeOf(params: Params, caller: Caller, destination: string | undefined) {
+    const fee = params.int('application_fee_amount');
+    if (fee !== undefined && !opts.isDirectCharge(caller) && !destination) {
+      throw applicationFeeNotAllowed('application_fee_amount');
+    }
+    return fee;
+  }
+
   const emitIntent = (account: string, type: string, intent: PaymentIntent, caller?: Caller) =>
     events.emit(account, `payment_intent.${type}`, intent, { caller });
 
   function newCharge(
+    owner: string,
     intent: PaymentIntent,
     method: PaymentMethod,
     outcome: 'captured' | 'authorized' | 'failed',
@@ -338,10 +365,13 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
       amount: intent.amount,
       amount_captured: outcome === 'captured' ? intent.amount : 0,
       amount_refunded: 0,
-      balance_transaction: outcome === 'captured' ? stripeId('txn') : null,
+      application_fee: null,
+      application_fee_amount: null,
+      balance_transaction: null,
       captured: outcome === 'captured',
       created: state.nowSeconds(),
       currency: intent.currency,
+      customer: intent.customer,
       description: intent.description,
       failure_code: failed ? 'card_declined' : null,
       failure_message: failure?.message ?? null,
@@ -369,7 +399,22 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
       refunded: false,
       status: failed ? 'failed' : 'succeeded',
     };
+    if (outcome === 'captured') settle(owner, charge, intent.application_fee_amount);
     return charge;
+  }
+
+  /** Money taken: the charge's balance transaction, and the platform's application fee when it has one. */
+  function settle(owner: string, charge: Charge, applicationFeeAmount: number | null) {
+    const { balanceTransaction, applicationFee } = ledger.charge(
+      owner,
+      { ...charge, amount: charge.amount_captured },
+      applicationFeeAmount,
+    );
+    Object.assign(charge, {
+      balance_transaction: balanceTransaction,
+      application_fee: applicationFee,
+      application_fee_amount: applicationFee ? applicationFeeAmount : null,
+    });
   }
 
   /** The card was refused: the intent goes back to requires_payment_method and the 402 carries it. */
@@ -380,7 +425,7 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
     refusal: { code: string; declineCode: string; message: string },
     caller?: Caller,
   ): StripeSimError {
-    const charge = newCharge(intent, source.method.method, 'failed', {
+    const charge = newCharge(owner, intent, source.method.method, 'failed', {
       code: refusal.declineCode,
       message: refusal.message,
     });
@@ -447,7 +492,7 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
       return;
     }
     const manual = intent.capture_method === 'manual';
-    const charge = newCharge(intent, source.method.method, manual ? 'authorized' : 'captured');
+    const charge = newCharge(owner, intent, source.method.method, manual ? 'authorized' : 'captured');
     charges.set(charge.id, { owner, object: charge });
     Object.assign(intent, {
       status: manual ? 'requires_capture' : 'succeeded',
@@ -491,6 +536,53 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
       "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
     );
 
+  /** A new PaymentIntent: Stripe's defaults, overridden by what the request (or the caller) set. */
+  function newIntent(
+    fields: Pick<PaymentIntent, 'amount' | 'currency'> & Partial<PaymentIntent>,
+  ): PaymentIntent {
+    const id = stripeId('pi');
+    return {
+      id,
+      object: 'payment_intent',
+      allowed_payment_method_types: null,
+      amount_capturable: 0,
+      amount_details: { tip: {} },
+      amount_received: 0,
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods: null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: 'automatic_async',
+      client_secret: `${id}_secret_${stripeId('x').slice(2)}`,
+      confirmation_method: 'automatic',
+      created: state.nowSeconds(),
+      customer: null,
+      description: null,
+      excluded_payment_method_types: null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: {},
+      next_action: null,
+      on_behalf_of: null,
+      payment_method: null,
+      payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+      payment_method_types: ['card'],
+      processing: null,
+      receipt_email: null,
+      review: null,
+      setup_future_usage: null,
+      shipping: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: null,
+      status: 'requires_payment_method',
+      transfer_data: null,
+      transfer_group: null,
+      ...fields,
+    };
+  }
+
   router.post('/v1/payment_intents', ({ caller, params }) => {
     params.only(PAYMENT_INTENT_CREATE);
     const currency = currencyParam(params);
@@ -509,55 +601,39 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
       : types
         ? null
         : { enabled: true };
+    const applicationFee = applicationFeeOf(
+      params,
+      caller,
+      params.object('transfer_data')?.string('destination'),
+    );
     const returnUrl = params.string('return_url');
     if (doConfirm) {
       if (!source) throw missingMethod();
       checkConfirmable({ automatic_payment_methods: automatic, amount, currency }, source, returnUrl);
     }
-    const now = state.nowSeconds();
-    const id = stripeId('pi');
-    const intent: PaymentIntent = {
-      id,
-      object: 'payment_intent',
+    const intent = newIntent({
       allowed_payment_method_types: types ?? null,
       amount,
-      amount_capturable: 0,
-      amount_details: { tip: {} },
-      amount_received: 0,
-      application: null,
-      application_fee_amount: params.int('application_fee_amount') ?? null,
+      application_fee_amount: applicationFee ?? null,
       automatic_payment_methods: automatic,
-      canceled_at: null,
-      cancellation_reason: null,
       capture_method: captureMethod ?? 'automatic_async',
-      client_secret: `${id}_secret_${stripeId('x').slice(2)}`,
       confirmation_method:
         params.oneOf('confirmation_method', ['automatic', 'manual'] as const) ?? 'automatic',
-      created: now,
       currency,
       customer: params.string('customer') ?? null,
       description: params.string('description') ?? null,
       excluded_payment_method_types: params.strings('excluded_payment_method_types') ?? null,
-      last_payment_error: null,
-      latest_charge: null,
-      livemode: false,
       metadata: params.metadata(),
-      next_action: null,
       on_behalf_of: params.string('on_behalf_of') ?? null,
-      payment_method: null,
-      payment_method_options: { card: { request_three_d_secure: 'automatic' } },
       payment_method_types: types ?? ['card'],
-      processing: null,
       receipt_email: params.string('receipt_email') ?? null,
-      review: null,
       setup_future_usage: params.string('setup_future_usage') ?? null,
-      shipping: null,
       statement_descriptor: params.string('statement_descriptor') ?? null,
       statement_descriptor_suffix: params.string('statement_descriptor_suffix') ?? null,
       status: source ? 'requires_confirmation' : 'requires_payment_method',
-      transfer_data: null,
       transfer_group: params.string('transfer_group') ?? null,
-    };
+    });
+    const { id } = intent;
     if (source && !doConfirm) {
       methods.set(source.method.method.id, source.method);
       intent.payment_method = source.method.method.id;
@@ -620,6 +696,9 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
       capture_method:
         params.oneOf('capture_method', ['automatic', 'automatic_async', 'manual'] as const) ??
         intent.capture_method,
+      application_fee_amount: params.has('application_fee_amount')
+        ? (applicationFeeOf(params, caller, undefined) ?? null)
+        : intent.application_fee_amount,
     });
     if (source) {
       methods.set(source.method.method.id, source.method);
@@ -669,7 +748,12 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
     const method = intent.payment_method ? methods.get(intent.payment_method) : undefined;
     if (method?.token) tokens.check(method.token, 'payment_method', amount, intent.currency);
     const charge = charges.get(intent.latest_charge!)!.object;
-    Object.assign(charge, { captured: true, amount_captured: amount, balance_transaction: stripeId('txn') });
+    Object.assign(charge, { captured: true, amount_captured: amount });
+    settle(
+      caller.account,
+      charge,
+      applicationFeeOf(params, caller, undefined) ?? intent.application_fee_amount,
+    );
     Object.assign(intent, {
       status: 'succeeded',
       amount_received: amount,
@@ -776,7 +860,7 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
       id: stripeId('re'),
       object: 'refund',
       amount,
-      balance_transaction: stripeId('txn'),
+      balance_transaction: '',
       charge: charge.id,
       created: state.nowSeconds(),
       currency: charge.currency,
@@ -786,6 +870,7 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
       receipt_number: null,
       status: 'succeeded',
     };
+    refund.balance_transaction = ledger.refund(caller.account, refund.id, amount, refund.currency);
     refunds.set(refund.id, { owner: caller.account, object: refund });
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded >= charge.amount_captured;
@@ -811,6 +896,10 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
     if (intent.status !== 'requires_action' || !source) return intent;
     if (succeed) {
       authenticated.add(id);
+      // A card authenticated while being set up for later use is not asked again off-session.
+      if (intent.setup_future_usage === 'off_session') {
+        source.method.behaviour = { ...source.method.behaviour, requiresAction: false };
+      }
       attempt(record.owner, intent, source, {});
     } else {
       recordDecline(record.owner, intent, source, {
@@ -861,5 +950,90 @@ export function registerPayments(ctx: StripeSimContext, opts: { sptAccountScopin
     authenticate(id!, (body as { outcome?: string } | undefined)?.outcome !== 'fail'),
   );
 
-  return { intentOf: (id: string) => intents.get(id) };
+  expander.register('pi', (id, account) => owned(intents.get(id), account));
+  expander.register('ch', (id, account) => owned(charges.get(id), account));
+  const methodOf = (id: string, account: string) => {
+    const record = methods.get(id);
+    return record?.owner === account ? record.method : undefined;
+  };
+  expander.register('pm', methodOf);
+
+  /** A card saved on `owner` (a hosted page's card form, a customer's default payment method). */
+  function saveMethod(owner: string, behaviour: TestCard, customer: string | null): PaymentMethod {
+    const record = newMethod(owner, behaviour, null);
+    record.method.customer = customer;
+    methods.set(record.method.id, record);
+    return record.method;
+  }
+
+  /**
+   * Charges a saved card the way Stripe does for its own products (a Checkout Session, an invoice): a
+   * confirmed PaymentIntent that succeeds, is declined (back to requires_payment_method with
+   * last_payment_error) or waits in requires_action for 3-D Secure at `returnUrl`'s round trip.
+   */
+  function chargeSavedCard(
+    owner: string,
+    input: {
+      paymentMethod: string;
+      amount: number;
+      currency: string;
+      customer: string | null;
+      description?: string | null;
+      metadata?: Record<string, string>;
+      applicationFeeAmount?: number | null;
+      returnUrl?: string;
+      /** Off-session (a renewal): a card that wants 3-D Secure is declined instead of waiting. */
+      offSession?: boolean;
+      /** The card is being set up for later off-session charges (a subscription's first invoice). */
+      setUpForLater?: boolean;
+    },
+  ): PaymentIntent {
+    const method = methods.get(input.paymentMethod);
+    if (!method || method.owner !== owner) {
+      throw resourceMissing('PaymentMethod', input.paymentMethod, 'payment_method', 400);
+    }
+    const intent = newIntent({
+      amount: input.amount,
+      currency: input.currency,
+      customer: input.customer,
+      description: input.description ?? null,
+      metadata: input.metadata ?? {},
+      application_fee_amount: input.applicationFeeAmount ?? null,
+      capture_method: 'automatic',
+      status: 'requires_confirmation',
+      payment_method: method.method.id,
+      setup_future_usage: input.setUpForLater ? 'off_session' : null,
+    });
+    intents.set(intent.id, { owner, object: intent });
+    emitIntent(owner, 'created', intent);
+    try {
+      attempt(
+        owner,
+        intent,
+        { method, tokenParam: null },
+        {
+          returnUrl: input.returnUrl,
+          errorOnRequiresAction: input.offSession,
+        },
+      );
+    } catch (err) {
+      // A decline is an outcome here, recorded on the intent; anything else is a bug.
+      if (!(err instanceof StripeSimError && err.status === 402)) throw err;
+    }
+    return intent;
+  }
+
+  return {
+    intentOf: (id: string) => intents.get(id),
+    saveMethod,
+    chargeSavedCard,
+    methodOf,
+  };
 }
+
+/** The object of a record when `account` owns it. */
+function owned<T>(record: Owned<T> | undefined, account: string): T | undefined {
+  return record?.owner === account ? record.object : undefined;
+}
+
+export type Payments = ReturnType<typeof registerPayments>;

@@ -1,3 +1,4 @@
+import type { Expander } from './simulator-expand';
 import type { Caller, StripeAuth, StripeRouter } from './simulator-http';
 import type { Simulator } from '../../simulators/simulator-kit';
 import type { FastifyInstance } from 'fastify';
@@ -66,6 +67,8 @@ export interface StripeSimContext {
   router: StripeRouter;
   state: StripeSimState;
   events: EventSink;
+  /** Resolves `expand[]` paths; each resource registers its id prefix. */
+  expander: Expander;
 }
 
 export interface EventSink {

@@ -1,10 +1,22 @@
 import Stripe from 'stripe';
 import { createSimulator, type SimulatorOptions } from '../../simulators/simulator-kit';
+import { registerBalance } from './simulator-balance';
+import { registerBilling, type Billing } from './simulator-billing';
+import { registerCatalog } from './simulator-catalog';
+import { registerCheckout } from './simulator-checkout';
 import { createEventBus, type WebhookDelivery } from './simulator-events';
+import { createExpander } from './simulator-expand';
 import { createStripeRouter, resourceMissing, type IdempotencyEntry } from './simulator-http';
 import { registerConnect } from './simulator-connect';
+import { registerHostedInvoice } from './simulator-hosted-invoice';
+import { registerInvoices } from './simulator-invoices';
+import { registerMeters } from './simulator-meters';
 import { registerPayments } from './simulator-payments';
+import { registerPortal } from './simulator-portal';
+import { planPriceIds, seedDemoStore, seedPlatformPlans } from './simulator-seed';
 import { newAccount, type AccountRecord, type StripeSimState } from './simulator-state';
+import { testCardFor } from './simulator-cards';
+import type { Customer } from './simulator-catalog';
 
 /** A merchant's own Stripe account in the sandbox, with keys in Stripe's real formats. */
 export const STRIPE_SANDBOX_SECRET_KEY = 'sk_test_51QaGcSandboxOutfitters7Hn2Xw4Vb9Lp3Rt6Ys8Dm1Fq5Jk0';
@@ -68,6 +80,7 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
       platformSecretKey: STRIPE_SANDBOX_PLATFORM_SECRET_KEY,
       clientId: STRIPE_SANDBOX_CLIENT_ID,
       webhookSecret: STRIPE_SANDBOX_WEBHOOK_SECRET,
+      ...planPriceIds(),
     },
     downBody: {
       error: {
@@ -122,13 +135,16 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
     'owner@sandbox-outfitters.test',
   );
   ownAccount(STRIPE_SANDBOX_PLATFORM_ACCOUNT_ID, 'AgentCart (sandbox platform)', 'platform@agentcart.test');
+  // The sandbox merchant's account is also connected to the platform (as a Standard account is after
+  // OAuth), so the platform can read its products for the public storefront and take application fees.
+  accounts.get(STRIPE_SANDBOX_ACCOUNT_ID)!.platform = STRIPE_SANDBOX_PLATFORM_ACCOUNT_ID;
 
   const router = createStripeRouter(app, state, {
     now,
     apiVersion,
     idempotency: sim.keep('idempotency', () => new Map<string, IdempotencyEntry>()),
   });
-  const base = { app, sim, router, state };
+  const base = { app, sim, router, state, expander: createExpander() };
   const events = createEventBus(base, {
     apiVersion,
     forwardSecret: STRIPE_SANDBOX_WEBHOOK_SECRET,
@@ -136,8 +152,42 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
     deliver: opts.deliver ?? postDelivery,
   });
   const ctx = { ...base, events };
-  const payments = registerPayments(ctx, { sptAccountScoping: opts.sptAccountScoping ?? true });
+  const ledger = registerBalance(ctx);
   const connect = registerConnect(ctx, { redirectUris: opts.redirectUris ?? [] });
+  const payments = registerPayments(ctx, {
+    sptAccountScoping: opts.sptAccountScoping ?? true,
+    ledger,
+    isDirectCharge: connect.isDirectCharge,
+  });
+  // Billing needs the catalogue and the catalogue needs billing's test clocks: bound once both exist.
+  const late: { billing?: Billing } = {};
+  const catalog = registerCatalog(ctx, {
+    attachMethod: (owner, paymentMethod, customer) => {
+      const card = testCardFor(paymentMethod);
+      const method = card
+        ? payments.saveMethod(owner, card, customer)
+        : payments.methodOf(paymentMethod, owner);
+      if (!method) throw resourceMissing('PaymentMethod', paymentMethod, 'payment_method', 400);
+      method.customer = customer;
+      return method.id;
+    },
+    clockTime: (clock, account) => late.billing!.clockTime(clock, account),
+  });
+  const customerNow = (customer: Customer) => late.billing!.customerNow(customer);
+  const meters = registerMeters(ctx, {
+    customerNow: (id, account) => {
+      const customer = catalog.findCustomer(id, account);
+      return customer ? customerNow(customer) : null;
+    },
+  });
+  const invoices = registerInvoices(ctx, { catalog, payments, customerNow });
+  const billing = registerBilling(ctx, { catalog, invoices, meters });
+  late.billing = billing;
+  registerCheckout(ctx, { catalog, payments, billing, invoices });
+  registerPortal(ctx, { catalog, billing, invoices, payments });
+  registerHostedInvoice(ctx, { catalog, invoices, payments });
+  seedPlatformPlans(STRIPE_SANDBOX_PLATFORM_ACCOUNT_ID, catalog, meters);
+  seedDemoStore(STRIPE_SANDBOX_ACCOUNT_ID, catalog);
 
   /**
    * The signed event Stripe would send about a PaymentIntent now (type from its status), as

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
+import { describe, expect, it } from 'vitest';
+import { expectProviderError, expectListing, fixtureFrom } from '../../contract-kit';
 import { ProviderError } from '../../http';
-import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
+import { startSimulator } from '../../simulators/simulator-kit';
 import { describeCardContract } from '../contract';
 import { stripeConnect } from './connect';
 import { stripeCredentials } from './credentials';
@@ -14,7 +14,6 @@ import {
   mapPaymentIntentStatus,
   mapRefundStatus,
 } from './mapping';
-import type { WebhookDelivery } from './simulator-events';
 import { SPT_ERROR_CODES } from './simulator-tokens';
 import {
   createStripeSimulator,
@@ -23,9 +22,10 @@ import {
   STRIPE_SANDBOX_PLATFORM_SECRET_KEY,
   STRIPE_SANDBOX_SECRET_KEY,
   STRIPE_SANDBOX_WEBHOOK_SECRET,
-  type StripeSimulatorOptions,
 } from './simulator';
 import { stripeSignatureHeader } from './webhook';
+import { sdkError, simulatorFixture } from './simulator-test-kit';
+import { planPriceIds } from './simulator-seed';
 
 const BAD_KEY = `sk_test_${'x'.repeat(24)}`;
 
@@ -127,60 +127,6 @@ describe('stripe form bodies', () => {
     expect(() => parseStripeForm('metadata=x&metadata[a]=y')).toThrow(/metadata/);
   });
 });
-
-/** A simulator per describe block, and the official SDK pointed at it (stock Node HTTP client). */
-function simulatorFixture(opts: StripeSimulatorOptions = {}) {
-  const deliveries: WebhookDelivery[] = [];
-  let clockOffsetMs = 0;
-  let running: RunningSimulator;
-  beforeAll(async () => {
-    running = await startSimulator(
-      'stripe',
-      createStripeSimulator({
-        deliver: (d) => deliveries.push(d),
-        now: () => Date.now() + clockOffsetMs,
-        ...opts,
-      }).app,
-    );
-  });
-  afterAll(() => running.close());
-  return {
-    deliveries,
-    advanceClock: (ms: number) => {
-      clockOffsetMs += ms;
-    },
-    get baseUrl() {
-      return running.baseUrl;
-    },
-    sdk(key = STRIPE_SANDBOX_SECRET_KEY, config: Stripe.StripeConfig = {}) {
-      const url = new URL(running.baseUrl);
-      return new Stripe(key, {
-        host: url.hostname,
-        port: url.port,
-        protocol: 'http',
-        maxNetworkRetries: 0,
-        telemetry: false,
-        ...config,
-      });
-    },
-    control: (path: string, body?: unknown) => postControl(running.baseUrl, path, body),
-    async token(body: Record<string, unknown>) {
-      return ((await postControl(running.baseUrl, 'granted_tokens', body)) as { id: string }).id;
-    },
-    ctx<C>(credentials: C) {
-      return contextFor({ baseUrl: running.baseUrl }, credentials);
-    },
-  };
-}
-
-async function sdkError(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(Stripe.errors.StripeError);
-  return err as InstanceType<typeof Stripe.errors.StripeError>;
-}
 
 describe('stripe simulator: the API as the official SDK sees it', () => {
   const fx = simulatorFixture();
@@ -615,6 +561,59 @@ describe('stripe simulator: Connect', () => {
     expect(foreign).toMatchObject({ kind: 'auth', status: 403 });
   });
 
+  it('takes an application fee only on a connected account, refusing it as Stripe does elsewhere', async () => {
+    const merchant = await stripeConnect.createExpressAccount(platformCtx(), {
+      email: 'fee@shop.test',
+      country: 'GB',
+      businessName: 'Fee Shop',
+    });
+    const refused = {
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'parameter_missing',
+      param: 'application_fee_amount',
+      message:
+        'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+    };
+    const charge = {
+      amount: 2000,
+      currency: 'gbp',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const },
+    };
+    const fee = { ...charge, application_fee_amount: 40 };
+    // The merchant's own key, and the platform on its own account: neither is a charge on a connected account.
+    expect(await sdkError(fx.sdk(STRIPE_SANDBOX_SECRET_KEY).paymentIntents.create(fee))).toMatchObject(
+      refused,
+    );
+    const platformSdk = fx.sdk(STRIPE_SANDBOX_PLATFORM_SECRET_KEY);
+    expect(await sdkError(platformSdk.paymentIntents.create(fee))).toMatchObject(refused);
+    // …nor may it be added later, by an update or at capture.
+    const own = await fx.sdk(STRIPE_SANDBOX_SECRET_KEY).paymentIntents.create({
+      ...charge,
+      confirm: false,
+      capture_method: 'manual',
+    });
+    expect(
+      await sdkError(
+        fx.sdk(STRIPE_SANDBOX_SECRET_KEY).paymentIntents.update(own.id, { application_fee_amount: 40 }),
+      ),
+    ).toMatchObject(refused);
+    await fx.sdk(STRIPE_SANDBOX_SECRET_KEY).paymentIntents.confirm(own.id);
+    expect(
+      await sdkError(
+        fx.sdk(STRIPE_SANDBOX_SECRET_KEY).paymentIntents.capture(own.id, { application_fee_amount: 40 }),
+      ),
+    ).toMatchObject(refused);
+
+    // A direct charge through Stripe-Account carries it, and the platform collects it.
+    const direct = await platformSdk.paymentIntents.create(fee, { stripeAccount: merchant });
+    expect(direct).toMatchObject({ status: 'succeeded', application_fee_amount: 40 });
+    const fees = await platformSdk.applicationFees.list({ charge: direct.latest_charge as string });
+    expect(fees.data).toEqual([expect.objectContaining({ amount: 40, account: merchant })]);
+  });
+
   it('refuses a token minted for one account under another', async () => {
     const sdk = fx.sdk(STRIPE_SANDBOX_SECRET_KEY);
     const token = (await sdk.rawRequest('POST', '/v1/test_helpers/shared_payment/granted_tokens', {
@@ -745,8 +744,10 @@ describe('stripe simulator: webhooks', () => {
         platformSecretKey: STRIPE_SANDBOX_PLATFORM_SECRET_KEY,
         clientId: STRIPE_SANDBOX_CLIENT_ID,
         webhookSecret: STRIPE_SANDBOX_WEBHOOK_SECRET,
+        ...planPriceIds(),
       },
       controls: [
+        'POST /__sim/subscriptions/:id/advance_period',
         'POST /__sim/granted_tokens',
         'POST /__sim/payment_intents/:id/webhook',
         'POST /__sim/payment_intents/:id/authenticate',

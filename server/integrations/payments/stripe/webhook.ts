@@ -18,7 +18,7 @@ const refuse = (message: string, cause?: unknown) => new ProviderError('stripe',
  * `v1` entry may match (several appear while a secret is being rolled) and the timestamp must be at most
  * 300 s older than `now`. A body that verifies but is not JSON is an `invalid_request`.
  */
-function constructStripeEvent(
+export function constructStripeEvent(
   rawBody: string,
   header: string | undefined,
   secret: string,

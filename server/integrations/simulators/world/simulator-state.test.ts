@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EVENTUALLY_MS } from '../../../test/eventually';
 import { inMemoryState, persistedState } from './simulator-state';
 
 let dir: string;
@@ -52,7 +53,9 @@ describe('a persisted simulator state', () => {
       book.orders.set(book.nextId, { id: book.nextId++, placed: new Date() });
       state.changed();
     }
-    await vi.waitFor(() => expect(persistedState(file).keep('book', orderBook).orders.size).toBe(50));
+    await vi.waitFor(() => expect(persistedState(file).keep('book', orderBook).orders.size).toBe(50), {
+      timeout: EVENTUALLY_MS,
+    });
     expect(readdirSync(dir)).toEqual(['store.state']);
     await state.flush();
   });

@@ -275,6 +275,7 @@ export const bigcommerce: StorePlatform<BigcommerceCredentials> = {
     return order;
   },
 
+  findWrittenOrder: (ctx, input) => findOrderByReference(ctx, input.reference),
   getOrder: readOrder,
 
   /** Sets the status id of our status (see BIGCOMMERCE_STATUS_ID_FOR); BigCommerce allows any move. */

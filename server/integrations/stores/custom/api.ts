@@ -50,6 +50,11 @@ export const customOrder = z.object({
 /** An order as the merchant's API sends it. */
 export type CustomOrder = z.infer<typeof customOrder>;
 
+/** `GET /orders?reference=`: the orders written for one checkout (none, or the one). */
+export const customOrderList = z.object({
+  data: z.array(customOrder.extend({ reference: z.string().nullish() }).loose()),
+});
+
 const failureBody = z.object({
   error: z.object({ code: z.string().optional(), message: z.string().optional() }),
 });

@@ -4,6 +4,7 @@ import type { PostalAddress, StoreOrder, StorePlatform, StoreProduct } from '../
 import {
   CUSTOM_MAX_LIMIT,
   customOrder,
+  customOrderList,
   customProduct,
   customProductList,
   customRequest,
@@ -205,6 +206,27 @@ export const custom: StorePlatform<CustomCredentials> = {
     const order = toOrder(data, response.body);
     noteTotalMismatch(ctx, 'Your store API', input, order);
     return order;
+  },
+
+  /**
+   * The contract's optional lookup by reference. An API without it still never writes an order twice
+   * (its POST is idempotent by the same reference), so a route it does not have answers "none found".
+   */
+  async findWrittenOrder(ctx, input) {
+    try {
+      const { data } = await customRequest(
+        ctx,
+        { path: '/orders', query: { reference: input.reference } },
+        customOrderList,
+      );
+      const match = data.data.find((order) => order.reference === input.reference);
+      return match ? toOrder(match, match) : null;
+    } catch (err) {
+      if (err instanceof ProviderError && (err.kind === 'not_found' || err.kind === 'invalid_request')) {
+        return null;
+      }
+      throw err;
+    }
   },
 
   async getOrder(ctx, orderId) {

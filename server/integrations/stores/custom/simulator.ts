@@ -347,6 +347,12 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
         return reply.status(201).send(order);
       });
 
+      api.get<{ Querystring: { reference?: string } }>('/orders', async (request, reply) => {
+        const { reference } = request.query;
+        if (typeof reference !== 'string' || !reference) return invalid(reply, 'reference is required');
+        return { data: [...orders.values()].filter((order) => order.reference === reference) };
+      });
+
       api.get<{ Params: { id: string } }>('/orders/:id', async (request, reply) => {
         const order = orders.get(request.params.id);
         return order ?? reply.status(404).send(failure('not_found', `No order ${request.params.id}`));

@@ -411,6 +411,7 @@ export function createShopifyPlatform(opts: { apiVersion?: string } = {}): Store
       return order;
     },
 
+    findWrittenOrder: (ctx, input) => findOrderByReference(ctx, input.reference),
     getOrder: readOrder,
 
     /**

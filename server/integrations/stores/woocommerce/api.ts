@@ -57,6 +57,7 @@ export const wooOrder = z.looseObject({
   status: z.string(),
   currency: z.string().nullish(),
   total: z.string().nullish(),
+  meta_data: z.array(z.looseObject({ key: z.string(), value: z.unknown() })).default([]),
 });
 export type WooOrder = z.infer<typeof wooOrder>;
 

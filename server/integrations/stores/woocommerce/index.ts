@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProviderError } from '../../http';
-import type { StoreOrderInput, StorePlatform, StoreProduct } from '../store-platform';
+import type { StoreOrder, StoreOrderInput, StorePlatform, StoreProduct } from '../store-platform';
 import type { AdapterContext } from '../store-types';
 import { fetchSiteName, headerInt, wooOrder, wooProduct, wooRequest, wooSetting, wooVariation } from './api';
 import {
@@ -9,6 +9,7 @@ import {
   type WoocommerceCredentials,
 } from './credentials';
 import {
+  CHECKOUT_META_KEY,
   orderBody,
   plainText,
   toStoreOrder,
@@ -112,6 +113,32 @@ async function assertSellable(ctx: Ctx, line: StoreOrderInput['lines'][number]):
   }
 }
 
+/**
+ * The order an earlier POST wrote for this checkout. WooCommerce's order search cannot reach meta data
+ * (it matches ids, names, addresses, e-mails and item names), so we search by the buyer's e-mail, newest
+ * first, and pick the order whose `_agentcart_checkout_id` meta is this checkout: a buyer has few orders,
+ * so this is one request in practice.
+ */
+async function findOrderByCheckout(ctx: Ctx, input: StoreOrderInput): Promise<StoreOrder | null> {
+  for (let page = 1; ; page += 1) {
+    const { data: found, headers } = await wooRequest(
+      ctx,
+      {
+        path: 'orders',
+        query: { search: input.buyer.email, status: 'any', per_page: MAX_PER_PAGE, page },
+      },
+      z.array(wooOrder),
+    );
+    const match = found.find((order) =>
+      order.meta_data.some((meta) => meta.key === CHECKOUT_META_KEY && meta.value === input.reference),
+    );
+    if (match) return toStoreOrder(match);
+    const totalPages = headerInt(headers, 'x-wp-totalpages');
+    const more = totalPages !== null ? page < totalPages : found.length === MAX_PER_PAGE;
+    if (!more) return null;
+  }
+}
+
 function orderPath(orderId: string): string {
   if (!/^\d+$/.test(orderId)) {
     throw new ProviderError('woocommerce', 'not_found', `WooCommerce has no order ${orderId}`);
@@ -184,6 +211,8 @@ export const woocommerce: StorePlatform<WoocommerceCredentials> = {
     );
     return toStoreOrder(data);
   },
+
+  findWrittenOrder: findOrderByCheckout,
 
   async getOrder(ctx, orderId) {
     const { data } = await wooRequest(ctx, { path: orderPath(orderId) }, wooOrder);

@@ -9,6 +9,7 @@ import {
   type SimulatorFixture,
 } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
+import { EVENTUALLY_MS } from '../../../test/eventually';
 import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
 import { describeStoreContract, orderFor } from '../contract';
 import type { StoreProduct } from '../store-platform';
@@ -491,10 +492,13 @@ describe('woocommerce adapter against the simulator', () => {
       for (const status of ['fulfilled', 'paid', 'fulfilled', 'paid', 'fulfilled'] as const) {
         await woocommerce.updateOrderStatus(ctx, order.id, status);
       }
-      await vi.waitFor(async () => {
-        const { body } = await wooHttps(failing, `webhooks/${String(hook.body.id)}`);
-        expect(body.status).toBe('disabled');
-      });
+      await vi.waitFor(
+        async () => {
+          const { body } = await wooHttps(failing, `webhooks/${String(hook.body.id)}`);
+          expect(body.status).toBe('disabled');
+        },
+        { timeout: EVENTUALLY_MS },
+      );
       expect(attempts.filter((b) => b.startsWith('{'))).toHaveLength(5);
     } finally {
       await failing.close();

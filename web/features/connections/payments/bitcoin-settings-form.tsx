@@ -31,14 +31,18 @@ const reason = (err: unknown) =>
 
 /**
  * Bitcoin Lightning settings (onboarding step 1 and settings › payments): the provider, its credentials,
- * the invoice expiry, a connection test, and save, which turns Bitcoin payments on with that provider.
+ * the invoice expiry, a connection test, and save, which turns Bitcoin payments on with that provider
+ * (onboarding) or keeps them as the settings switch has them.
  */
 export function BitcoinSettingsForm({
   onSaved,
   saveLabel = 'Save Bitcoin Settings',
+  enabledOnSave = true,
 }: {
   onSaved?(): void;
   saveLabel?: string;
+  /** Whether saving leaves Bitcoin payments on (onboarding) or as they are (settings, which has a switch). */
+  enabledOnSave?: boolean;
 }) {
   const connections = useConnections();
   const account = useAccount();
@@ -62,6 +66,7 @@ export function BitcoinSettingsForm({
       savedProviders={saved}
       onSaved={onSaved}
       saveLabel={saveLabel}
+      enabledOnSave={enabledOnSave}
     />
   );
 }
@@ -73,6 +78,7 @@ function ProviderSettings({
   savedProviders,
   onSaved,
   saveLabel,
+  enabledOnSave,
 }: {
   forms: ProviderForm[];
   initialProvider: string;
@@ -80,6 +86,7 @@ function ProviderSettings({
   savedProviders: Set<string>;
   onSaved?(): void;
   saveLabel: string;
+  enabledOnSave: boolean;
 }) {
   const [provider, setProvider] = useState<string>(initialProvider);
   const form = forms.find((f) => f.id === provider);
@@ -124,6 +131,7 @@ function ProviderSettings({
           initialExpiry={initialExpiry}
           onSaved={onSaved}
           saveLabel={saveLabel}
+          enabledOnSave={enabledOnSave}
         />
       )}
     </div>
@@ -137,6 +145,7 @@ function CredentialsForm({
   initialExpiry,
   onSaved,
   saveLabel,
+  enabledOnSave,
 }: {
   provider: string;
   form: ProviderForm;
@@ -144,6 +153,7 @@ function CredentialsForm({
   initialExpiry: number;
   onSaved?(): void;
   saveLabel: string;
+  enabledOnSave: boolean;
 }) {
   const names = form.credentialFields.map((f) => f.name);
   // The form is keyed by provider and saved state, so its rules are fixed for its lifetime.
@@ -180,7 +190,7 @@ function CredentialsForm({
   const runSave = handleSubmit(async ({ credentials, expiryMins }) => {
     try {
       const { message } = await save.mutateAsync({
-        enabled: true,
+        enabled: enabledOnSave,
         provider,
         expiryMins,
         ...(credentialsGiven() ? { credentials } : {}),

@@ -8,6 +8,7 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
+import { useAccount } from '#web/features/account/api/get-account';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useStartExpressOnboarding } from '../api/start-express-onboarding';
 import { useStartStripeOAuth } from '../api/start-stripe-oauth';
@@ -83,19 +84,40 @@ export function CardProviderConnect({
           title={`Connect an existing ${CARD_PROVIDER} account`}
           description="Sign in to Stripe and allow AgentCart to take agent payments into your account."
           action={
-            <Button
-              variant="outline"
-              onClick={() => goTo(() => oauth.mutateAsync(returnTo))}
-              disabled={leaving}
-            >
-              {oauth.isPending || oauth.isSuccess ? 'Opening Stripe...' : 'Connect with Stripe'}
-              <ExternalLink aria-hidden="true" />
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="outline"
+                onClick={() => goTo(() => oauth.mutateAsync(returnTo))}
+                disabled={leaving}
+              >
+                {oauth.isPending || oauth.isSuccess ? 'Opening Stripe...' : 'Connect with Stripe'}
+                <ExternalLink aria-hidden="true" />
+              </Button>
+              <RefreshStatusButton />
+            </div>
           }
         />
       </div>
       <SecretKeyForm onConnected={onConnected} />
     </div>
+  );
+}
+
+/** Reads the account again: a connection finished in another window shows without a reload. */
+function RefreshStatusButton() {
+  const account = useAccount();
+  const refresh = async () => {
+    const { data, error } = await account.refetch();
+    if (error) toast.error('Connection Failed', { description: error.message });
+    else if (data?.merchant?.payments.card !== 'connected')
+      toast.info(`${CARD_PROVIDER} is not connected yet`, {
+        description: `Finish connecting in the ${CARD_PROVIDER} window, then refresh again.`,
+      });
+  };
+  return (
+    <Button variant="ghost" onClick={() => void refresh()} disabled={account.isFetching}>
+      {account.isFetching ? 'Refreshing...' : 'Refresh Status'}
+    </Button>
   );
 }
 

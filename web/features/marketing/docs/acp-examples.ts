@@ -113,7 +113,7 @@ export const ACP_COMPLETED_2026 = `{
     "id": "79fb5219-5520-4483-bde9-16a7ae5f4297",
     "checkout_session_id": "cs_wdxcbc6OZci4UiUBLZcuy5dm",
     "order_number": "1004",
-    "permalink_url": "http://localhost:3000/storefront/…/success?session_id=cs_wdxcbc6OZci4UiUBLZcuy5dm",
+    "permalink_url": "http://localhost:3000/order-status/5b0e…c41d",
     "status": "confirmed"
   }
 }`;

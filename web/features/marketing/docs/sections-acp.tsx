@@ -310,6 +310,13 @@ export function AcpDocs() {
         <CodeBlock title="Mint a test token (sandbox)" code={ACP_MINT_TOKEN} />
         <CodeBlock title="Complete by card (2026-04-17)" code={ACP_COMPLETE_CARD_2026} />
         <CodeBlock title="Response 200 (shortened)" kind="response" code={ACP_COMPLETED_2026} />
+        <P>
+          <strong className="text-slate-900">The buyer&apos;s order page.</strong> <C>order.permalink_url</C>{' '}
+          (the same link in every order event) opens a public page with the order&apos;s store, items, totals,
+          status and tracking. Its address is an unguessable token, not the session or order id, and the page
+          shows no e-mail, phone, name or street, so the agent can hand the link to the buyer in the
+          conversation.
+        </P>
         <CodeBlock title="Complete by card (2025-09-29 session)" code={ACP_COMPLETE_CARD_2025} />
         <P>
           <strong className="text-slate-900">Lightning (2026-04-17 only).</strong> For a merchant with Bitcoin

@@ -45,6 +45,11 @@ export const AGENT_ERRORS: { status: number; code: string; when: ReactNode }[] =
     code: 'PAYMENT_EXPIRED',
     when: 'A card checkout was not confirmed within 30 minutes, or the Lightning invoice expired unpaid.',
   },
+  {
+    status: 403,
+    code: 'FORBIDDEN',
+    when: 'The merchant allows its API key only from listed IP addresses, and this request came from another.',
+  },
   { status: 404, code: 'NOT_FOUND', when: 'No such order for this merchant.' },
   {
     status: 409,

@@ -13,7 +13,8 @@ export const READINESS_POLL_MS = 60_000;
  */
 export function checkReadiness() {
   return apiRequest('/api/readiness', {
-    headers: { 'x-request-id': crypto.randomUUID() },
+    // A poll is not the person being active: it must not hold the session open past its idle timeout.
+    headers: { 'x-request-id': crypto.randomUUID(), 'x-agentcart-background': '1' },
     schema: readinessReport,
   });
 }

@@ -8,13 +8,18 @@ import { Button } from '#web/components/ui/button';
 import { Field, Label } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
+import { useAuth } from '#web/features/auth/auth-provider';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useUpdateProfile } from '../api/update-profile';
+
+/** The spec's words when there is no signed-in user to save for (the server answers the same). */
+const SIGNED_OUT_MESSAGE = 'You must be signed in.';
 
 const isRegion = (value: string | null): value is Region => Boolean(value && value in REGIONS);
 
 /** Settings › General: merchant name, region and default currency. */
 export function GeneralTab({ merchant }: { merchant: MerchantView | null }) {
+  const { user } = useAuth();
   const save = useUpdateProfile();
   const regionId = useId();
   const currencyId = useId();
@@ -31,6 +36,11 @@ export function GeneralTab({ merchant }: { merchant: MerchantView | null }) {
     },
   );
   const submit = handleSubmit(async (values) => {
+    // Signed out in another tab: say so instead of sending a request bound to fail.
+    if (!user) {
+      toast.error('Error', { description: SIGNED_OUT_MESSAGE });
+      return;
+    }
     try {
       await save.mutateAsync(values);
       toast.success('Changes saved', { description: 'Agents see your new details from their next request.' });

@@ -99,14 +99,28 @@ function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
   );
 }
 
+/**
+ * Why the Bitcoin switch cannot be used now, or null when it can. The spec keeps it disabled without a
+ * default card payment method: Bitcoin is switched on and off beside a connected card account, so a
+ * merchant never switches off their only working way to be paid. Switching on also needs a provider saved.
+ */
+export function bitcoinSwitchBlocked(payments: MerchantView['payments']): string | null {
+  if (payments.card !== 'connected')
+    return `Needs a default card payment method: connect your ${CARD_PROVIDER} account above to switch Bitcoin on or off here.`;
+  if (!payments.bitcoin.enabled && !payments.bitcoin.provider)
+    return 'Save your Lightning provider below, then switch Bitcoin on.';
+  return null;
+}
+
 function BitcoinSettings({ merchant }: { merchant: MerchantView }) {
   const providerName = useIntegrationName();
   const { bitcoin } = merchant.payments;
   const switchMethods = useUpdatePaymentMethods();
-  const turnOff = async () => {
+  const blocked = bitcoinSwitchBlocked(merchant.payments);
+  const toggle = async (on: boolean) => {
     try {
-      await switchMethods.mutateAsync({ bitcoin: false });
-      toast.success('Bitcoin payments disabled.');
+      await switchMethods.mutateAsync({ bitcoin: on });
+      toast.success(on ? 'Bitcoin payments enabled.' : 'Bitcoin payments disabled.');
     } catch (err) {
       toast.error(`Failed to save settings: ${messageOf(err)}`);
     }
@@ -118,20 +132,22 @@ function BitcoinSettings({ merchant }: { merchant: MerchantView }) {
           <p id="bitcoin-switch-label" className="font-medium text-slate-900">
             Accept Bitcoin Lightning
           </p>
-          <p className="text-sm text-slate-600">
+          <p id="bitcoin-switch-state" className="text-sm text-slate-600">
             {bitcoin.enabled
               ? `On${bitcoin.provider ? ` through ${providerName(bitcoin.provider)}` : ''}; invoices expire after ${bitcoin.expiryMins ?? 15} minutes.`
-              : 'Off. Save the settings below to turn it on.'}
+              : 'Off.'}{' '}
+            {blocked}
           </p>
         </div>
         <Switch
           aria-labelledby="bitcoin-switch-label"
+          aria-describedby="bitcoin-switch-state"
           checked={bitcoin.enabled}
-          disabled={!bitcoin.enabled || switchMethods.isPending}
-          onCheckedChange={(on) => !on && turnOff()}
+          disabled={blocked !== null || switchMethods.isPending}
+          onCheckedChange={(on) => void toggle(on)}
         />
       </div>
-      <BitcoinSettingsForm />
+      <BitcoinSettingsForm enabledOnSave={bitcoin.enabled} />
     </div>
   );
 }

@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousAccessibilityViolations, signInAsDemoMerchant } from './demo-merchant';
+import { expect, test } from './fixtures';
+
+/** A dashboard API call as the web app makes it: the page's session cookie and our own origin. */
+async function dashboardPost(page: Page, path: string, data: object) {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post(path, { data, headers: { origin } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/** One paid card checkout and one open Lightning invoice, through the agent tester's API. */
+async function takePayments(page: Page) {
+  const { token } = await dashboardPost(page, '/api/agent-tests/test-token', {
+    amount: 29.99,
+    currency: 'GBP',
+    card: 'visa',
+  });
+  const card = await dashboardPost(page, '/api/agent-tests/acp-flow', {
+    payment_method: 'stripe',
+    test_spt: token,
+  });
+  expect(card.status).toBe('ACCEPTED');
+  const lightning = await dashboardPost(page, '/api/agent-tests/acp-flow', { payment_method: 'bitcoin' });
+  expect(lightning.requires_payment).toBe(true);
+  return { lightningInvoiceId: lightning.invoice_id as string };
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Payments, newest first' });
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+
+test('a merchant filters the payments history, copies a Lightning payment request and exports CSV', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsDemoMerchant(page);
+  const { lightningInvoiceId } = await takePayments(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+
+  await page.goto('/payments');
+  await expect(page.getByRole('heading', { name: 'Payment history', level: 1 })).toBeVisible();
+  await expect(bodyRows(page).first()).toContainText('Lightning (OpenNode)');
+  await expect(bodyRows(page).first()).toContainText(lightningInvoiceId.slice(0, 12));
+  await expectNoSeriousAccessibilityViolations(page);
+
+  // Status filters: every row shown carries the chosen status.
+  await page.getByRole('button', { name: 'PAID', exact: true }).click();
+  await expect(bodyRows(page).first()).toContainText('Card (Stripe)');
+  for (const row of await bodyRows(page).all()) await expect(row).toContainText('PAID');
+  await page.getByRole('button', { name: 'PENDING', exact: true }).click();
+  await expect(bodyRows(page).first()).toContainText(lightningInvoiceId.slice(0, 12));
+
+  // Method filter, then a day range that ends before any payment: nothing matches.
+  await page.getByRole('combobox', { name: 'Method' }).click();
+  await page.getByRole('option', { name: /btc_opennode/ }).click();
+  for (const row of await bodyRows(page).all()) await expect(row).toContainText('btc_opennode');
+
+  // The copy control puts the invoice's payment request on the clipboard.
+  await bodyRows(page).first().getByRole('button', { name: 'Copy request' }).click();
+  await expect(page.getByText('Payment request copied to clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^lntb/);
+
+  // The export carries what the filters select.
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  const csv = await page.request.get((await exportLink.getAttribute('href'))!);
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  const text = await csv.text();
+  expect(text).toContain(lightningInvoiceId);
+  expect(text).not.toContain('stripe_spt');
+
+  await page.getByLabel('To (UTC)').fill('2020-01-01');
+  await expect(page.getByText('No payments match these filters.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(bodyRows(page).first()).toContainText(lightningInvoiceId.slice(0, 12));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { name: 'Payment history', level: 1 })).toBeVisible();
+  await expectNoSeriousAccessibilityViolations(page);
+});
+
+test("a merchant opens a payment's buyer, and that read of buyer data is logged", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsDemoMerchant(page);
+  const { lightningInvoiceId } = await takePayments(page);
+  const listed: { checkout_id: string; provider_invoice_id: string }[] = (
+    await (await page.request.get('/api/payments?method=btc_opennode&limit=100')).json()
+  ).payments;
+  const invoice = listed.find((p) => p.provider_invoice_id === lightningInvoiceId)!;
+  /** The dashboard's logged reads of this invoice's checkout (other tests' agents read others). */
+  const dashboardReads = async () => {
+    const log = await (await page.request.get('/api/security/checkout-access?limit=50')).json();
+    return log.events.filter(
+      (e: { checkout_id: string; via: string }) =>
+        e.checkout_id === invoice.checkout_id && e.via === 'dashboard',
+    ).length;
+  };
+
+  await page.goto('/payments');
+  const row = bodyRows(page).filter({ hasText: lightningInvoiceId.slice(0, 12) });
+  await expect(row).toBeVisible();
+  expect(await dashboardReads()).toBe(0);
+
+  await row.getByRole('button', { name: 'Buyer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buyer' });
+  await expect(dialog.getByText('Email')).toBeVisible();
+  await expect(dialog).toContainText('@');
+  await expectNoSeriousAccessibilityViolations(page);
+  await expect.poll(dashboardReads).toBe(1);
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await row.getByRole('button', { name: 'Buyer' }).click();
+  await expect(page.getByRole('dialog', { name: 'Buyer' }).getByText('Email')).toBeVisible();
+  await expectNoSeriousAccessibilityViolations(page);
+});

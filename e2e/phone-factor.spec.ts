@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { totpCode } from '../server/test/totp';
+import { expectNoSeriousAccessibilityViolations } from './demo-merchant';
+import { dismissCookieBanner, expect, signUpInBrowser, test, uniqueEmail } from './fixtures';
+
+const PASSWORD = 'Str0ng!pass';
+// Ofcom's drama range: a UK mobile number that belongs to nobody.
+const PHONE = '+447700900456';
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+/** Axe at desktop and phone widths, and a screenshot of each when SCREENSHOT_DIR is set. */
+async function checkAtBothWidths(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await expectNoSeriousAccessibilityViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The newest sign-in code on the sandbox phone (the Twilio simulator's page), read as a person would. */
+async function codeFromSandboxPhone(page: Page): Promise<string> {
+  const phone = await page.context().newPage();
+  await phone.goto('/__sim/sms');
+  await expect(phone.getByRole('heading', { name: 'Sandbox phone' })).toBeVisible();
+  const text = await phone.locator('article').first().textContent();
+  await phone.close();
+  const code = text?.match(/(\d{6}) is your AgentCart sign-in code/)?.[1];
+  expect(code, 'a code on the sandbox phone').toBeTruthy();
+  return code!;
+}
+
+test('phone factor: add a number beside the app, verify it by SMS, then sign in with "Text me a code"', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('phone-factor');
+  await dismissCookieBanner(page);
+  await page.goto('/auth');
+  await signUpInBrowser(page, { name: 'Phone Factor Goods', email, password: PASSWORD });
+  await expect(page).not.toHaveURL(/\/auth/);
+
+  // The app first: text messages are only offered beside it.
+  await page.goto('/settings?tab=security');
+  await page.getByRole('switch', { name: 'Two-factor authentication' }).click();
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  await page.getByLabel('6-digit code').fill(totpCode(secret, Date.now() - 30_000));
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await page.getByRole('button', { name: 'I have saved my codes' }).click();
+
+  await expect(page.getByText(/Your authenticator app is stronger/)).toBeVisible();
+  await page.getByRole('button', { name: 'Add phone number' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add a phone number' });
+  await adding.getByLabel('Mobile number').fill('07700 900456');
+  await adding.getByLabel('Password').fill(PASSWORD);
+  await adding.getByRole('button', { name: 'Send code' }).click();
+  await expect(
+    adding.getByText('Enter the number in international format, e.g. +447700900123'),
+  ).toBeVisible();
+  await checkAtBothWidths(page, 'phone-factor-add');
+  await adding.getByLabel('Mobile number').fill(PHONE);
+  await adding.getByRole('button', { name: 'Send code' }).click();
+
+  const verifying = page.getByRole('dialog', { name: 'Verify your phone number' });
+  await expect(verifying.getByText('Enter the 6-digit code we texted to +44 •••• 456.')).toBeVisible();
+  await expect(verifying.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+  await checkAtBothWidths(page, 'phone-factor-verify');
+  await verifying.getByLabel('Code from the text message').fill(await codeFromSandboxPhone(page));
+  await verifying.getByRole('button', { name: 'Verify number' }).click();
+  await expect(verifying).toBeHidden();
+  await expect(page.getByText('Text message · +44 •••• 456')).toBeVisible();
+  await expect(page.getByText('Verified', { exact: true })).toHaveCount(2);
+  await checkAtBothWidths(page, 'phone-factor-settings');
+
+  // A fresh browser: password, then "Text me a code", with the code read off the sandbox phone.
+  const fresh = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '198.19.8.8' } });
+  const other = await fresh.newPage();
+  await dismissCookieBanner(other);
+  await other.goto('/auth');
+  await other.getByLabel('Email').fill(email);
+  await other.getByLabel('Password').fill(PASSWORD);
+  await other.getByRole('button', { name: 'Sign In' }).click();
+  await expect(other.getByLabel('Authentication code')).toBeVisible();
+  await other.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(
+    other.getByText(/We texted a 6-digit code to \+44 •••• 456\. It expires in 5 minutes\./),
+  ).toBeVisible();
+  await checkAtBothWidths(other, 'phone-factor-sign-in');
+  await other.getByLabel('Code from the text message').fill(await codeFromSandboxPhone(other));
+  await other.getByRole('button', { name: 'Verify' }).click();
+  await expect(other).toHaveURL(/\/onboarding/);
+  await fresh.close();
+});

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { analyticsQuery, analyticsReport as analyticsReportSchema } from '#common/api/analytics';
+import type { AppContext } from '../../app-context';
+import { requireMerchantForScope } from '../connections';
+import { analyticsReport } from './analytics-report';
+
+/** GET /api/analytics?days=7|30|90: the merchant's sales by day, method, channel and agent. Session cookie. */
+export function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime'>,
+) {
+  app.register(async (scope) => {
+    const merchantOf = requireMerchantForScope(scope, ctx.auth, ctx.db);
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/api/analytics',
+        { schema: { querystring: analyticsQuery, response: { 200: analyticsReportSchema } } },
+        (request) =>
+          analyticsReport(ctx.db, merchantOf(request), request.query.days, ctx.runtime.clock.now()),
+      );
+  });
+}

@@ -1,0 +1,372 @@
+import { PassThrough } from 'node:stream';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TWO_FACTOR_MESSAGES } from '#common/validation/auth';
+import { phoneFactors, securityEvents, verifications } from '../../db/schema/index';
+import {
+  authFailuresFor,
+  cookieHeader,
+  createTestApp,
+  nextIp,
+  postJson,
+  signUp,
+  type TestApp,
+} from '../../test/create-test-app';
+import { totpCode } from '../../test/totp';
+import { enrolled, passwordStep } from '../../test/two-factor-kit';
+import { subjectHash } from '../security-events/record-security-event';
+import { PHONE_ERRORS } from './phone-factor-endpoints';
+import { PHONE_FACTOR_ERRORS } from './phone-factor-routes';
+import { TWO_FACTOR_ERRORS } from './two-factor-endpoints';
+
+let t: TestApp;
+const logLines: string[] = [];
+beforeAll(async () => {
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => logLines.push(chunk.toString()));
+  t = await createTestApp({ logStream });
+});
+afterAll(() => t?.close());
+
+let numberCounter = 0;
+/** A fresh UK mobile number from Ofcom's drama range, so tests never share a phone. */
+const nextNumber = () => `+447700900${String(100 + (numberCounter++ % 900)).padStart(3, '0')}`;
+const numbersUsed: string[] = [];
+const codesSeen: string[] = [];
+
+/** The texts the Twilio simulator's phone received at `to`, newest first. */
+async function textsTo(to: string): Promise<string[]> {
+  const base = t.simulators!.simulators.twilio.baseUrl;
+  const res = await fetch(`${base}/__sim/messages.json?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { messages: { body: string }[] }).messages.map((m) => m.body);
+}
+
+/** The code in the newest text to `to`, as the person reads it off their phone. */
+async function latestCode(to: string): Promise<string> {
+  const [text] = await textsTo(to);
+  const code = text?.match(/^(\d{6}) is your AgentCart sign-in code/)?.[1];
+  if (!code) throw new Error(`no code texted to ${to}`);
+  codesSeen.push(code);
+  return code;
+}
+
+/** Lets the next code be sent at once (the resend wait is 30 s): the last send moves back a minute. */
+const skipResendWait = (userId: string) =>
+  t.db
+    .update(phoneFactors)
+    .set({ lastCodeSentAt: new Date(Date.now() - 60_000) })
+    .where(eq(phoneFactors.userId, userId));
+
+const addNumber = (cookie: string, phoneNumber: string, password: string) =>
+  postJson(t.app, '/api/account/two-factor/phone', { phoneNumber, password }, { headers: { cookie } });
+const sendCode = (cookie: string, ip?: string) =>
+  postJson(
+    t.app,
+    '/api/auth/two-factor/send-otp',
+    {},
+    { headers: { cookie }, ...(ip ? { remoteAddress: ip } : {}) },
+  );
+const verifyCode = (cookie: string, code: string, ip?: string) =>
+  postJson(
+    t.app,
+    '/api/auth/two-factor/verify-otp',
+    { code },
+    { headers: { cookie }, ...(ip ? { remoteAddress: ip } : {}) },
+  );
+
+/** A merchant with the app on and a verified phone number. */
+async function withPhone() {
+  const account = await enrolled(t);
+  const phone = nextNumber();
+  numbersUsed.push(phone);
+  expect((await addNumber(account.cookie, phone, account.creds.password)).statusCode).toBe(200);
+  expect((await sendCode(account.cookie)).statusCode).toBe(200);
+  // A code that came back ends the resend wait: the sign-in may ask for the next one at once.
+  expect((await verifyCode(account.cookie, await latestCode(phone))).statusCode).toBe(200);
+  return { ...account, phone };
+}
+
+const settingsEvents = (email: string) =>
+  t.db
+    .select()
+    .from(securityEvents)
+    .where(
+      and(eq(securityEvents.subjectHash, subjectHash(email)), eq(securityEvents.type, 'settings_change')),
+    );
+
+describe('adding a phone number', () => {
+  it('is offered only beside the authenticator app', async () => {
+    const { cookie, creds } = await signUp(t.app);
+    const res = await addNumber(cookie, '+447700900001', creds.password);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'AUTHENTICATOR_APP_REQUIRED',
+      message: PHONE_FACTOR_ERRORS.appFirst,
+    });
+    const status = await t.app.inject({ method: 'GET', url: '/api/account/two-factor', headers: { cookie } });
+    expect(status.json()).toMatchObject({ phoneAvailable: true, factors: [] });
+  });
+
+  it('checks the number (E.164) and the password', async () => {
+    const { cookie, creds } = await enrolled(t);
+    const badNumber = await addNumber(cookie, '07700 900123', creds.password);
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { phoneNumber: TWO_FACTOR_MESSAGES.phoneFormat },
+    });
+    const wrongPassword = await addNumber(cookie, '+447700900002', 'not-the-password');
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().error.code).toBe('INVALID_PASSWORD');
+    const unauthenticated = await postJson(t.app, '/api/account/two-factor/phone', {
+      phoneNumber: '+447700900002',
+      password: creds.password,
+    });
+    expect(unauthenticated.statusCode).toBe(401);
+  });
+
+  it('verifies it with a code sent by SMS, and records each step with the number masked', async () => {
+    const { cookie, creds, user } = await enrolled(t);
+    const phone = nextNumber();
+    numbersUsed.push(phone);
+    const added = await addNumber(cookie, phone.replace(/(\d{4})(\d{3})$/, ' $1 $2'), creds.password);
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ status: 'pending', phone: `+44 •••• ${phone.slice(-3)}` });
+
+    const sent = await sendCode(cookie);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({
+      status: 'code_sent',
+      phone: `+44 •••• ${phone.slice(-3)}`,
+      expiresInSeconds: 300,
+      resendAfterSeconds: 30,
+      sandboxPhone: '/__sim/sms',
+    });
+    const code = await latestCode(phone);
+
+    const wrong = await verifyCode(cookie, code === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toMatchObject({ code: 'INVALID_CODE', message: PHONE_ERRORS.wrongCode });
+    let status = await t.app.inject({ method: 'GET', url: '/api/account/two-factor', headers: { cookie } });
+    expect(status.json().factors).toContainEqual(
+      expect.objectContaining({ factorType: 'phone', status: 'unverified' }),
+    );
+
+    const right = await verifyCode(cookie, code);
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ status: 'verified' });
+    status = await t.app.inject({ method: 'GET', url: '/api/account/two-factor', headers: { cookie } });
+    expect(status.json().factors).toContainEqual({
+      factorType: 'phone',
+      status: 'verified',
+      friendlyName: 'Text message',
+      phone: `+44 •••• ${phone.slice(-3)}`,
+    });
+    const [row] = await t.db.select().from(phoneFactors).where(eq(phoneFactors.userId, user.id));
+    expect(row).toMatchObject({ phoneNumber: phone, verified: true });
+
+    const events = await settingsEvents(creds.email);
+    expect(events.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['phone_factor_added', 'phone_factor_verified']),
+    );
+    const stored = JSON.stringify(events);
+    expect(stored).not.toContain(phone.slice(1, 10));
+    expect(stored).not.toContain(code);
+
+    // A verified number stays until it is removed.
+    const again = await addNumber(cookie, nextNumber(), creds.password);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('PHONE_FACTOR_EXISTS');
+  });
+
+  it('says so when Twilio refuses the number, or cannot be reached', async () => {
+    const { cookie, creds, user } = await enrolled(t);
+    expect((await addNumber(cookie, '+15005550001', creds.password)).statusCode).toBe(200);
+    const refused = await sendCode(cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'PHONE_NUMBER_REFUSED',
+      message: PHONE_ERRORS.numberRefused,
+    });
+
+    expect((await addNumber(cookie, '+447700900003', creds.password)).statusCode).toBe(200);
+    await skipResendWait(user.id);
+    const twilio = t.simulators!.simulators.twilio.baseUrl;
+    await fetch(`${twilio}/__sim/down`, { method: 'POST' });
+    try {
+      const down = await sendCode(cookie);
+      expect(down.statusCode).toBe(503);
+      expect(down.json().error).toMatchObject({
+        code: 'SMS_UNAVAILABLE',
+        message: PHONE_ERRORS.smsUnavailable,
+      });
+    } finally {
+      await fetch(`${twilio}/__sim/up`, { method: 'POST' });
+    }
+  });
+});
+
+describe('sending codes', () => {
+  it('waits 30 seconds between codes and sends at most five an hour', async () => {
+    const { cookie, user, creds } = await enrolled(t);
+    const phone = nextNumber();
+    numbersUsed.push(phone);
+    await addNumber(cookie, phone, creds.password);
+    expect((await sendCode(cookie)).statusCode).toBe(200);
+    const tooSoon = await sendCode(cookie);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().error.code).toBe('SMS_RESEND_TOO_SOON');
+    expect(tooSoon.json().error.message).toMatch(/^Wait \d+ seconds? before sending another code\.$/);
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+
+    for (let sent = 1; sent < 5; sent++) {
+      await skipResendWait(user.id);
+      expect((await sendCode(cookie)).statusCode).toBe(200);
+    }
+    await skipResendWait(user.id);
+    const limited = await sendCode(cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatchObject({
+      code: 'SMS_LIMIT_REACHED',
+      message: PHONE_ERRORS.hourlyLimit(60),
+    });
+    expect(await textsTo(phone)).toHaveLength(5);
+
+    // Changing the number does not start the count again.
+    await addNumber(cookie, nextNumber(), creds.password);
+    expect((await sendCode(cookie)).statusCode).toBe(429);
+  });
+
+  it('sends nothing to an account without a verified number during a sign-in', async () => {
+    const { creds } = await enrolled(t);
+    const { pending, ip } = await passwordStep(t, creds);
+    const res = await sendCode(pending, ip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'NO_PHONE_FACTOR',
+      message: PHONE_ERRORS.noVerifiedNumber,
+    });
+  });
+});
+
+describe('signing in with a code by SMS', () => {
+  it('offers "Text me a code" and a texted code opens the session once', async () => {
+    const { creds, phone } = await withPhone();
+    const first = await passwordStep(t, creds);
+    expect(first.res.json()).toEqual({ status: 'second_step', methods: ['totp', 'phone'] });
+    expect((await sendCode(first.pending, first.ip)).statusCode).toBe(200);
+    const code = await latestCode(phone);
+    const done = await verifyCode(first.pending, code, first.ip);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().token).toBeUndefined();
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: { cookie: cookieHeader(done.headers['set-cookie']) },
+    });
+    expect(account.statusCode).toBe(200);
+    expect((await settingsEvents(creds.email)).map((e) => e.name)).toContain('phone_code_used');
+
+    // The same code again, on a new sign-in: used up.
+    const second = await passwordStep(t, creds);
+    const replay = await verifyCode(second.pending, code, second.ip);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error).toMatchObject({
+      code: 'SMS_CODE_EXPIRED',
+      message: PHONE_ERRORS.expiredCode,
+    });
+    expect(replay.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]/);
+  });
+
+  it('refuses an expired code', async () => {
+    const { creds, phone } = await withPhone();
+    const { pending, ip } = await passwordStep(t, creds);
+    await sendCode(pending, ip);
+    const code = await latestCode(phone);
+    // Five minutes later: the library's row for this code has expired.
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(verifications.identifier, '2fa-otp-%'));
+    const late = await verifyCode(pending, code, ip);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.code).toBe('SMS_CODE_EXPIRED');
+  });
+
+  it('takes five wrong tries at one code, each counted by the sign-in throttle', async () => {
+    const { creds, phone } = await withPhone();
+    const { pending, ip } = await passwordStep(t, creds);
+    await sendCode(pending, ip);
+    const code = await latestCode(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    // From a new address each time, as the sign-in throttle slows one address after five failures.
+    for (let i = 0; i < 5; i++) expect((await verifyCode(pending, wrong, nextIp())).statusCode).toBe(401);
+    const spent = await verifyCode(pending, code, nextIp());
+    expect(spent.statusCode).toBe(400);
+    expect(spent.json().error).toMatchObject({
+      code: 'SMS_CODE_ATTEMPTS_USED',
+      message: PHONE_ERRORS.tooManyAttempts,
+    });
+    const failures = await authFailuresFor(t, creds.email);
+    const phoneFailures = failures.filter((f) => f.name === 'second_step_failed');
+    expect(phoneFailures.length).toBeGreaterThanOrEqual(6);
+    expect(phoneFailures.every((f) => (f.details as { kind: string }).kind === 'phone')).toBe(true);
+  });
+
+  it('is refused, even with the right code, once the account is throttled', async () => {
+    const { creds, phone } = await withPhone();
+    const waiting = await passwordStep(t, creds);
+    await sendCode(waiting.pending, waiting.ip);
+    const code = await latestCode(phone);
+    // Guesses on fresh sign-ins from many addresses: no code was sent to those, so each is refused.
+    for (let round = 0; round < 10; round++) {
+      const { pending, ip } = await passwordStep(t, creds);
+      expect((await verifyCode(pending, code, ip)).json().error.code).toBe('SMS_CODE_EXPIRED');
+    }
+    const refused = await verifyCode(waiting.pending, code, waiting.ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('ACCOUNT_LOCKED');
+  });
+});
+
+describe('removing the number', () => {
+  it('needs a code from the authenticator app (or a recovery code), and is recorded', async () => {
+    const { cookie, creds, secret, phone, user } = await withPhone();
+    const remove = (code: string) =>
+      postJson(t.app, '/api/account/two-factor/phone/remove', { code }, { headers: { cookie } });
+    const missing = await remove('');
+    expect(missing.statusCode).toBe(400);
+    const wrong = await remove(totpCode(secret) === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toMatchObject({ code: 'INVALID_CODE', message: TWO_FACTOR_ERRORS.wrongCode });
+    const removed = await remove(totpCode(secret));
+    expect(removed.statusCode).toBe(200);
+    expect(await t.db.select().from(phoneFactors).where(eq(phoneFactors.userId, user.id))).toEqual([]);
+    const events = await settingsEvents(creds.email);
+    const event = events.find((e) => e.name === 'phone_factor_removed');
+    expect(event?.details).toMatchObject({ phone: `+44 •••• ${phone.slice(-3)}` });
+
+    const { res } = await passwordStep(t, creds);
+    expect(res.json().methods).toEqual(['totp']);
+    const nothing = await remove(totpCode(secret, Date.now() + 30_000));
+    expect(nothing.statusCode).toBe(404);
+  });
+});
+
+describe('the sandbox phone', () => {
+  it("is one address on the app that leads to the Twilio simulator's messages", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/__sim/sms' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`${t.simulators!.simulators.twilio.baseUrl}/__sim/messages`);
+  });
+});
+
+describe('logs', () => {
+  it('never carry a code or a full number', () => {
+    expect(codesSeen.length).toBeGreaterThan(3);
+    const logs = logLines.join('');
+    expect(logs).toContain('sign-in code sent by SMS');
+    for (const number of numbersUsed) expect(logs).not.toContain(number.slice(1));
+    for (const code of codesSeen) expect(logs).not.toMatch(new RegExp(`\\b${code}\\b`));
+  });
+});

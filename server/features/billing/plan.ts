@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { findPlan, isPlanId, type PlanId } from '#common/domain/plans';
+import type { Db } from '../../db/client';
+import { billingAccounts, type BillingAccount } from '../../db/schema/index';
+
+/**
+ * Subscription statuses under which the subscribed plan applies. past_due keeps it while Stripe retries
+ * the payment (its dunning decides when the subscription becomes unpaid or canceled); incomplete, unpaid,
+ * canceled and paused do not.
+ */
+const PLAN_GRANTING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
+export function isSubscribed(account: BillingAccount | undefined | null): boolean {
+  return (
+    !!account?.subscriptionStatus &&
+    PLAN_GRANTING_STATUSES.has(account.subscriptionStatus) &&
+    isPlanId(account.subscriptionPlan)
+  );
+}
+
+/**
+ * The plan a billing account is on: the contract plan an operator set (Enterprise) first, then a
+ * subscription in good standing, else Starter.
+ */
+export function planOf(account: BillingAccount | undefined | null): PlanId {
+  if (account?.contractPlan && isPlanId(account.contractPlan)) return account.contractPlan;
+  if (isSubscribed(account)) return account!.subscriptionPlan as PlanId;
+  return 'starter';
+}
+
+export async function loadBillingAccount(db: Db, merchantId: string): Promise<BillingAccount | undefined> {
+  const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.merchantId, merchantId));
+  return account;
+}
+
+/** The merchant's current plan ('starter' when it has no subscription or contract). */
+export async function currentPlan(db: Db, merchantId: string): Promise<PlanId> {
+  return planOf(await loadBillingAccount(db, merchantId));
+}
+
+/** The transaction fee rate of the merchant's current plan, in basis points. */
+export async function currentFeeBasisPoints(db: Db, merchantId: string): Promise<number> {
+  return findPlan(await currentPlan(db, merchantId)).feeBasisPoints;
+}

@@ -1,0 +1,115 @@
+import { and, eq } from 'drizzle-orm';
+import type { WebhookEventId } from '#common/api/merchant-webhooks';
+import type { Db } from '../../db/client';
+import { checkouts, offers, orders, type Checkout, type Offer, type Order } from '../../db/schema/index';
+import type { EngineEvent } from '../../events/engine-event';
+
+/**
+ * Which of the merchant's webhook events an engine change is, if any: a new order, an order that became
+ * FULFILLED or CANCELLED, a checkout that became ACCEPTED (paid and accepted), a new offer. Every other
+ * change (a store write, an expiry, a decline) is not a merchant event.
+ */
+export function webhookEventOf(event: EngineEvent): WebhookEventId | null {
+  if (event.topic === 'order') {
+    if (event.change === 'created') return 'order.created';
+    if (event.status === 'FULFILLED') return 'order.fulfilled';
+    if (event.status === 'CANCELLED') return 'order.cancelled';
+    return null;
+  }
+  if (event.topic === 'checkout') return event.status === 'ACCEPTED' ? 'checkout.completed' : null;
+  return event.change === 'created' ? 'offer.created' : null;
+}
+
+const orderData = (order: Order) => ({
+  object: 'order' as const,
+  order_id: order.id,
+  checkout_id: order.checkoutId,
+  status: order.status,
+  store_order_id: order.storeOrderId,
+  store_order_number: order.storeOrderNumber,
+  platform: order.platform,
+  total: order.totalMinor,
+  currency: order.currency,
+  tracking: order.tracking ?? { carrier: null, number: null, url: null },
+  created_at: order.createdAt.toISOString(),
+  updated_at: order.updatedAt.toISOString(),
+});
+
+// The buyer's name and address stay out: the store has them with the order, and the delivery log would
+// otherwise keep a copy of every buyer's address.
+const checkoutData = (checkout: Checkout) => ({
+  object: 'checkout' as const,
+  checkout_id: checkout.id,
+  offer_id: checkout.offerId,
+  status: checkout.status,
+  method: checkout.method,
+  provider: checkout.provider,
+  amount: checkout.amountMinor,
+  currency: checkout.currency,
+  items: checkout.items.map((item) => ({
+    sku: item.sku,
+    name: item.name,
+    quantity: item.quantity,
+    unit_price: item.unitPriceMinor,
+  })),
+  shipping_option: { id: checkout.shippingOption.id, label: checkout.shippingOption.label },
+  created_at: checkout.createdAt.toISOString(),
+});
+
+const offerData = (offer: Offer) => ({
+  object: 'offer' as const,
+  offer_id: offer.id,
+  items: offer.items.map((item) => ({
+    sku: item.sku,
+    name: item.name,
+    quantity: item.quantity,
+    unit_price: item.unitPriceMinor,
+    total: item.unitPriceMinor * item.quantity,
+  })),
+  subtotal: offer.subtotalMinor,
+  currency: offer.currency,
+  shipping_options: offer.shippingOptions.map((option) => ({
+    id: option.id,
+    label: option.label,
+    price: option.priceMinor,
+    eta: option.eta,
+  })),
+  expires_at: offer.expiresAt.toISOString(),
+  created_at: offer.createdAt.toISOString(),
+});
+
+export type WebhookEventData =
+  ReturnType<typeof orderData> | ReturnType<typeof checkoutData> | ReturnType<typeof offerData>;
+
+/** The body every merchant webhook has (the Standard Webhooks convention): type, timestamp, data. */
+export interface WebhookEventBody {
+  type: WebhookEventId | 'webhook.test';
+  timestamp: string;
+  data: WebhookEventData | { object: 'test'; message: string };
+}
+
+/**
+ * The event's data as its subject stands now (an event handled late still tells the truth), read within
+ * the event's merchant; null when the subject is gone.
+ */
+export async function eventData(db: Db, event: EngineEvent): Promise<WebhookEventData | null> {
+  if (event.topic === 'order') {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, event.subjectId), eq(orders.merchantId, event.merchantId)));
+    return order ? orderData(order) : null;
+  }
+  if (event.topic === 'checkout') {
+    const [checkout] = await db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.id, event.subjectId), eq(checkouts.merchantId, event.merchantId)));
+    return checkout ? checkoutData(checkout) : null;
+  }
+  const [offer] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, event.subjectId), eq(offers.merchantId, event.merchantId)));
+  return offer ? offerData(offer) : null;
+}

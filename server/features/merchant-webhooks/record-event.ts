@@ -1,0 +1,59 @@
+import { and, eq } from 'drizzle-orm';
+import { webhookDeliveries } from '../../db/schema/index';
+import type { EngineEvent, EngineEventSubscriber } from '../../events/engine-event';
+import type { EngineDeps } from '../commerce';
+import { queueDelivery } from '../outbound-webhooks';
+import { merchantWebhookChannel } from './channel';
+import { eventData, webhookEventOf, type WebhookEventBody } from './event-payload';
+import { loadWebhookSettings } from './settings';
+
+/**
+ * Owes the merchant a webhook when an engine change is one of the events it subscribed to: records the
+ * delivery (once per event and subject, however often the change is relayed) with the body as the
+ * subject stands now, and queues it. A retry after a crash between the two finds the row still waiting
+ * and queues it again.
+ */
+export async function recordWebhookEvent(deps: EngineDeps, event: EngineEvent): Promise<void> {
+  const type = webhookEventOf(event);
+  if (!type) return;
+  const settings = await loadWebhookSettings(deps, event.merchantId);
+  if (!settings.url || !settings.events.includes(type)) return;
+  const data = await eventData(deps.db, event);
+  if (!data) return;
+  const now = deps.runtime.clock.now();
+  const body: WebhookEventBody = { type, timestamp: now.toISOString(), data };
+  const subject = and(
+    eq(webhookDeliveries.merchantId, event.merchantId),
+    eq(webhookDeliveries.channel, 'merchant'),
+    eq(webhookDeliveries.eventType, type),
+    eq(webhookDeliveries.subjectId, event.subjectId),
+  );
+  await deps.db
+    .insert(webhookDeliveries)
+    .values({
+      merchantId: event.merchantId,
+      channel: 'merchant',
+      eventType: type,
+      subjectId: event.subjectId,
+      url: settings.url,
+      payload: JSON.stringify(body),
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const [row] = await deps.db.select().from(webhookDeliveries).where(subject);
+  if (row && row.status === 'pending' && row.attempts === 0)
+    await queueDelivery(deps, merchantWebhookChannel(deps), row.id);
+}
+
+/** The merchant's webhooks follow every engine topic: orders, checkouts and offers. */
+export function merchantWebhookSubscriber(deps: EngineDeps): EngineEventSubscriber {
+  return {
+    name: 'merchant-webhooks',
+    topics: ['order', 'checkout', 'offer'],
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    handle: (event) => recordWebhookEvent(deps, event),
+  };
+}

@@ -1,0 +1,44 @@
+import { MERCHANT_WEBHOOK_MESSAGES, type TestMerchantWebhookOutput } from '#common/api/merchant-webhooks';
+import { AppError } from '../../lib/app-error';
+import { publicId } from '../../lib/ids';
+import type { EngineDeps } from '../commerce';
+import { postWebhook } from '../outbound-webhooks';
+import { ENDPOINT, standardWebhookHeaders } from './channel';
+import type { WebhookEventBody } from './event-payload';
+import { shareSecretWithSandboxReceiver } from './sandbox-receiver';
+import { checkMerchantWebhookUrl, loadWebhookSettings, openSigningSecret } from './settings';
+
+/**
+ * Test: one real `webhook.test` event to the URL in the form (saved or not), signed with the merchant's
+ * secret exactly as events are, sent once (no retries, not logged) and the receiver's answer returned.
+ */
+export async function sendTestEvent(
+  deps: EngineDeps,
+  merchantId: string,
+  rawUrl: string,
+): Promise<TestMerchantWebhookOutput> {
+  const url = checkMerchantWebhookUrl(deps.runtime.mode, rawUrl);
+  const secret = openSigningSecret(deps, await loadWebhookSettings(deps, merchantId));
+  if (!secret) throw new AppError('invalid_request', MERCHANT_WEBHOOK_MESSAGES.noSecret);
+  await shareSecretWithSandboxReceiver(deps.runtime, url, secret);
+  const now = deps.runtime.clock.now();
+  const webhookId = publicId('msg');
+  const event: WebhookEventBody = {
+    type: 'webhook.test',
+    timestamp: now.toISOString(),
+    data: { object: 'test', message: 'A test event from AgentCart: your endpoint is reachable.' },
+  };
+  const body = JSON.stringify(event);
+  const answer = await postWebhook(deps.runtime, ENDPOINT, {
+    url,
+    body,
+    headers: standardWebhookHeaders(secret, webhookId, body, now),
+  });
+  return {
+    delivered: answer.delivered,
+    webhook_id: webhookId,
+    status: answer.status,
+    body: answer.body,
+    error: answer.error,
+  };
+}

@@ -1,0 +1,8 @@
+// Merchant notifications (docs/decisions/029): the switches per event, e-mail through the mail module,
+// the in-app bell live on the dashboard's stream, and the triggers that fire them at most once an hour.
+export { createAgentCallMonitor, type AgentCallMonitor } from './agent-call-monitor';
+export { deliverBillingNotices, notificationJobs } from './billing-triggers';
+export { notificationStreamChannel } from './inbox';
+export { notify, notifyDepsOf, type Notice, type NotifyDeps } from './notify';
+export { notificationOrderSubscriber } from './order-triggers';
+export { registerNotificationRoutes } from './routes';

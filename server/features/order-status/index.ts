@@ -1,0 +1,1 @@
+export { registerOrderStatusRoutes } from './routes';

@@ -1,0 +1,73 @@
+import type { IntegrationRuntime } from '../../integrations/runtime';
+import { assertPublicUrlShape, UnsafeUrlError } from '../../lib/url-safety';
+
+const TIMEOUT_MS = 10_000;
+/** What is kept of a receiver's answer: enough to debug with, not a store for arbitrary data. */
+export const ANSWER_BODY_LIMIT = 1_000;
+
+/** One POST of a webhook, as the delivery log records it. */
+export interface WebhookAnswer {
+  delivered: boolean;
+  /** false when trying again cannot help (an endpoint on a private network in live mode). */
+  retryable: boolean;
+  /** The receiver's HTTP status, or null when it could not be reached. */
+  status: number | null;
+  /** The start of the receiver's answer. */
+  body: string | null;
+  /** What went wrong, in words for the merchant; null when delivered. */
+  error: string | null;
+}
+
+function isUnsafe(err: unknown): err is Error {
+  return err instanceof UnsafeUrlError || (err instanceof Error && err.cause instanceof UnsafeUrlError);
+}
+
+/** Why a POST got no answer, naming the receiving end as the merchant knows it ("The agent endpoint"). */
+export function describeFailure(endpoint: string, err: unknown): string {
+  if (err instanceof UnsafeUrlError) return err.message;
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+    return `${endpoint} did not answer within ${TIMEOUT_MS / 1000} s.`;
+  const cause = err instanceof Error ? (err.cause as NodeJS.ErrnoException | undefined) : undefined;
+  if (cause instanceof UnsafeUrlError) return cause.message;
+  return `Could not reach ${endpoint.replace(/^The /, 'the ')}${cause?.code ? ` (${cause.code})` : ''}.`;
+}
+
+/**
+ * POSTs a signed JSON body to a merchant-supplied URL: in live mode never to a private network (checked
+ * on the URL here and on the address dialled by the runtime's guarded fetch), never following redirects
+ * (one to an internal host would bypass that check), and giving up after 10 s. 2xx is delivered.
+ */
+export async function postWebhook(
+  runtime: Pick<IntegrationRuntime, 'mode' | 'context'>,
+  endpoint: string,
+  request: { url: string; body: string; headers: Record<string, string> },
+): Promise<WebhookAnswer> {
+  let response: Response;
+  try {
+    if (runtime.mode === 'live') assertPublicUrlShape(request.url);
+    response = await runtime.context(null, request.url, { merchantSupplied: true }).http.fetch(request.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...request.headers },
+      body: request.body,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      redirect: 'manual',
+    });
+  } catch (err) {
+    return {
+      delivered: false,
+      retryable: !isUnsafe(err),
+      status: null,
+      body: null,
+      error: describeFailure(endpoint, err),
+    };
+  }
+  const body = (await response.text().catch(() => '')).slice(0, ANSWER_BODY_LIMIT);
+  const delivered = response.status >= 200 && response.status < 300;
+  return {
+    delivered,
+    retryable: true,
+    status: response.status,
+    body,
+    error: delivered ? null : `${endpoint} answered HTTP ${response.status}.`,
+  };
+}

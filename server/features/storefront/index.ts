@@ -1,0 +1,2 @@
+export { registerStorefrontRoutes } from './routes';
+export { STOREFRONT_FEE_PERCENT } from './storefront';

@@ -1,0 +1,20 @@
+import { Badge } from '#web/components/ui/badge';
+
+type Tone = 'success' | 'warning' | 'danger';
+
+/** Fulfilled and accepted orders went through; pending and in-progress ones wait; the rest failed. */
+export function orderStatusTone(status: string): Tone {
+  if (status === 'FULFILLED' || status === 'ACCEPTED') return 'success';
+  if (status === 'PENDING' || status === 'IN_PROGRESS') return 'warning';
+  return 'danger';
+}
+
+/** IN_PROGRESS reads 'In progress'. */
+function statusLabel(status: string): string {
+  const words = status.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return <Badge variant={orderStatusTone(status)}>{statusLabel(status)}</Badge>;
+}

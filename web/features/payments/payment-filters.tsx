@@ -1,0 +1,127 @@
+import { Download } from 'lucide-react';
+import {
+  PAYMENT_DISPLAY_STATUSES,
+  PAYMENT_METHODS,
+  type PaymentDisplayStatus,
+  type PaymentMethodName,
+} from '#common/api/payments';
+import { Button } from '#web/components/ui/button';
+import { Field, Label } from '#web/components/ui/field';
+import { Input } from '#web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
+import { cn } from '#web/lib/cn';
+import { paymentsExportUrl } from './api/payments';
+
+export interface PaymentsFilterState {
+  method: PaymentMethodName | 'all';
+  status: PaymentDisplayStatus | 'all';
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: PaymentsFilterState = { method: 'all', status: 'all', from: '', to: '' };
+
+/** The filter state as the API takes it: unset fields left out. */
+export function toApiFilter(filter: PaymentsFilterState) {
+  return {
+    method: filter.method === 'all' ? undefined : filter.method,
+    status: filter.status,
+    from: filter.from || undefined,
+    to: filter.to || undefined,
+  };
+}
+
+const STATUS_CHOICES = ['all', ...PAYMENT_DISPLAY_STATUSES] as const;
+
+/** Status (a segmented control), method, a UTC date range, and the CSV export of what they select. */
+export function PaymentFilters({
+  value,
+  onChange,
+}: {
+  value: PaymentsFilterState;
+  onChange(next: PaymentsFilterState): void;
+}) {
+  const set = (patch: Partial<PaymentsFilterState>) => onChange({ ...value, ...patch });
+  const rangeBackwards = Boolean(value.from && value.to && value.from > value.to);
+  return (
+    <div className="grid gap-4">
+      <div
+        role="group"
+        aria-label="Status"
+        className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 sm:w-fit"
+      >
+        {STATUS_CHOICES.map((status) => (
+          <button
+            key={status}
+            type="button"
+            aria-pressed={value.status === status}
+            onClick={() => set({ status })}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
+              value.status === status && 'bg-white text-slate-900 shadow-sm',
+            )}
+          >
+            {status === 'all' ? 'All' : status}
+          </button>
+        ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[minmax(12rem,16rem)_auto_auto_1fr] sm:items-end">
+        <div className="grid gap-1.5">
+          <Label id="payment-method-label">Method</Label>
+          <Select
+            value={value.method}
+            onValueChange={(method) => set({ method: method as PaymentsFilterState['method'] })}
+          >
+            <SelectTrigger aria-labelledby="payment-method-label">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All methods</SelectItem>
+              {Object.entries(PAYMENT_METHODS).map(([id, label]) => (
+                <SelectItem key={id} value={id}>
+                  {label} · {id}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <Field label="From (UTC)" error={rangeBackwards ? 'Pick a start on or before the end.' : undefined}>
+          <Input
+            type="date"
+            value={value.from}
+            max={value.to || undefined}
+            onChange={(e) => set({ from: e.target.value })}
+          />
+        </Field>
+        <Field label="To (UTC)" invalid={rangeBackwards}>
+          <Input
+            type="date"
+            value={value.to}
+            min={value.from || undefined}
+            onChange={(e) => set({ to: e.target.value })}
+          />
+        </Field>
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          {(value.method !== 'all' || value.status !== 'all' || value.from || value.to) && (
+            <Button variant="ghost" onClick={() => onChange(NO_FILTERS)}>
+              Clear filters
+            </Button>
+          )}
+          {rangeBackwards ? (
+            <Button variant="outline" disabled>
+              <Download aria-hidden="true" />
+              Export CSV
+            </Button>
+          ) : (
+            <Button variant="outline" asChild>
+              <a href={paymentsExportUrl(toApiFilter(value))} download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

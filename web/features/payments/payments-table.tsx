@@ -1,0 +1,135 @@
+import { Copy } from 'lucide-react';
+import { toast } from 'sonner';
+import { paymentMethodLabel, type PaymentDisplayStatus, type PaymentView } from '#common/api/payments';
+import { formatAmount } from '#common/domain/money';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableMessageRow,
+  TableRow,
+} from '#web/components/ui/table';
+import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
+import { BuyerDetailsDialog } from './buyer-details-dialog';
+
+const STATUS_BADGE: Record<PaymentDisplayStatus, 'success' | 'warning' | 'neutral' | 'danger'> = {
+  PAID: 'success',
+  PENDING: 'warning',
+  EXPIRED: 'neutral',
+  FAILED: 'danger',
+};
+
+const INVOICE_ID_SHOWN = 12;
+const COLUMNS = 6;
+
+/**
+ * The payments of one page: method, status, amount, created time, invoice id, the Lightning request and
+ * the buyer (on demand: the rows themselves hold no buyer data).
+ */
+export function PaymentsTable({
+  payments,
+  loading,
+  emptyMessage,
+}: {
+  payments: PaymentView[] | undefined;
+  loading: boolean;
+  emptyMessage: string;
+}) {
+  return (
+    <Table caption="Payments, newest first">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Method</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Created</TableHead>
+          <TableHead>Invoice</TableHead>
+          <TableHead>
+            <span className="sr-only">Payment request and buyer</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody aria-busy={loading}>
+        {loading && !payments ? (
+          Array.from({ length: 5 }, (_, i) => (
+            <TableRow key={i}>
+              {Array.from({ length: COLUMNS }, (_, j) => (
+                <TableCell key={j}>
+                  <Skeleton className="h-4 w-20" />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))
+        ) : !payments || payments.length === 0 ? (
+          <TableMessageRow colSpan={COLUMNS}>{emptyMessage}</TableMessageRow>
+        ) : (
+          payments.map((p) => <PaymentRow key={p.id} payment={p} />)
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+function PaymentRow({ payment: p }: { payment: PaymentView }) {
+  const created = new Date(p.created_at);
+  return (
+    <TableRow>
+      <TableCell className="font-medium text-slate-900">
+        {paymentMethodLabel(p.method)}
+        <span className="block font-mono text-xs font-normal text-slate-500">{p.method}</span>
+      </TableCell>
+      <TableCell>
+        <span className="inline-flex items-center gap-1.5">
+          <Badge variant={STATUS_BADGE[p.status]}>{p.status}</Badge>
+          {p.needs_review && <Badge variant="outline">Needs review</Badge>}
+        </span>
+      </TableCell>
+      <TableCell className="text-right tabular-nums text-slate-900">
+        {p.currency} {formatAmount(p.amount, p.currency)}
+      </TableCell>
+      <TableCell className="tabular-nums text-slate-600">
+        <time dateTime={p.created_at}>
+          {created.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+        </time>
+      </TableCell>
+      <TableCell className="font-mono text-xs text-slate-600">
+        {p.provider_invoice_id ? (
+          <span title={p.provider_invoice_id}>
+            {p.provider_invoice_id.slice(0, INVOICE_ID_SHOWN)}
+            {p.provider_invoice_id.length > INVOICE_ID_SHOWN && '…'}
+          </span>
+        ) : (
+          <span className="text-slate-500">None</span>
+        )}
+      </TableCell>
+      <TableCell>
+        <span className="flex justify-end gap-1">
+          {p.payment_request && <CopyPaymentRequest paymentRequest={p.payment_request} />}
+          <BuyerDetailsDialog paymentId={p.id} />
+        </span>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function CopyPaymentRequest({ paymentRequest }: { paymentRequest: string }) {
+  const { copy } = useCopyToClipboard();
+  async function onCopy() {
+    if (await copy(paymentRequest)) toast.success('Payment request copied to clipboard.');
+    else
+      toast.error(
+        'Could not copy the payment request. Your browser blocked the clipboard; try another browser.',
+      );
+  }
+  return (
+    <Button variant="ghost" size="sm" onClick={onCopy}>
+      <Copy aria-hidden="true" />
+      Copy request
+    </Button>
+  );
+}
