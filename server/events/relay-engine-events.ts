@@ -6,6 +6,12 @@ import type { Logger } from '../lib/logger';
 import { engineEvent, subscriberQueue, type EngineEvent, type EngineEventSubscriber } from './engine-event';
 
 const BATCH = 100;
+/**
+ * Events a subscriber takes per polling interval (per instance). The queue waits an interval after every
+ * fetch, so one at a time was half an event a second: a busy merchant's webhooks and fees fell minutes
+ * behind its orders. A batch runs in event order, so orders take their places in the month as they came.
+ */
+const SUBSCRIBER_BATCH = 50;
 /** Longer than handing a batch to the queue takes; a relay that died holding rows lets them go after it. */
 const LEASE = sql`now() + interval '1 minute'`;
 const RETENTION_DAYS = 7;
@@ -108,6 +114,8 @@ export function engineEventJobs(
       name: subscriberQueue(subscriber),
       retryLimit: subscriber.retryLimit,
       retryDelaySeconds: subscriber.retryDelaySeconds,
+      batchSize: SUBSCRIBER_BATCH,
+      batchInOrder: true,
       handler: (event: EngineEvent) => subscriber.handle(engineEvent.parse(event)),
     })),
     {

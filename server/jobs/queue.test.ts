@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { STORE_ORDER_QUEUE } from '../features/commerce/confirm-checkout';
 import { createLogger } from '../lib/logger';
 import { createTestApp, type TestApp } from '../test/create-test-app';
@@ -60,5 +60,41 @@ it('stops only after a handler that outlived the graceful stop has finished and 
   await queue.stop();
   expect(finished).toBe(true);
   // The pool closes right after stop, as the app's does: pg-boss must have nothing left to send.
+  await database.close();
+});
+
+it('runs an in-order batch oldest first, one job at a time, in one fetch, a failure not stopping the rest', async () => {
+  const database = await createTestDatabase();
+  const logger = createLogger('silent');
+  const seen: number[] = [];
+  let running = 0;
+  let mostAtOnce = 0;
+  const definition = {
+    name: 'in-order',
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    batchSize: 10,
+    batchInOrder: true,
+    async handler({ n }: { n: number }) {
+      mostAtOnce = Math.max(mostAtOnce, ++running);
+      await sleep(20);
+      running--;
+      seen.push(n);
+      if (n === 2) throw new Error('the third job fails');
+    },
+  };
+  // Queued before any worker runs, so the first fetch finds all five.
+  const sender = createJobQueue(database.pool, logger);
+  await sender.start([definition as never], { work: false });
+  for (let n = 0; n < 5; n++) await sender.enqueue('in-order', { n });
+  await sender.stop();
+
+  const worker = createJobQueue(database.pool, logger);
+  // A second fetch would come a minute later: all five done means one fetch took them.
+  await worker.start([definition as never], { work: true, pollingIntervalSeconds: 60 });
+  await vi.waitFor(() => expect(seen).toHaveLength(5), { timeout: 20_000, interval: 50 });
+  expect(seen).toEqual([0, 1, 2, 3, 4]);
+  expect(mostAtOnce).toBe(1);
+  await worker.stop();
   await database.close();
 });

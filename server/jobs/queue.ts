@@ -15,8 +15,14 @@ export interface JobDefinition<Data> {
   retryDelaySeconds: number;
   /** false: every retry waits `retryDelaySeconds`, so work resumes within seconds of an outage ending. */
   retryBackoff?: boolean;
-  /** Jobs an instance fetches and runs at once (default 1); each one succeeds or fails on its own. */
+  /**
+   * Jobs an instance fetches at once (default 1); each one succeeds or fails on its own. A worker waits a
+   * polling interval after every fetch, even a full one, so this is also the queue's pace: at most
+   * `batchSize` jobs per interval per instance.
+   */
   batchSize?: number;
+  /** Run a batch's jobs one after another, oldest first, instead of side by side. */
+  batchInOrder?: boolean;
   /** Cron (UTC) for recurring jobs. */
   cron?: string;
   /** Instead of the cron: every this many seconds (crash drills; cron cannot go below a minute). */
@@ -129,8 +135,11 @@ export function createJobQueue(
             {
               pollingIntervalSeconds: opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
               batchSize: def.batchSize ?? 1,
+              // Its creation time, to run an in-order batch by: the fetch takes the oldest jobs, but the
+              // rows come back in no set order.
+              includeMetadata: def.batchInOrder ?? false,
             },
-            async (jobs) => {
+            async (jobs: { id: string; data: never; createdOn?: Date }[]) => {
               handlersRunning++;
               try {
                 await runBatch(def, jobs);
@@ -155,18 +164,21 @@ export function createJobQueue(
     },
   };
 
-  async function runBatch(def: JobDefinition<never>, jobs: { id: string; data: never }[]) {
-    const outcomes = await Promise.all(
-      jobs.map(async (job) => {
-        try {
-          await def.handler(job.data);
-          return null;
-        } catch (err) {
-          logger.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
-          return { id: job.id, err: err instanceof Error ? err : new Error(String(err)) };
-        }
-      }),
-    );
+  async function runBatch(def: JobDefinition<never>, jobs: { id: string; data: never; createdOn?: Date }[]) {
+    const run = async (job: { id: string; data: never }) => {
+      try {
+        await def.handler(job.data);
+        return null;
+      } catch (err) {
+        logger.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
+        return { id: job.id, err: err instanceof Error ? err : new Error(String(err)) };
+      }
+    };
+    const outcomes = [];
+    if (def.batchInOrder) {
+      const oldestFirst = [...jobs].sort((a, b) => +a.createdOn! - +b.createdOn!);
+      for (const job of oldestFirst) outcomes.push(await run(job));
+    } else outcomes.push(...(await Promise.all(jobs.map(run))));
     // Failed one by one: pg-boss would fail the whole batch with a thrown error, costing the jobs
     // that succeeded an attempt. It completes the rest when this returns.
     for (const failed of outcomes) {

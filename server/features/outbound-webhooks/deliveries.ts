@@ -166,12 +166,19 @@ export async function redeliver(
   return updated;
 }
 
+/**
+ * Deliveries one instance attempts side by side per polling interval: each is bounded by the POST's
+ * timeout, and one at a time would pace every merchant's webhooks at one per interval.
+ */
+const DELIVERY_BATCH = 20;
+
 /** The channel's delivery job, with the shared retry policy. */
 export function deliveryJob(deps: OutboundWebhookDeps, channel: WebhookChannel): JobDefinition<DeliveryJob> {
   return {
     name: channel.queue,
     retryLimit: DELIVERY_RETRY_LIMIT,
     retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS,
+    batchSize: DELIVERY_BATCH,
     handler: (job) => attemptDelivery(deps, channel, job),
   };
 }
