@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { totpCode } from '../server/test/totp';
 import { expectNoSeriousAccessibilityViolations } from './demo-merchant';
-import { dismissCookieBanner, expect, signUpInBrowser, test, uniqueEmail } from './fixtures';
+import { dismissCookieBanner, expect, openMailedLink, signUpInBrowser, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Str0ng!pass';
 // Ofcom's drama range: a UK mobile number that belongs to nobody.
@@ -94,4 +94,20 @@ test('phone factor: add a number beside the app, verify it by SMS, then sign in 
   await other.getByRole('button', { name: 'Verify' }).click();
   await expect(other).toHaveURL(/\/onboarding/);
   await fresh.close();
+
+  // Another browser, by a sign-in link this time: the same second step, with the text offered too.
+  const byLink = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '198.19.8.9' } });
+  const linked = await byLink.newPage();
+  await dismissCookieBanner(linked);
+  await linked.goto('/auth');
+  await linked.getByLabel('Email').fill(email);
+  await linked.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await openMailedLink(linked, email, '/api/auth/magic-link/verify');
+  await expect(linked.getByLabel('Authentication code')).toBeVisible();
+  await linked.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(linked.getByText(/We texted a 6-digit code to \+44 •••• 456\./)).toBeVisible();
+  await linked.getByLabel('Code from the text message').fill(await codeFromSandboxPhone(linked));
+  await linked.getByRole('button', { name: 'Verify' }).click();
+  await expect(linked).not.toHaveURL(/\/auth/);
+  await byLink.close();
 });

@@ -14,6 +14,7 @@ import type { Mailer } from '../mail';
 import { createMerchantForUser } from '../merchants';
 import { authEmails } from './auth-emails';
 import { withHashedSessionTokens } from './hashed-session-tokens';
+import { secondStepMethods } from './second-step-methods';
 import { secondStepAfterSignInLink, twoFactorPlugin } from './two-factor';
 import { refuseSignInOutsideAllowlist } from './ip-allowlist';
 import { createSessionPolicy } from './session-policy';
@@ -125,7 +126,7 @@ export function createAuth(
         },
       }),
       twoFactorPlugin(sms ? phoneCodeSender(db, sms, logger) : null),
-      secondStepAfterSignInLink(),
+      secondStepAfterSignInLink((userId) => secondStepMethods(db, { userId })),
     ],
     rateLimit: {
       // Off by default outside production; we want the same protection everywhere.

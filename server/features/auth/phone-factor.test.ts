@@ -7,6 +7,7 @@ import {
   authFailuresFor,
   cookieHeader,
   createTestApp,
+  mailedLink,
   nextIp,
   postJson,
   signUp,
@@ -276,6 +277,22 @@ describe('signing in with a code by SMS', () => {
       message: PHONE_ERRORS.expiredCode,
     });
     expect(replay.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]/);
+  });
+
+  it('is offered after a sign-in link too, and a texted code finishes that sign-in', async () => {
+    const { creds, phone } = await withPhone();
+    const ip = nextIp();
+    await postJson(t.app, '/api/auth/sign-in/magic-link', { email: creds.email }, { remoteAddress: ip });
+    const link = mailedLink(t.app, creds.email, '/api/auth/magic-link/verify');
+    const opened = await t.app.inject({ method: 'GET', url: link, remoteAddress: ip });
+    expect(opened.statusCode).toBe(302);
+    const landing = new URL(opened.headers.location!, 'http://app.test');
+    expect(landing.pathname).toBe('/auth');
+    expect(landing.searchParams.get('second_step')).toBe('totp,phone');
+    const pending = cookieHeader(opened.headers['set-cookie']);
+    expect((await sendCode(pending, ip)).statusCode).toBe(200);
+    const done = await verifyCode(pending, await latestCode(phone), ip);
+    expect(done.statusCode).toBe(200);
   });
 
   it('refuses an expired code', async () => {

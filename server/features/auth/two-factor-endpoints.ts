@@ -2,15 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import type { SecondStepMethod, SecondStepOutput, TwoFactorSetupOutput } from '#common/api/auth';
+import type { SecondStepOutput, TwoFactorSetupOutput } from '#common/api/auth';
 import {
   anySecondFactorCodeSchema,
   oneTimeCodeSchema,
   passwordConfirmSchema,
   recoveryCodeSchema,
 } from '#common/validation/auth';
-import type { Db } from '../../db/client';
-import { phoneFactors, users } from '../../db/schema/index';
+import { phoneFactors } from '../../db/schema/index';
 import {
   authError,
   recordAuthFailure,
@@ -20,6 +19,7 @@ import {
   type AuthEndpoint,
   type Before,
 } from './auth-endpoint';
+import { secondStepMethods } from './second-step-methods';
 import { codeOwner, type CodeOwner } from './second-step-user';
 import { checkSignInThrottle } from './sign-in-throttle';
 import { recordFactorChange, recordWrongCode } from './two-factor-events';
@@ -264,15 +264,6 @@ export const SECOND_STEP_ENDPOINTS: AuthEndpoint[] = [
 ];
 
 /** The ways `email`'s pending sign-in can finish. */
-async function secondStepMethods(db: Db, email: string): Promise<SecondStepMethod[]> {
-  const [row] = await db
-    .select({ phoneVerified: phoneFactors.verified })
-    .from(users)
-    .leftJoin(phoneFactors, eq(phoneFactors.userId, users.id))
-    .where(eq(users.email, email.trim().toLowerCase()));
-  return row?.phoneVerified ? ['totp', 'phone'] : ['totp'];
-}
-
 /**
  * Sign-in's answer when the password was right but the account has two-factor on: the library has
  * opened a pending second step (its cookie); we say which ways of finishing it this account has.
@@ -285,5 +276,5 @@ export async function secondStepAnswer(
   const body = JSON.parse(text) as { twoFactorRedirect?: boolean };
   if (!body.twoFactorRedirect) return;
   const email = (request.body as { email: string }).email;
-  return { body: { status: 'second_step', methods: await secondStepMethods(db, email) } };
+  return { body: { status: 'second_step', methods: await secondStepMethods(db, { email }) } };
 }

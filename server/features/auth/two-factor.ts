@@ -3,6 +3,7 @@ import { createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import type { SecondStepMethod } from '#common/api/auth';
 import { PHONE_CODE_MINUTES } from './phone-codes';
 
 /** The name authenticator apps show beside the account. */
@@ -48,9 +49,12 @@ export function twoFactorPlugin(sendPhoneCode: SendPhoneCode | null) {
 /**
  * The plugin asks for the second step after a password only. A sign-in link would otherwise open a full
  * session for an account that has two-factor sign-in on, so here the link's session is withdrawn and the
- * same second step is opened instead: the auth page then asks for a code, as after a password.
+ * same second step is opened instead: the auth page then asks for a code, as after a password, offering
+ * the ways `methodsOf` names (the landing's `second_step=totp,phone`).
  */
-export function secondStepAfterSignInLink(): BetterAuthPlugin {
+export function secondStepAfterSignInLink(
+  methodsOf: (userId: string) => Promise<SecondStepMethod[]>,
+): BetterAuthPlugin {
   return {
     id: 'second-step-after-sign-in-link',
     hooks: {
@@ -81,7 +85,7 @@ export function secondStepAfterSignInLink(): BetterAuthPlugin {
             const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: SECOND_STEP_SECONDS });
             await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
             const landing = new URL(String(ctx.query?.callbackURL ?? '/auth'), ctx.context.baseURL);
-            landing.searchParams.set('second_step', '1');
+            landing.searchParams.set('second_step', (await methodsOf(created.user.id)).join(','));
             throw ctx.redirect(`${landing.pathname}${landing.search}`);
           }),
         },

@@ -297,6 +297,20 @@ describe('/auth', () => {
     expect(screen.queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
   });
 
+  it('offers "Text me a code" after a sign-in link when the landing names the phone, and only then', async () => {
+    installFetch(signedOut);
+    const link = renderPage(<AuthPage />, { path: '/auth', url: '/auth?link=1&second_step=totp,phone' });
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Text me a code' })).toBeInTheDocument();
+    expect(screen.queryByText('That link did not work')).not.toBeInTheDocument();
+    link.unmount();
+
+    renderPage(<AuthPage />, { path: '/auth', url: '/auth?link=1&second_step=totp' });
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a recovery code instead' })).toBeInTheDocument();
+  });
+
   it('starts again from the password when the pending sign-in has expired', async () => {
     installFetch((url) => {
       if (url === '/api/auth/sign-in/email')

@@ -34,11 +34,11 @@ export default function AuthPage() {
   const returnPath = useReturnPath();
   const done = () => navigate(returnPath, { replace: true });
   const [sent, setSent] = useState<SentEmail | null>(null);
-  const { linkProblem, secondStepPending, destination } = useEmailLinkLanding();
+  const { linkProblem, secondStepPending, secondStepMethods, destination } = useEmailLinkLanding();
   // After a right password (or a sign-in link) on an account with two-factor sign-in on.
   const [secondStep, setSecondStep] = useState(secondStepPending);
-  // How this account can finish it (a sign-in link's landing does not say: the app, or a recovery code).
-  const [methods, setMethods] = useState<SecondStepMethod[]>(['totp']);
+  // How this account can finish it: named by the sign-in's answer, or by a sign-in link's landing.
+  const [methods, setMethods] = useState<SecondStepMethod[]>(secondStepMethods);
   const [restarted, setRestarted] = useState<string | null>(null);
   // Why the server ended the last session (idle, 24 hours, IP allowlist), shown once.
   const [sessionNotice] = useState(takeSessionNotice);

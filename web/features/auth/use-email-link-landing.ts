@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import type { SecondStepMethod } from '#common/api/auth';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import { returnPathSchema } from '#common/validation/auth';
 import { useAuth } from './auth-provider';
@@ -20,6 +21,8 @@ export function useEmailLinkLanding(): {
   linkProblem: string | null;
   /** The link opened a second step (two-factor on), which the auth page asks for; then on to `destination`. */
   secondStepPending: boolean;
+  /** How that second step can be finished, as the server named them in the landing address. */
+  secondStepMethods: SecondStepMethod[];
   destination: string;
 } {
   const [params] = useSearchParams();
@@ -27,8 +30,11 @@ export function useEmailLinkLanding(): {
   const navigate = useNavigate();
   const flow = params.get('verified') ? 'verified' : params.get('link') ? 'link' : null;
   const failed = Boolean(params.get('error'));
-  // A sign-in link for an account with two-factor sign-in on lands here to ask for the code.
-  const secondStepPending = params.get('second_step') === '1';
+  // A sign-in link for an account with two-factor sign-in on lands here to ask for the code, naming the
+  // account's ways to give one (second_step=totp,phone); the app is always one.
+  const secondStepParam = params.get('second_step');
+  const secondStepPending = secondStepParam !== null;
+  const secondStepMethods = methodsNamed(secondStepParam);
   const next = returnPathSchema.safeParse(params.get('next'));
   const destination = next.success ? next.data : '/onboarding';
   const finished = useRef(false);
@@ -48,5 +54,9 @@ export function useEmailLinkLanding(): {
   }, [flow, failed, secondStepPending, loading, user, destination, navigate]);
 
   const problem = flow && !secondStepPending && (failed || (!loading && !user)) ? LINK_PROBLEMS[flow] : null;
-  return { linkProblem: problem, secondStepPending, destination };
+  return { linkProblem: problem, secondStepPending, secondStepMethods, destination };
+}
+
+function methodsNamed(param: string | null): SecondStepMethod[] {
+  return (param ?? '').split(',').includes('phone') ? ['totp', 'phone'] : ['totp'];
 }
