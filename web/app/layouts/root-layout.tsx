@@ -1,11 +1,14 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { FOOTERLESS_PREFIXES } from '#common/routes';
 import { CookieBanner } from '#web/components/layout/cookie-banner';
 import { SiteFooter } from '#web/components/layout/site-footer';
 import { SiteNav } from '#web/components/layout/site-nav';
 import { Spinner } from '#web/components/ui/spinner';
-import { Toaster } from '#web/components/ui/toaster';
+
+// Toasts follow actions, never the first paint: the toaster loads after the page, outside its budget
+// (sonner shows a toast raised before it mounted).
+const Toaster = lazy(() => import('#web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 export function PageLoading() {
   return (
@@ -34,7 +37,9 @@ export function RootLayout() {
       </main>
       {showFooter && <SiteFooter />}
       <CookieBanner />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import type { SecondStepMethod } from '#common/api/auth';
 import type { SubscriptionState } from '#common/api/billing';
 import type { SignInInput } from '#common/validation/auth';
@@ -34,6 +33,12 @@ export const SUBSCRIPTION_QUERY_KEY = ['billing', 'subscription'] as const;
 /** The subscription is re-read every minute while a session exists. */
 export const SUBSCRIPTION_POLL_MS = 60_000;
 const UNSUBSCRIBED: SubscriptionState = { subscribed: false, tier: null, subscription_end: null };
+
+// The shell's toasts are for actions, never the first paint: sonner loads when one is raised (and is
+// usually loaded by then, with the lazy toaster), which keeps it out of the landing page's budget.
+function toastLater(kind: 'success' | 'error', title: string, data: { description: string }) {
+  void import('sonner').then(({ toast }) => toast[kind](title, data));
+}
 
 /**
  * Holds the signed-in user for the whole app and performs the auth actions with their toasts.
@@ -71,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signedIn = useCallback(async () => {
     await refresh();
-    toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+    toastLater('success', 'Welcome back!', { description: 'You have successfully signed in.' });
   }, [refresh]);
 
   const signIn = useCallback(
@@ -80,7 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         answer = await signInRequest(input);
       } catch (err) {
-        toast.error('Sign in failed', { description: messageOf(err, 'Failed to sign in') });
+        toastLater('error', 'Sign in failed', { description: messageOf(err, 'Failed to sign in') });
         throw err;
       }
       if ('status' in answer) return { secondStep: answer.methods };
@@ -103,13 +108,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await signOutRequest();
     } catch (err) {
-      toast.error('Sign out failed', { description: messageOf(err, 'Failed to sign out') });
+      toastLater('error', 'Sign out failed', { description: messageOf(err, 'Failed to sign out') });
       throw err;
     }
     setSignedOut(true);
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-    toast.success('Signed out', { description: 'You have been successfully signed out.' });
+    toastLater('success', 'Signed out', { description: 'You have been successfully signed out.' });
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(
