@@ -17,7 +17,8 @@ export function Table({
 }: ComponentProps<'table'> & { caption: ReactNode; showCaption?: boolean; scrollLabel?: string }) {
   return (
     <div
-      className="w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      // relative: a visually hidden label in a cell is placed inside the scroller, not beyond the page.
+      className="relative w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
       {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
     >
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props}>
