@@ -115,7 +115,7 @@ export function engineEventJobs(
       retryLimit: subscriber.retryLimit,
       retryDelaySeconds: subscriber.retryDelaySeconds,
       batchSize: SUBSCRIBER_BATCH,
-      batchInOrder: true,
+      batchOrder: (a: EngineEvent, b: EngineEvent) => a.id - b.id,
       handler: (event: EngineEvent) => subscriber.handle(engineEvent.parse(event)),
     })),
     {

@@ -63,7 +63,7 @@ it('stops only after a handler that outlived the graceful stop has finished and 
   await database.close();
 });
 
-it('runs an in-order batch oldest first, one job at a time, in one fetch, a failure not stopping the rest', async () => {
+it('runs an ordered batch in its order, one job at a time, in one fetch, a failure not stopping the rest', async () => {
   const database = await createTestDatabase();
   const logger = createLogger('silent');
   const seen: number[] = [];
@@ -74,19 +74,20 @@ it('runs an in-order batch oldest first, one job at a time, in one fetch, a fail
     retryLimit: 0,
     retryDelaySeconds: 1,
     batchSize: 10,
-    batchInOrder: true,
+    batchOrder: (a: { n: number }, b: { n: number }) => a.n - b.n,
     async handler({ n }: { n: number }) {
       mostAtOnce = Math.max(mostAtOnce, ++running);
       await sleep(20);
       running--;
       seen.push(n);
-      if (n === 2) throw new Error('the third job fails');
+      if (n === 2) throw new Error('the middle job fails');
     },
   };
-  // Queued before any worker runs, so the first fetch finds all five.
+  // Queued before any worker runs, so the first fetch finds all five; queued backwards, so only the
+  // batch's order can put them right.
   const sender = createJobQueue(database.pool, logger);
   await sender.start([definition as never], { work: false });
-  for (let n = 0; n < 5; n++) await sender.enqueue('in-order', { n });
+  for (let n = 4; n >= 0; n--) await sender.enqueue('in-order', { n });
   await sender.stop();
 
   const worker = createJobQueue(database.pool, logger);

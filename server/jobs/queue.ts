@@ -21,8 +21,8 @@ export interface JobDefinition<Data> {
    * `batchSize` jobs per interval per instance.
    */
   batchSize?: number;
-  /** Run a batch's jobs one after another, oldest first, instead of side by side. */
-  batchInOrder?: boolean;
+  /** Run a batch's jobs one after another in this order, instead of side by side. */
+  batchOrder?: (a: Data, b: Data) => number;
   /** Cron (UTC) for recurring jobs. */
   cron?: string;
   /** Instead of the cron: every this many seconds (crash drills; cron cannot go below a minute). */
@@ -135,11 +135,8 @@ export function createJobQueue(
             {
               pollingIntervalSeconds: opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
               batchSize: def.batchSize ?? 1,
-              // Its creation time, to run an in-order batch by: the fetch takes the oldest jobs, but the
-              // rows come back in no set order.
-              includeMetadata: def.batchInOrder ?? false,
             },
-            async (jobs: { id: string; data: never; createdOn?: Date }[]) => {
+            async (jobs) => {
               handlersRunning++;
               try {
                 await runBatch(def, jobs);
@@ -164,7 +161,7 @@ export function createJobQueue(
     },
   };
 
-  async function runBatch(def: JobDefinition<never>, jobs: { id: string; data: never; createdOn?: Date }[]) {
+  async function runBatch(def: JobDefinition<never>, jobs: { id: string; data: never }[]) {
     const run = async (job: { id: string; data: never }) => {
       try {
         await def.handler(job.data);
@@ -175,9 +172,11 @@ export function createJobQueue(
       }
     };
     const outcomes = [];
-    if (def.batchInOrder) {
-      const oldestFirst = [...jobs].sort((a, b) => +a.createdOn! - +b.createdOn!);
-      for (const job of oldestFirst) outcomes.push(await run(job));
+    const order = def.batchOrder;
+    if (order) {
+      // The fetch takes the oldest jobs, but its rows come back in no set order.
+      const sorted = [...jobs].sort((a, b) => order(a.data, b.data));
+      for (const job of sorted) outcomes.push(await run(job));
     } else outcomes.push(...(await Promise.all(jobs.map(run))));
     // Failed one by one: pg-boss would fail the whole batch with a thrown error, costing the jobs
     // that succeeded an attempt. It completes the rest when this returns.
