@@ -1,5 +1,5 @@
 import { resourceMissing, stripeId } from './simulator-http';
-import { listOf } from './simulator-lists';
+import { listOf, ownedBy } from './simulator-lists';
 import type { StripeSimContext } from './simulator-state';
 
 interface FeeDetail {
@@ -224,15 +224,12 @@ export function registerBalance(ctx: StripeSimContext) {
     const currency = params.string('currency')?.toLowerCase();
     return listOf(
       '/v1/balance_transactions',
-      [...transactions.values()]
-        .filter(({ owner }) => owner === caller.account)
-        .map(({ object }) => object)
-        .filter(
-          (t) =>
-            (!type || t.type === type) &&
-            (!source || t.source === source) &&
-            (!currency || t.currency === currency),
-        ),
+      ownedBy(transactions, caller.account).filter(
+        (t) =>
+          (!type || t.type === type) &&
+          (!source || t.source === source) &&
+          (!currency || t.currency === currency),
+      ),
       params,
     );
   });
@@ -248,10 +245,7 @@ export function registerBalance(ctx: StripeSimContext) {
     const chargeId = params.string('charge');
     return listOf(
       '/v1/application_fees',
-      [...fees.values()]
-        .filter(({ owner }) => owner === caller.account)
-        .map(({ object }) => object)
-        .filter((f) => !chargeId || f.charge === chargeId),
+      ownedBy(fees, caller.account).filter((f) => !chargeId || f.charge === chargeId),
       params,
     );
   });

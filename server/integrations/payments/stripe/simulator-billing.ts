@@ -9,7 +9,7 @@ import {
   type Params,
 } from './simulator-http';
 import type { DraftLine, Invoices, PaymentAttempt } from './simulator-invoices';
-import { listOf } from './simulator-lists';
+import { listOf, ownedBy } from './simulator-lists';
 import type { Meters } from './simulator-meters';
 import type { StripeSimContext } from './simulator-state';
 
@@ -507,15 +507,12 @@ export function registerBilling(
     const status = params.string('status');
     const page = listOf(
       '/v1/subscriptions',
-      [...subscriptions.values()]
-        .filter(({ owner }) => owner === caller.account)
-        .map(({ object }) => object)
-        .filter(
-          (s) =>
-            (!customer || s.customer === customer) &&
-            (!price || s.items.data.some((i) => i.price.id === price)) &&
-            (status === 'all' || (status ? s.status === status : s.status !== 'canceled')),
-        ),
+      ownedBy(subscriptions, caller.account).filter(
+        (s) =>
+          (!customer || s.customer === customer) &&
+          (!price || s.items.data.some((i) => i.price.id === price)) &&
+          (status === 'all' || (status ? s.status === status : s.status !== 'canceled')),
+      ),
       params,
     );
     return expander.expand(caller.account, page, params.strings('expand'));
@@ -1009,7 +1006,7 @@ export function registerBilling(
   router.get('/v1/test_helpers/test_clocks', ({ caller, params }) =>
     listOf(
       '/v1/test_helpers/test_clocks',
-      [...clocks.values()].filter(({ owner }) => owner === caller.account).map(({ object }) => object),
+      ownedBy(clocks, caller.account),
       params.only(words('limit starting_after ending_before expand')),
     ),
   );

@@ -7,7 +7,7 @@ import {
   type Caller,
   type Params,
 } from './simulator-http';
-import { listOf } from './simulator-lists';
+import { listOf, ownedBy } from './simulator-lists';
 import type { StripeSimContext } from './simulator-state';
 
 export interface Product {
@@ -272,10 +272,9 @@ export function registerCatalog(
     const ids = params.strings('ids');
     const page = listOf(
       '/v1/products',
-      [...products.values()]
-        .filter(({ owner }) => owner === caller.account)
-        .map(({ object }) => object)
-        .filter((p) => (active === undefined || p.active === active) && (!ids || ids.includes(p.id))),
+      ownedBy(products, caller.account).filter(
+        (p) => (active === undefined || p.active === active) && (!ids || ids.includes(p.id)),
+      ),
       params,
     );
     return expander.expand(caller.account, page, params.strings('expand'));
@@ -328,17 +327,14 @@ export function registerCatalog(
     const lookupKeys = params.strings('lookup_keys');
     const page = listOf(
       '/v1/prices',
-      [...prices.values()]
-        .filter(({ owner }) => owner === caller.account)
-        .map(({ object }) => object)
-        .filter(
-          (p) =>
-            (active === undefined || p.active === active) &&
-            (!product || p.product === product) &&
-            (!currency || p.currency === currency) &&
-            (!type || p.type === type) &&
-            (!lookupKeys || (p.lookup_key !== null && lookupKeys.includes(p.lookup_key))),
-        ),
+      ownedBy(prices, caller.account).filter(
+        (p) =>
+          (active === undefined || p.active === active) &&
+          (!product || p.product === product) &&
+          (!currency || p.currency === currency) &&
+          (!type || p.type === type) &&
+          (!lookupKeys || (p.lookup_key !== null && lookupKeys.includes(p.lookup_key))),
+      ),
       params,
     );
     return expander.expand(caller.account, page, params.strings('expand'));
@@ -435,10 +431,9 @@ export function registerCatalog(
     const clock = params.string('test_clock');
     const page = listOf(
       '/v1/customers',
-      [...customers.values()]
-        .filter(({ owner }) => owner === caller.account)
-        .map(({ object }) => object)
-        .filter((c) => (!email || c.email === email) && (!clock || c.test_clock === clock)),
+      ownedBy(customers, caller.account).filter(
+        (c) => (!email || c.email === email) && (!clock || c.test_clock === clock),
+      ),
       params,
     );
     return expander.expand(caller.account, page, params.strings('expand'));

@@ -13,7 +13,7 @@ import {
   words,
   type Caller,
 } from './simulator-http';
-import { listOf } from './simulator-lists';
+import { listOf, ownedBy } from './simulator-lists';
 import type { Payments } from './simulator-payments';
 import type { StripeSimContext } from './simulator-state';
 
@@ -351,15 +351,12 @@ export function registerInvoices(
     const pending = params.bool('pending');
     return listOf(
       '/v1/invoiceitems',
-      [...invoiceItems.values()]
-        .filter(({ owner }) => owner === caller.account)
-        .map(({ object }) => object)
-        .filter(
-          (i) =>
-            (!customer || i.customer === customer) &&
-            (!invoice || i.invoice === invoice) &&
-            (pending === undefined || (i.invoice === null) === pending),
-        ),
+      ownedBy(invoiceItems, caller.account).filter(
+        (i) =>
+          (!customer || i.customer === customer) &&
+          (!invoice || i.invoice === invoice) &&
+          (pending === undefined || (i.invoice === null) === pending),
+      ),
       params,
     );
   });
@@ -707,15 +704,12 @@ export function registerInvoices(
     const status = params.oneOf('status', ['draft', 'open', 'paid', 'uncollectible', 'void'] as const);
     const page = listOf(
       '/v1/invoices',
-      [...invoices.values()]
-        .filter(({ owner }) => owner === caller.account)
-        .map(({ object }) => object)
-        .filter(
-          (i) =>
-            (!customer || i.customer === customer) &&
-            (!subscription || i.parent?.subscription_details.subscription === subscription) &&
-            (!status || i.status === status),
-        ),
+      ownedBy(invoices, caller.account).filter(
+        (i) =>
+          (!customer || i.customer === customer) &&
+          (!subscription || i.parent?.subscription_details.subscription === subscription) &&
+          (!status || i.status === status),
+      ),
       params,
     );
     return expander.expand(caller.account, page, params.strings('expand'));

@@ -34,3 +34,11 @@ export function listOf<T extends { id: string }>(url: string, items: T[], params
   const data = newestFirst.slice(start, start + limit);
   return { object: 'list', data, has_more: start + limit < newestFirst.length, url };
 }
+
+/**
+ * The objects `account` owns in a simulator's store, oldest first (as created): what a list endpoint may
+ * show that account, before its own filters.
+ */
+export function ownedBy<T>(store: Map<string, { owner: string; object: T }>, account: string): T[] {
+  return [...store.values()].filter(({ owner }) => owner === account).map(({ object }) => object);
+}
