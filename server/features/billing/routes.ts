@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { ProviderError } from '../../integrations/http';
 import { AppError } from '../../lib/app-error';
+import { rawBodyOf, registerRawBodyRoutes } from '../../lib/raw-body';
 import { requireMerchantForScope } from '../connections';
 import { createCheckoutPage, createPortalPage, stripeCall } from './hosted-pages';
 import { loadBillingAccount } from './plan';
@@ -88,12 +89,8 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: BillingRouteDep
     );
   });
 
-  app.register(async (scope) => {
+  registerRawBodyRoutes(app, 256 * 1024, (scope) => {
     // Stripe signs the exact bytes it sent, so the body is read as text and parsed only once verified.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
     scope.post(BILLING_WEBHOOK_PATH, async (request, reply) => {
       if (!ctx.billing) return reply.status(404).send({ received: false });
       const header = request.headers['stripe-signature'];
@@ -101,7 +98,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: BillingRouteDep
         return await receiveBillingWebhook(
           { db, billing: ctx.billing },
           {
-            rawBody: typeof request.body === 'string' ? request.body : '',
+            rawBody: rawBodyOf(request),
             signature: Array.isArray(header) ? header[0] : header,
             now: now(),
           },

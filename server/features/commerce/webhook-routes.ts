@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { checkouts, merchants, payments } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
+import { rawBodyOf, registerRawBodyRoutes } from '../../lib/raw-body';
 import { CommerceError } from './commerce-error';
 import { confirmBitcoin, type EngineDeps } from './confirm-checkout';
 import { merchantLightningAccount } from './merchant-accounts';
@@ -17,12 +18,7 @@ export function paymentWebhookUrl(publicUrl: string, provider: string, merchantI
  * notification's content is never trusted) and settled through the same path as a confirm.
  */
 export function registerPaymentWebhookRoutes(app: FastifyInstance, deps: EngineDeps) {
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
-
+  registerRawBodyRoutes(app, 256 * 1024, (scope) => {
     scope.post<{ Params: { provider: string; merchantId: string } }>(
       '/webhooks/payments/:provider/:merchantId',
       async (request, reply) => {
@@ -40,7 +36,7 @@ export function registerPaymentWebhookRoutes(app: FastifyInstance, deps: EngineD
         let notice;
         try {
           notice = await lightning.provider.parseWebhook(lightning.ctx, {
-            rawBody: typeof request.body === 'string' ? request.body : '',
+            rawBody: rawBodyOf(request),
             headers: request.headers,
           });
         } catch (err) {

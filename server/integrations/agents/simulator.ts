@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rawBodyOf, registerRawBodyRoutes } from '../../lib/raw-body';
 import { createSimulator, type SimulatorOptions } from '../simulators/simulator-kit';
 import { orderEventSignatureProblem } from './signatures';
 
@@ -69,19 +70,14 @@ export function createAgentSimulator(opts: { now?: () => Date } & Pick<Simulator
     events: request.query.host ? events.filter((e) => e.host === request.query.host) : events,
   }));
 
-  app.register(async (scope) => {
-    // The signature covers the exact bytes, so the body is kept as text and parsed here.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
+  registerRawBodyRoutes(app, 1024 * 1024, (scope) => {
     scope.post('/agentic_checkout/webhooks/order_events', async (request, reply) => {
       const header = (name: string) => {
         const value = request.headers[name];
         return typeof value === 'string' ? value : null;
       };
       const host = (header('x-forwarded-host') ?? header('host') ?? '').toLowerCase();
-      const rawBody = typeof request.body === 'string' ? request.body : '';
+      const rawBody = rawBodyOf(request);
       const requestId = header('request-id');
       const secret = secrets.get(host) ?? secrets.get(ANY_HOST);
       const problem = secret

@@ -1,4 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { rawBodyOf, registerRawBodyRoutes } from '../../lib/raw-body';
 import { WEBHOOK_RECEIVER_SANDBOX_DOMAIN } from '../sandbox-network';
 import { createSimulator, type SimulatorOptions } from '../simulators/simulator-kit';
 
@@ -84,19 +85,14 @@ export function createWebhookReceiverSimulator(opts: Pick<SimulatorOptions, 'sta
     return rule.status;
   };
 
-  app.register(async (scope) => {
-    // The signature covers the exact bytes, so the body is kept as text and parsed here.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
+  registerRawBodyRoutes(app, 1024 * 1024, (scope) => {
     scope.post('/*', async (request, reply) => {
       const header = (name: string) => {
         const value = request.headers[name];
         return typeof value === 'string' ? value : null;
       };
       const host = (header('x-forwarded-host') ?? header('host') ?? '').toLowerCase().replace(/:\d+$/, '');
-      const rawBody = typeof request.body === 'string' ? request.body : '';
+      const rawBody = rawBodyOf(request);
       const secret = secrets.get(host) ?? secrets.get(ANY_HOST);
       let problem: string | null = null;
       let body: unknown;
