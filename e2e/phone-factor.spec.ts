@@ -106,6 +106,7 @@ test('phone factor: add a number beside the app, verify it by SMS, then sign in 
   await expect(linked.getByLabel('Authentication code')).toBeVisible();
   await linked.getByRole('button', { name: 'Text me a code' }).click();
   await expect(linked.getByText(/We texted a 6-digit code to \+44 •••• 456\./)).toBeVisible();
+  await checkAtBothWidths(linked, 'phone-factor-link-sign-in');
   await linked.getByLabel('Code from the text message').fill(await codeFromSandboxPhone(linked));
   await linked.getByRole('button', { name: 'Verify' }).click();
   await expect(linked).not.toHaveURL(/\/auth/);
