@@ -13,11 +13,13 @@
  *
  * Usage: npm run demo:agent -- [--acp] [--url http://localhost:3000] [--key ak_test_...]
  * The key is --key, else $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json (DATA_DIR default ./data).
+ * An instance with a sandbox access secret needs it in $SANDBOX_ACCESS_SECRET (its /__sim requires it).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sandboxAccessHeaders } from '../server/lib/sandbox-access';
 
 const USAGE = `Usage: npm run demo:agent -- [--acp] [--url <base URL>] [--key <API key>]
 
@@ -25,7 +27,9 @@ const USAGE = `Usage: npm run demo:agent -- [--acp] [--url <base URL>] [--key <A
   --key   the merchant API key (default: $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json)
   --acp   buy through the Agentic Commerce Protocol (ACP 2026-04-17 and 2025-09-29) instead of the
           documented agent API
-  --help  this text`;
+  --help  this text
+
+  SANDBOX_ACCESS_SECRET  the instance's, when it has one (its /__sim and simulator controls need it)`;
 
 const POLL_INTERVAL_MS = 3_000;
 const MAX_POLLS = 20;
@@ -231,6 +235,14 @@ interface Simulators {
   woo: { storeUrl: string; consumerKey: string; consumerSecret: string };
 }
 
+/** What every call to a sandbox surface (`/__sim`) carries: the instance's access secret, if it has one. */
+const sandboxAccess: Pick<CallOptions, 'headers' | 'shownHeaders'> = process.env.SANDBOX_ACCESS_SECRET
+  ? {
+      headers: sandboxAccessHeaders(process.env.SANDBOX_ACCESS_SECRET),
+      shownHeaders: { 'X-Sandbox-Access': '(SANDBOX_ACCESS_SECRET)' },
+    }
+  : {};
+
 /** The instance answers and runs in sandbox mode (it lists its simulators at GET /__sim). */
 async function discoverSimulators(target: Target): Promise<Simulators> {
   heading('The instance and its simulators (sandbox only)');
@@ -250,12 +262,17 @@ async function discoverSimulators(target: Target): Promise<Simulators> {
     `${target.baseUrl}/__sim`,
     '/__sim',
     {
+      ...sandboxAccess,
       summary: (body) =>
         Object.entries(body as Record<string, { baseUrl: string }>)
           .map(([id, sim]) => `${id.padEnd(12)} ${sim.baseUrl}`)
           .join('\n'),
     },
   );
+  if (list.status === 401)
+    throw new DemoError(
+      "This sandbox asks for its access secret: run the demo with SANDBOX_ACCESS_SECRET set to the instance's.",
+    );
   const base = (id: string) => {
     const url = list.status === 200 ? list.body[id]?.baseUrl : undefined;
     if (!url)
@@ -269,7 +286,10 @@ async function discoverSimulators(target: Target): Promise<Simulators> {
     'GET',
     `${woocommerce}/__sim`,
     `${woocommerce}/__sim`,
-    { summary: (body) => ({ credentials: (body as { credentials: unknown }).credentials, controls: '…' }) },
+    {
+      ...sandboxAccess,
+      summary: (body) => ({ credentials: (body as { credentials: unknown }).credentials, controls: '…' }),
+    },
   );
   expectStatus(wooInfo, [200], 'Reading the WooCommerce simulator controls');
   return { stripe: base('stripe'), opennode: base('opennode'), woocommerce, woo: wooInfo.body.credentials };
@@ -284,6 +304,7 @@ async function simControl<T = Record<string, unknown>>(
 ) {
   const reply = await call<T>('POST', `${simBase}/__sim/${control}`, `${simBase}/__sim/${control}`, {
     body,
+    ...sandboxAccess,
     ...opts,
   });
   expectStatus(reply, [200, 201], `The simulator control ${control}`);

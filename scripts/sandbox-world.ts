@@ -13,14 +13,20 @@ import { startWorld, worldStateDir } from '../server/integrations/simulators/wor
 async function main() {
   const config = loadConfig();
   if (config.mode !== 'sandbox') throw new Error('The sandbox world is sandbox only (APP_MODE is live).');
-  const world = await startWorld({ dataDir: config.dataDir, port: config.sandboxWorldPort });
+  const world = await startWorld({
+    dataDir: config.dataDir,
+    port: config.sandboxWorldPort,
+    accessSecret: config.sandboxAccessSecret,
+  });
   console.log(`Sandbox world: ${world.url}`);
   console.log(`  State       ${worldStateDir(config.dataDir)}`);
   console.log(`  Manifest    ${world.url}/__world`);
   for (const [id, { baseUrl }] of Object.entries(world.simulators.simulators)) {
     console.log(`  ${id.padEnd(12)}${baseUrl}`);
   }
-  console.log(`  Use it:     SANDBOX_WORLD_URL=${world.url} npm start`);
+  console.log(
+    `  Use it:     SANDBOX_WORLD_URL=${world.url} npm start${config.sandboxAccessSecret ? '   (with the same SANDBOX_ACCESS_SECRET: its manifest and controls require it)' : ''}`,
+  );
 
   const shutdown = async () => {
     await world.close();

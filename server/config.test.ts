@@ -247,4 +247,65 @@ describe('configuration', () => {
       ).toEqual({ messagingServiceSid: `MG${'b2'.repeat(16)}` });
     });
   });
+
+  describe('a sandbox beyond loopback (SANDBOX_ACCESS_SECRET, docs/decisions/034)', () => {
+    const secret = 'a-sandbox-access-secret-of-32-characters';
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env });
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+
+    it.each(['0.0.0.0', '::', '192.168.1.20', '[fe80::1]', 'sandbox.example.com', '127.1'])(
+      'refuses HOST=%s without an access secret, saying what to do',
+      (host) => {
+        const [problem, ...others] = problemsOf({ HOST: host });
+        expect(others).toEqual([]);
+        expect(problem).toContain(`HOST=${host} is not a loopback address`);
+        expect(problem).toContain('/__sim/mail');
+        expect(problem).toContain('Set SANDBOX_ACCESS_SECRET to a random secret of 32+ characters');
+        expect(problem).toContain('or unset HOST to listen on 127.0.0.1 only');
+      },
+    );
+
+    it.each(['127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1', 'localhost', 'LocalHost'])(
+      'needs no secret on the loopback address %s',
+      (host) => {
+        expect(loadConfig({ DATA_DIR: tempDir(), HOST: host })).toMatchObject({
+          host,
+          sandboxAccessSecret: undefined,
+        });
+      },
+    );
+
+    it('listens anywhere with a secret of 32+ characters, and refuses a shorter one or one in live mode', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+        host: '127.0.0.1',
+        sandboxAccessSecret: undefined,
+      });
+      expect(
+        loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0', SANDBOX_ACCESS_SECRET: secret }),
+      ).toMatchObject({
+        host: '0.0.0.0',
+        sandboxAccessSecret: secret,
+      });
+      expect(problemsOf({ HOST: '0.0.0.0', SANDBOX_ACCESS_SECRET: 'short' })).toEqual([
+        'SANDBOX_ACCESS_SECRET: must be at least 32 characters',
+      ]);
+      expect(
+        problemsOf({
+          APP_MODE: 'live',
+          DATA_DIR: path.join(tempDir(), 'never-created'),
+          DATABASE_URL: 'postgres://db.internal:5432/agentcart',
+          PUBLIC_URL: 'https://pay.example.com/',
+          AUTH_SECRET: 'x'.repeat(40),
+          ENCRYPTION_KEY: 'ab'.repeat(32),
+          SANDBOX_ACCESS_SECRET: secret,
+        }),
+      ).toEqual(['SANDBOX_ACCESS_SECRET is sandbox only: live mode has no mailbox or simulators (unset it)']);
+    });
+  });
 });

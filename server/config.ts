@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { createKeyring, type Keyring } from './lib/crypto';
 import { FAILPOINTS, type FailpointName } from './lib/failpoint';
+import { isLoopbackHost } from './lib/sandbox-access';
 import {
   TWILIO_ACCOUNT_SID,
   TWILIO_MESSAGING_SERVICE_SID,
@@ -72,6 +73,11 @@ const envSchema = z.object({
   SANDBOX_WORLD_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Where `npm run sandbox:world` listens (its simulators take the ports right after it); 0 picks free ones. */
   SANDBOX_WORLD_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(4400)),
+  /** Sandbox: what the mailbox and simulator controls ask for; required when HOST is not loopback. */
+  SANDBOX_ACCESS_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   /** Sign-in codes by SMS (the phone factor): on in sandbox unless turned off; live needs Twilio. */
   PHONE_FACTOR: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).optional()),
   TWILIO_ACCOUNT_SID: optionalString,
@@ -178,6 +184,11 @@ export interface AppConfig {
   sandboxWorldUrl: string | undefined;
   /** Sandbox: the port `npm run sandbox:world` listens on. */
   sandboxWorldPort: number;
+  /**
+   * Sandbox: the secret the mailbox, the simulator list and every simulator's controls then require
+   * (docs/decisions/034); unset on loopback, where they need none.
+   */
+  sandboxAccessSecret: string | undefined;
   version: string;
 }
 
@@ -290,6 +301,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (mode === 'live' && env.SANDBOX_WORLD_URL) {
     problems.push('SANDBOX_WORLD_URL is sandbox only: live mode talks to the real providers');
   }
+  const host = env.HOST ?? (mode === 'sandbox' ? '127.0.0.1' : '0.0.0.0');
+  if (mode === 'sandbox' && !isLoopbackHost(host) && !env.SANDBOX_ACCESS_SECRET) {
+    // The mailbox holds every sign-in link: open to the network, it would sign anyone in as anyone.
+    problems.push(
+      `HOST=${host} is not a loopback address, and the sandbox's mailbox (/__sim/mail, with every sign-in link) and simulator controls have no login. Set SANDBOX_ACCESS_SECRET to a random secret of 32+ characters (e.g. from: openssl rand -base64 32) and open /__sim/mail?access=<that secret> once in your browser, or unset HOST to listen on 127.0.0.1 only`,
+    );
+  }
+  if (mode === 'live' && env.SANDBOX_ACCESS_SECRET) {
+    problems.push('SANDBOX_ACCESS_SECRET is sandbox only: live mode has no mailbox or simulators (unset it)');
+  }
   const sandboxSecrets = mode === 'sandbox' ? loadOrCreateSandboxSecrets(dataDir) : undefined;
   const rawKey = env.ENCRYPTION_KEY ?? sandboxSecrets?.encryptionKey;
   const encryptionKey = rawKey ? parseEncryptionKey(rawKey) : null;
@@ -313,7 +334,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mode,
     nodeEnv: env.NODE_ENV,
     port,
-    host: env.HOST ?? (mode === 'sandbox' ? '127.0.0.1' : '0.0.0.0'),
+    host,
     publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
@@ -368,6 +389,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     failpoint: env.AGENTCART_FAILPOINT,
     sandboxWorldUrl: env.SANDBOX_WORLD_URL?.replace(/\/$/, ''),
     sandboxWorldPort: env.SANDBOX_WORLD_PORT,
+    sandboxAccessSecret: env.SANDBOX_ACCESS_SECRET,
     version: readVersion(),
   };
 }

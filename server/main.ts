@@ -66,7 +66,7 @@ async function main() {
     lines.push(
       `  Demo login  ${demo.email} / ${demo.password}   (also in ${path.join(config.dataDir, 'demo.json')})`,
       `  API key     ${demo.apiKey}`,
-      `  Mailbox     ${config.publicUrl}/__sim/mail`,
+      `  Mailbox     ${config.publicUrl}/__sim/mail${config.sandboxAccessSecret ? '?access=<SANDBOX_ACCESS_SECRET>   (once per browser: /__sim needs it off loopback)' : ''}`,
       `  Simulators  ${config.publicUrl}/__sim   (each simulator's own /__sim lists its controls and credentials)`,
       '',
       '  Try the agent API:',

@@ -15,7 +15,7 @@ import type { AppContext } from '../app-context';
 import { registerAcpAgentRoutes } from '../features/acp-agents/routes';
 import { registerAgentApplicationRoutes } from '../features/agent-application/routes';
 import { registerConnectionRoutes } from '../features/connections/routes';
-import { registerSandboxRoutes, SANDBOX_PHONE_PATH } from '../features/sandbox/routes';
+import { registerSandboxAccess, registerSandboxRoutes, SANDBOX_PHONE_PATH } from '../features/sandbox/routes';
 import { registerAcpRoutes } from '../features/acp/routes';
 import { queueAcpOrderEvent } from '../features/acp-agents/queue-order-event';
 import { verifyAgentSignature } from '../features/acp-agents/verify-agent-signature';
@@ -219,6 +219,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     verifySignature: (merchantId, input) => verifyAgentSignature(ctx.engine, merchantId, input),
   });
   if (ctx.config.mode === 'sandbox') {
+    registerSandboxAccess(app, ctx.config);
     registerSandboxMailbox(app, ctx.db);
     registerSandboxRoutes(app, ctx.runtime);
   }

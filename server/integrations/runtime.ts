@@ -4,6 +4,7 @@ import { createSandboxFetch, type SandboxRoute } from './sandbox-network';
 import { systemClock, type Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { createPublicOnlyFetch } from '../lib/url-safety';
+import { sandboxAccessHeaders } from '../lib/sandbox-access';
 import type { StoreProduct } from './stores/store-platform';
 import { TtlCache } from '../lib/ttl-cache';
 
@@ -28,6 +29,8 @@ export interface IntegrationRuntime {
   simulators: Record<string, { baseUrl: string }>;
   /** Sandbox only: the credentials each simulator accepts, by provider id (GET /__sim/credentials). */
   sandboxCredentials: Record<string, Record<string, string>>;
+  /** Sandbox only: what the app's own calls to a simulator's `/__sim` routes carry (the access secret). */
+  simulatorAccessHeaders: Record<string, string>;
   /**
    * Short-lived caches for the offer path (agents ask for offers far more often than stores change):
    * products by `<integrationId>:<sku>` for 30 s, decrypted store connections by merchant for 60 s.
@@ -83,6 +86,7 @@ export function createIntegrationRuntime(opts: {
     stripePlatform,
     simulators: sandbox?.simulators ?? {},
     sandboxCredentials: sandbox?.credentials ?? {},
+    simulatorAccessHeaders: sandboxAccessHeaders(config.sandboxAccessSecret),
     caches: {
       catalogue: new TtlCache({ ttlMs: 30_000 }),
       storeConnections: new TtlCache({ ttlMs: 60_000 }),

@@ -69,8 +69,8 @@ export async function createTestApp(
     opts.simulators === false
       ? null
       : config.sandboxWorldUrl
-        ? await connectToWorld(config.sandboxWorldUrl)
-        : await startSimulators();
+        ? await connectToWorld(config.sandboxWorldUrl, { accessSecret: config.sandboxAccessSecret })
+        : await startSimulators({ accessSecret: config.sandboxAccessSecret });
   const logger = createLogger(opts.logStream ? 'debug' : config.logLevel, opts.logStream);
   const services = composeServices({ config, database, logger, simulators, clock: opts.clock });
   const outbox: OutgoingEmail[] = [];

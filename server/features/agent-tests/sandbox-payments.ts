@@ -12,13 +12,14 @@ import { CommerceError, loadPaymentConnection, merchantCardAccount, type Commerc
  * endpoints (`POST /__sim/...` on each simulator's loopback base URL); live mode has no simulators.
  */
 async function simulatorControl(
+  runtime: Pick<IntegrationRuntime, 'simulatorAccessHeaders'>,
   simulator: { baseUrl: string },
   path: string,
   body: Record<string, unknown> = {},
 ): Promise<Record<string, unknown> | null> {
   const res = await fetch(`${simulator.baseUrl}/__sim/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...runtime.simulatorAccessHeaders },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
@@ -71,7 +72,7 @@ export async function testPaymentToken(
 ): Promise<string> {
   const simulator = deps.runtime.mode === 'sandbox' ? deps.runtime.simulators.stripe : undefined;
   if (!simulator || (await stripeKnowsToken(deps, merchant, token))) return token;
-  const minted = await simulatorControl(simulator, 'granted_tokens', {
+  const minted = await simulatorControl(deps.runtime, simulator, 'granted_tokens', {
     currency: payment.currency.toLowerCase(),
     max_amount: payment.amountMinor,
   });
@@ -101,7 +102,7 @@ export async function mintTestToken(
   if (!simulator) throw new AppError('forbidden', AGENT_TEST_MESSAGES.testTokenSandboxOnly);
   const stripe = await loadPaymentConnection(deps, merchant.id, 'stripe');
   if (!stripe?.row.accountId) throw new AppError('conflict', AGENT_TEST_MESSAGES.testTokenNoStripe);
-  const minted = await simulatorControl(simulator, 'granted_tokens', {
+  const minted = await simulatorControl(deps.runtime, simulator, 'granted_tokens', {
     currency: input.currency.toLowerCase(),
     max_amount: input.amountMinor,
     payment_method: TEST_CARD_PAYMENT_METHODS[input.card],
@@ -144,7 +145,9 @@ export async function simulateOpennodePaid(
       ),
     );
   if (!payment) throw new AppError('not_found', 'This checkout has no OpenNode invoice with that id.');
-  if (!(await simulatorControl(simulator, `charges/${encodeURIComponent(input.invoice_id)}/pay`))) {
+  if (
+    !(await simulatorControl(deps.runtime, simulator, `charges/${encodeURIComponent(input.invoice_id)}/pay`))
+  ) {
     throw new AppError(
       'unprocessable',
       'The OpenNode simulator no longer knows this invoice (was it restarted?). Start a new test.',

@@ -8,7 +8,7 @@ import { WEBHOOK_RECEIVER_SANDBOX_DOMAIN } from '../../integrations/sandbox-netw
  * cannot be told, its 401 answers say so in the delivery log.
  */
 export async function shareSecretWithSandboxReceiver(
-  runtime: Pick<IntegrationRuntime, 'mode' | 'simulators' | 'logger'>,
+  runtime: Pick<IntegrationRuntime, 'mode' | 'simulators' | 'simulatorAccessHeaders' | 'logger'>,
   url: string,
   secret: string,
 ): Promise<void> {
@@ -19,7 +19,7 @@ export async function shareSecretWithSandboxReceiver(
   try {
     const res = await fetch(`${receiver.baseUrl}/__sim/secret`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...runtime.simulatorAccessHeaders },
       body: JSON.stringify({ host, secret }),
       signal: AbortSignal.timeout(5_000),
     });

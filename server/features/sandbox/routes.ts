@@ -1,9 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { AppError } from '../../lib/app-error';
+import { requireSandboxAccess } from '../../lib/sandbox-access';
 
 /** Sandbox only: the texts the product sent, on the Twilio simulator's page (like the sandbox mailbox). */
 export const SANDBOX_PHONE_PATH = '/__sim/sms';
+
+/**
+ * Sandbox only: the sandbox surface under `/__sim` needs the access secret when one is set (off
+ * loopback, docs/decisions/034). Registered before the routes it guards, the mailbox's included.
+ */
+export function registerSandboxAccess(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'sandboxAccessSecret' | 'publicUrl'>,
+) {
+  if (!config.sandboxAccessSecret) return;
+  requireSandboxAccess(app, {
+    secret: config.sandboxAccessSecret,
+    prefix: '/__sim',
+    secureCookie: config.publicUrl.startsWith('https://'),
+  });
+}
 
 /**
  * Sandbox only: where each provider's simulator listens. Each simulator's own `GET /__sim` lists its
@@ -13,10 +31,21 @@ export function registerSandboxRoutes(app: FastifyInstance, runtime: Integration
   app.get('/__sim', async () => runtime.simulators);
   // The same credentials, from the app's own origin, so its settings forms can offer to fill them in.
   app.get('/__sim/credentials', async () => runtime.sandboxCredentials);
-  // A stable address on the app's own origin for the Twilio simulator's page (its port can change).
+  // The Twilio simulator's page served from the app's own origin: its port can change, it listens on
+  // loopback only, and it asks for the access secret when one is set, which the app holds.
   app.get(SANDBOX_PHONE_PATH, async (_request, reply) => {
     const twilio = runtime.simulators.twilio;
     if (!twilio) throw new AppError('not_found', 'The Twilio simulator is not running.');
-    return reply.redirect(`${twilio.baseUrl}/__sim/messages`);
+    const page = await fetch(`${twilio.baseUrl}/__sim/messages`, {
+      headers: runtime.simulatorAccessHeaders,
+      signal: AbortSignal.timeout(runtime.timeoutMs),
+    }).catch(() => null);
+    if (!page?.ok) {
+      throw new AppError(
+        'provider_unavailable',
+        'The Twilio simulator did not answer. Restart the sandbox (npm start) and try again.',
+      );
+    }
+    return reply.type('text/html; charset=utf-8').send(await page.text());
   });
 }

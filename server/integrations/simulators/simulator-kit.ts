@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { requireSandboxAccess } from '../../lib/sandbox-access';
 import { inMemoryState, type SimulatorState } from './world/simulator-state';
 
 /**
@@ -135,13 +136,18 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   };
 }
 
-/** Listens on loopback (port 0 picks a free port) and reports the base URL. */
+/**
+ * Listens on loopback (port 0 picks a free port) and reports the base URL. With `accessSecret`, its
+ * `/__sim` routes (listing, controls, pages) require it (docs/decisions/034).
+ */
 export async function startSimulator(
   name: string,
   app: FastifyInstance,
-  port = 0,
+  opts: { port?: number; accessSecret?: string } = {},
 ): Promise<RunningSimulator> {
-  await app.listen({ port, host: '127.0.0.1' });
+  if (opts.accessSecret)
+    requireSandboxAccess(app, { secret: opts.accessSecret, prefix: '/__sim', secureCookie: false });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address() as AddressInfo;
   return { name, baseUrl: `http://127.0.0.1:${address.port}`, app, close: () => app.close() };
 }

@@ -7,6 +7,7 @@ import { STORE_PLATFORM_IDS, storePlatforms } from '../stores/registry';
 import { WEBHOOK_RECEIVER_SANDBOX_DOMAIN } from '../sandbox-network';
 import { createWebhookReceiverSimulator } from '../webhook-receiver/simulator';
 import { createTwilioSimulator } from '../sms/twilio/simulator';
+import { sandboxAccessHeaders } from '../../lib/sandbox-access';
 import { inMemoryState, persistedState } from './world/simulator-state';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from './simulator-kit';
 
@@ -58,10 +59,11 @@ export const SIMULATORS: Record<string, SimulatorDefinition> = {
  * Starts every simulator on loopback. With `portBase`, simulator i listens on portBase + i so URLs stay
  * the same across restarts (stored payment links keep working); a taken port falls back to a free one.
  * With `stateDir`, each simulator keeps its objects in `<stateDir>/<id>.state` across restarts;
- * without it (tests) they live in memory only.
+ * without it (tests) they live in memory only. With `accessSecret`, every simulator's `/__sim` routes
+ * require it (SANDBOX_ACCESS_SECRET).
  */
 export async function startSimulators(
-  opts: { portBase?: number; stateDir?: string } = {},
+  opts: { portBase?: number; stateDir?: string; accessSecret?: string } = {},
 ): Promise<RunningSimulators> {
   const running: [string, RunningSimulator][] = [];
   const stateOf = (id: string) =>
@@ -70,7 +72,10 @@ export async function startSimulators(
     for (const [index, [id, definition]] of Object.entries(SIMULATORS).entries()) {
       const wanted = opts.portBase ? opts.portBase + index : 0;
       const start = async (port: number) =>
-        startSimulator(id, (await definition.create({ state: stateOf(id) })).app, port);
+        startSimulator(id, (await definition.create({ state: stateOf(id) })).app, {
+          port,
+          accessSecret: opts.accessSecret,
+        });
       running.push([
         id,
         await start(wanted).catch((err: NodeJS.ErrnoException) =>
@@ -87,7 +92,13 @@ export async function startSimulators(
       running.map(async ([id, r]) => [
         id,
         (
-          (await r.app.inject({ method: 'GET', url: '/__sim' })).json() as {
+          (
+            await r.app.inject({
+              method: 'GET',
+              url: '/__sim',
+              headers: sandboxAccessHeaders(opts.accessSecret),
+            })
+          ).json() as {
             credentials: Record<string, string>;
           }
         ).credentials,

@@ -8,9 +8,10 @@ import { startPersistedSimulators } from './world-server';
  * none), else its own, persisted under DATA_DIR on ports next to the app's so stored links keep working.
  */
 export function openSandboxWorld(
-  config: Pick<AppConfig, 'sandboxWorldUrl' | 'dataDir' | 'port'>,
+  config: Pick<AppConfig, 'sandboxWorldUrl' | 'dataDir' | 'port' | 'sandboxAccessSecret'>,
 ): Promise<RunningSimulators> {
+  const accessSecret = config.sandboxAccessSecret;
   return config.sandboxWorldUrl
-    ? connectToWorld(config.sandboxWorldUrl)
-    : startPersistedSimulators({ dataDir: config.dataDir, portBase: config.port + 1000 });
+    ? connectToWorld(config.sandboxWorldUrl, { accessSecret })
+    : startPersistedSimulators({ dataDir: config.dataDir, portBase: config.port + 1000, accessSecret });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sandboxAccessHeaders } from '../../../lib/sandbox-access';
 import type { RunningSimulators, SimulatorId } from '../../sandbox-network';
 import { SIMULATORS } from '../start-simulators';
 
@@ -27,17 +28,27 @@ const WORLD_WAIT_MS = 15_000;
 
 /**
  * The simulators of the world at `worldUrl`, for an app that uses them without owning them: closing
- * the app leaves the world running.
+ * the app leaves the world running. `accessSecret` is the world's SANDBOX_ACCESS_SECRET, when it has one.
  */
 export async function connectToWorld(
   worldUrl: string,
-  opts: { waitMs?: number } = {},
+  opts: { waitMs?: number; accessSecret?: string } = {},
 ): Promise<RunningSimulators> {
   const url = `${worldUrl}${WORLD_MANIFEST_PATH}`;
   const deadline = Date.now() + (opts.waitMs ?? WORLD_WAIT_MS);
   for (;;) {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(url, {
+        headers: sandboxAccessHeaders(opts.accessSecret),
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (response.status === 401) {
+        // A secret that is missing or wrong will not become right by waiting.
+        throw Object.assign(
+          new Error('it asks for its sandbox access secret: give this app the same SANDBOX_ACCESS_SECRET'),
+          { final: true },
+        );
+      }
       if (!response.ok) throw new Error(`it answered ${response.status}`);
       const parsed = manifestSchema.safeParse(await response.json());
       if (!parsed.success) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Fastify from 'fastify';
+import { requireSandboxAccess } from '../../../lib/sandbox-access';
 import { startSimulators, type RunningSimulators } from '../start-simulators';
 import { lockStateDir } from './state-lock';
 import { WORLD_MANIFEST_PATH, worldManifestOf } from './world-manifest';
@@ -10,15 +11,21 @@ export const worldStateDir = (dataDir: string) => path.join(dataDir, 'sandbox-wo
 /**
  * Every simulator with its state persisted under `dataDir`, on loopback ports that stay the same
  * across restarts (simulator i on port + 1 + i when `port` is fixed). Locks the state directory.
+ * With `accessSecret`, their controls require it.
  */
 export async function startPersistedSimulators(opts: {
   dataDir: string;
   portBase?: number;
+  accessSecret?: string;
 }): Promise<RunningSimulators> {
   const stateDir = worldStateDir(opts.dataDir);
   const lock = lockStateDir(stateDir);
   try {
-    const simulators = await startSimulators({ portBase: opts.portBase, stateDir });
+    const simulators = await startSimulators({
+      portBase: opts.portBase,
+      stateDir,
+      accessSecret: opts.accessSecret,
+    });
     return {
       ...simulators,
       async close() {
@@ -40,14 +47,28 @@ export interface RunningWorld {
 
 /**
  * The sandbox's outside world as its own process's job: the simulators (state under `dataDir`) plus a
- * manifest at `GET /__world` that apps read through SANDBOX_WORLD_URL. Port 0 picks free ports.
+ * manifest at `GET /__world` that apps read through SANDBOX_WORLD_URL. Port 0 picks free ports. Like
+ * the simulators, it listens on loopback only, whatever HOST says; with `accessSecret` (the same
+ * SANDBOX_ACCESS_SECRET its apps have) the manifest and every simulator control require it.
  */
-export async function startWorld(opts: { dataDir: string; port: number }): Promise<RunningWorld> {
+export async function startWorld(opts: {
+  dataDir: string;
+  port: number;
+  accessSecret?: string;
+}): Promise<RunningWorld> {
   const simulators = await startPersistedSimulators({
     dataDir: opts.dataDir,
     portBase: opts.port ? opts.port + 1 : undefined,
+    accessSecret: opts.accessSecret,
   });
   const app = Fastify({ logger: false });
+  if (opts.accessSecret) {
+    requireSandboxAccess(app, {
+      secret: opts.accessSecret,
+      prefix: WORLD_MANIFEST_PATH,
+      secureCookie: false,
+    });
+  }
   const manifest = worldManifestOf(simulators);
   app.get(WORLD_MANIFEST_PATH, async () => manifest);
   try {
