@@ -490,6 +490,25 @@ describe('stripe connect', () => {
     expect((await merchantOf(t, mallory.cookie)).stripeAccountId).toBeNull();
   });
 
+  it('will not finish an OAuth flow without the session that started it', async () => {
+    const alice = await signUp(t.app);
+    const start = await dashboardRequest(t, alice.cookie, 'POST', '/api/connections/stripe/oauth/start');
+    const back = await consent(start.json().url, 'allow');
+    // A valid code and state, as a leaked callback address would carry them, but no session.
+    const res = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(res.statusCode).toBe(303);
+    const location = new URL(res.headers.location as string);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      stripe_oauth: 'error',
+      error: 'session_required',
+      message: 'You were not signed in when Stripe sent you back. Sign in and connect Stripe again.',
+    });
+    expect((await merchantOf(t, alice.cookie)).stripeAccountId).toBeNull();
+    // The state was spent by that attempt: the merchant starts again rather than finishing it later.
+    const late = new URL((await callback(back, alice.cookie)).headers.location as string);
+    expect(late.searchParams.get('error')).toBe('invalid_state');
+  });
+
   it('reports the status of an account connected with its own secret key', async () => {
     const { cookie } = await newMerchant(t, { connect: true });
     const res = await dashboardRequest(t, cookie, 'GET', '/api/connections/stripe/account-status');

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import {
   accountStatusOutput,
@@ -23,6 +22,7 @@ import type { Db } from '../../db/client';
 import { merchantIntegrations, merchants, type Merchant } from '../../db/schema/index';
 import { lightningProviderIdSchema } from '../../integrations/payments/registry';
 import { storePlatform, storePlatformIdSchema } from '../../integrations/stores/registry';
+import { AppError } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
 import { type Auth, requireUser, sessionRateKey } from '../auth';
 import { recordSettingsChange } from '../security-events';
@@ -290,15 +290,12 @@ function registerStripeOAuthCallback(app: FastifyInstance, deps: ConnectionDeps)
       },
     },
     async (request, reply) => {
-      const session = await deps.auth.api
-        .getSession({ headers: fromNodeHeaders(request.headers) })
-        .catch(() => null);
-      const [merchant] = session
-        ? await deps.db
-            .select({ id: merchants.id })
-            .from(merchants)
-            .where(eq(merchants.userId, session.user.id))
-        : [];
+      // The session rules apply here as on every dashboard route; a refused session is answered on the
+      // page the merchant returns to, like every other outcome of the flow.
+      const merchant = await requireMerchant(deps.auth, deps.db, request).catch((err: unknown) => {
+        if (err instanceof AppError) return null;
+        throw err;
+      });
       const { location, connected } = await completeStripeOAuth(deps, request.query, merchant?.id ?? null);
       if (connected)
         await recordSettingsChange(deps.db, request, {

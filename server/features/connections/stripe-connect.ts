@@ -61,6 +61,8 @@ export async function startStripeOAuth(deps: Deps, merchant: Merchant, returnTo:
  * The OAuth callback: validates and consumes the state, exchanges the code, saves the account, and
  * answers with where to send the browser (settings, with stripe_oauth=success, or stripe_oauth=error
  * with an error code and its message) and, when an account was connected, which merchant it was for.
+ * Only the merchant that started the flow, signed in (`signedInMerchantId`), can finish it: a state
+ * alone, leaked from a browser's history or a log, connects nobody's account.
  */
 export async function completeStripeOAuth(
   deps: Deps,
@@ -92,8 +94,8 @@ export async function completeStripeOAuth(
       message: query.error_description ?? query.error,
     });
   if (!query.code || !query.state) return fail('missing_params');
-  if (!consumed || (signedInMerchantId && consumed.merchantId !== signedInMerchantId))
-    return fail('invalid_state');
+  if (!signedInMerchantId) return fail('session_required');
+  if (!consumed || consumed.merchantId !== signedInMerchantId) return fail('invalid_state');
   if (!deps.runtime.stripePlatform) return fail('not_configured');
 
   let accountId: string;
