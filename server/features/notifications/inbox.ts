@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { notifications, type Notification } from '../../db/schema/index';
 import { announceLive, type LiveStreamChannel } from '../../events/live-engine-events';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 
 /** The merchant's bell: only notifications sent in-app (the push switch), never another merchant's. */
@@ -56,7 +57,8 @@ export async function listNotifications(
 
 /**
  * Marks the merchant's in-app notifications read (the one `id`, or all) and tells its other open tabs.
- * Answers with the unread count left.
+ * Answers with the unread count left. An `id` that is not in the merchant's bell (another merchant's,
+ * or none) is a 404, as for any object of another tenant; marking one already read again changes nothing.
  */
 export async function markNotificationsRead(
   deps: { db: Db; clock: Clock },
@@ -69,6 +71,13 @@ export async function markNotificationsRead(
       .set({ readAt: deps.clock.now() })
       .where(and(inBell(merchantId), unread, ...(id ? [eq(notifications.id, id)] : [])))
       .returning({ id: notifications.id });
+    if (id && marked.length === 0) {
+      const [known] = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(inBell(merchantId), eq(notifications.id, id)));
+      if (!known) throw new AppError('not_found', 'No such notification.');
+    }
     if (marked.length > 0) {
       await announceLive(tx, {
         topic: 'notification',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -236,8 +237,11 @@ describe('the bell', () => {
       'POST',
       `/api/notifications/${notification!.id}/read`,
     );
-    expect(foreign.statusCode).toBe(200);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.message).toBe('No such notification.');
     expect((await bell(a)).unread_count).toBe(1);
+    const unknown = await dashboardRequest(t, a.cookie, 'POST', `/api/notifications/${randomUUID()}/read`);
+    expect(unknown.statusCode).toBe(404);
 
     const malformed = await dashboardRequest(t, a.cookie, 'POST', '/api/notifications/not-an-id/read');
     expect(malformed.statusCode).toBe(400);
@@ -245,6 +249,9 @@ describe('the bell', () => {
     const own = await dashboardRequest(t, a.cookie, 'POST', `/api/notifications/${notification!.id}/read`);
     expect(own.json()).toEqual({ unread_count: 0 });
     expect((await bell(a)).notifications[0]!.read_at).toEqual(clock.now().toISOString());
+    const again = await dashboardRequest(t, a.cookie, 'POST', `/api/notifications/${notification!.id}/read`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ unread_count: 0 });
   });
 
   it('sends each new notification on the dashboard stream as it is created', async () => {
