@@ -6,6 +6,7 @@ import type { ApiError } from '#common/api/errors';
 import { AcpError } from '../features/acp/acp-error';
 import { AgentApiError } from '../features/agent-api/agent-error';
 import { AppError, firstMessagePerField } from '../lib/app-error';
+import { refusedValueAs400 } from '../lib/refused-value';
 import { MALFORMED_TARGET_PATH } from './canonical-path';
 
 const isAcpPath = (path: string) => path === '/acp' || path.startsWith('/acp/');
@@ -52,7 +53,8 @@ export function registerErrorHandling(
   app: FastifyInstance,
   onServerError: (request: FastifyRequest, status: number) => void,
 ) {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | ZodError, request, reply) => {
+    const error = refusedValueAs400(request, thrown) ?? thrown;
     if (error instanceof AppError) {
       if (error.status >= 500) {
         request.log.error({ err: error, internal: error.internal }, error.message);

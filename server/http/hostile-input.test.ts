@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postJson, type TestApp } from '../test/create-test-app';
 import { documentedErrorShape } from '../test/error-shapes';
 import { acpRequest } from '../test/acp-kit';
 import { agentRequest, newMerchant } from '../test/merchant-kit';
+import { registerErrorHandling } from './errors';
 import { hostileInputProblem, MAX_INPUT_DEPTH } from './hostile-input';
 
 const nested = (depth: number) => `${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`;
@@ -75,6 +78,25 @@ describe('hostile input on every surface', () => {
     expect(acp.json()).toMatchObject({ type: 'invalid_request', code: 'invalid_request' });
     const app = await postJson(t.app, '/api/contact', body);
     expectDocumented400('/api/contact', app);
+  });
+
+  it('answers a value the database refuses as malformed with a 400, not a failure of ours', async () => {
+    // A route that forgot to validate an id: the database is the last line that refuses it.
+    const bare = Fastify();
+    const serverErrors: number[] = [];
+    registerErrorHandling(bare, (_request, status) => serverErrors.push(status));
+    bare.get('/api/unvalidated/:id', async (request) => {
+      const { id } = request.params as { id: string };
+      return t.db.execute(sql`SELECT ${id}::uuid AS id`);
+    });
+    try {
+      const url = `/api/unvalidated/${'-'.repeat(36)}`;
+      const res = await bare.inject({ method: 'GET', url });
+      expectDocumented400(url, res);
+      expect(serverErrors).toEqual([]);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('refuses a body over the size limit in each surface shape', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -17,3 +18,11 @@ export function randomBase62(length: number): string {
 export function publicId(prefix: string, length = 24): string {
   return `${prefix}_${randomBase62(length)}`;
 }
+
+const uuid = z.uuid();
+
+/**
+ * Whether `value` is a UUID as our ids are written (8-4-4-4-12 hex, RFC 9562 version and variant), so
+ * it can be looked up in a uuid column: PostgreSQL refuses other text there with an error, not a miss.
+ */
+export const isUuid = (value: string): boolean => uuid.safeParse(value).success;

@@ -20,3 +20,10 @@ export function registerRawBodyRoutes(
 /** What a raw-body route received ('' when the request had no body). */
 export const rawBodyOf = (request: FastifyRequest): string =>
   typeof request.body === 'string' ? request.body : '';
+
+/**
+ * The rate limit of a signed receiver: anyone may call one (no sign-in, the signature is checked after
+ * the body is read), so each address gets an allowance far above what a provider sends from one of its
+ * addresses and far below what it takes to load the server. Counted in the shared store with REDIS_URL.
+ */
+export const SIGNED_RECEIVER_LIMIT = { rateLimit: { max: 300, timeWindow: '1 minute' } };

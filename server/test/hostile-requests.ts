@@ -101,6 +101,79 @@ function percentEncode(text: string): string {
 /** Escapes that do not decode to text: a bare `%`, invalid UTF-8, an overlong NUL, a CESU surrogate. */
 const BROKEN_ESCAPES = ['%', '%%', '%ZZ', '%FF', '%C0%80', '%ED%A0%80', '%E0%A4%A', '%00', '%2e%2e%2f%2e%2e'];
 
+const SOME_UUID = '3f2b8c4e-9d1a-4e6f-8b7c-0a1d2e3f4a5b';
+
+/**
+ * Path and query ids as a client puts them on the wire: shapes close enough to a UUID to pass a loose
+ * check (the 36 dashes of issue 28) yet refused by PostgreSQL's uuid type, shapes PostgreSQL reads as a
+ * UUID though they are not the canonical form, overlong, non-hex, percent-encoded and Unicode look-alikes.
+ */
+export const MALFORMED_IDS = [
+  '-'.repeat(36),
+  '%2D'.repeat(36),
+  '0123456789abcdef0123456789abcdef----',
+  '-3f2b8c4e9d1a4e6f8b7c0a1d2e3f4a5b---',
+  'gggggggg-gggg-gggg-gggg-gggggggggggg',
+  'zzzzzzzz-9d1a-4e6f-8b7c-0a1d2e3f4a5b',
+  `${SOME_UUID}0`,
+  SOME_UUID.slice(0, -1),
+  `${SOME_UUID}${SOME_UUID}`,
+  'f'.repeat(100),
+  'f'.repeat(101),
+  SOME_UUID.replaceAll('-', ''),
+  SOME_UUID.toUpperCase(),
+  `%7B${SOME_UUID}%7D`,
+  `${SOME_UUID}%0A`,
+  `%20${SOME_UUID}`,
+  `${SOME_UUID}%00`,
+  `${SOME_UUID}%`,
+  [...SOME_UUID].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).join(''),
+  encodeURIComponent(SOME_UUID.replaceAll('-', '\u2010')),
+  encodeURIComponent(SOME_UUID.replace(/[0-9]/g, (d) => String.fromCharCode(0xff10 + Number(d)))),
+  encodeURIComponent(SOME_UUID.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)))),
+  encodeURIComponent(`${SOME_UUID.slice(0, 8)}\u200b${SOME_UUID.slice(8)}`),
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  'null',
+  '0',
+  '-1',
+  '0x10',
+  '1e3',
+];
+
+/**
+ * Each of MALFORMED_IDS in each `:param` of a route (the others hold a well-formed UUID) and in each field
+ * of its query schema, sent as its legitimate caller would send it: the route's method, the caller's
+ * cookie and key, our own origin. So every id reaches the route's own handling instead of stopping at a
+ * missing credential.
+ */
+export function malformedIdRequests(route: RegisteredRoute, credentials: CallerCredentials): InjectOptions[] {
+  const method = route.method as InjectOptions['method'];
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const request = (url: string): InjectOptions => ({
+    method,
+    url,
+    headers: {
+      cookie: credentials.cookie,
+      authorization: `Bearer ${credentials.apiKey}`,
+      origin: TEST_ORIGIN,
+      'api-version': ACP_VERSIONS[ACP_VERSIONS.length - 1]!,
+      'idempotency-key': SOME_UUID,
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(hasBody ? { payload: '{}' } : {}),
+  });
+  const path = (target?: string, id?: string) =>
+    route.url.replace(/:[A-Za-z]+/g, (param) => (param === target ? id! : SOME_UUID));
+  const params = route.url.match(/:[A-Za-z]+/g) ?? [];
+  const query = route.schema?.querystring;
+  const queryFields = query instanceof z.ZodObject ? Object.keys(query.shape) : [];
+  return MALFORMED_IDS.flatMap((id) => [
+    ...params.map((target) => request(path(target, id))),
+    ...queryFields.map((field) => request(`${path()}?${field}=${id}`)),
+  ]);
+}
+
 /** Every property name the given JSON schemas declare, at any depth. */
 function propertyNames(jsonSchema: unknown, into: Set<string>) {
   const pending = [jsonSchema];
@@ -203,6 +276,7 @@ function urls(route: RegisteredRoute, fieldNames: string[]) {
     fc.uuid(),
     hostileText.map(percentEncode),
     fc.constantFrom(...BROKEN_ESCAPES, '..', '0', '-1', '9'.repeat(40)),
+    fc.constantFrom(...MALFORMED_IDS),
   );
   const fill = (template: string) =>
     fc.array(segment, { minLength: 8, maxLength: 8 }).map((values) => {
@@ -214,7 +288,10 @@ function urls(route: RegisteredRoute, fieldNames: string[]) {
     filled.includes('*') ? wildcard.map((rest) => filled.replace('*', rest)) : fc.constant(filled),
   );
   const name = fc.oneof(fc.constantFrom(...fieldNames), hostileText).map(percentEncode);
-  const pairValue = fc.oneof(hostileText, extremeNumber.map(String)).map(percentEncode);
+  const pairValue = fc.oneof(
+    fc.oneof(hostileText, extremeNumber.map(String)).map(percentEncode),
+    fc.constantFrom(...MALFORMED_IDS),
+  );
   const query = fc.oneof(
     fc
       .array(fc.tuple(name, pairValue), { maxLength: 5 })

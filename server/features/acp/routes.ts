@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Merchant } from '../../db/schema/index';
 import { agentFromUserAgent } from '../../lib/agent-identity';
+import { refusedValueAs400 } from '../../lib/refused-value';
 import { agentKeyGuard, agentOperation } from '../developers';
 import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from '../agent-api';
 import { agentAccess } from '../security-monitoring';
@@ -88,7 +89,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
        * not an error that pages someone.
        */
       const errorReply = (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
-        const error = toAcpError(err);
+        const error = toAcpError(refusedValueAs400(request, err) ?? err);
         if (error.status >= 500) {
           if (error.status === 503) request.log.warn({ err }, `ACP request met an outage: ${error.code}`);
           else request.log.error({ err }, 'ACP request failed');

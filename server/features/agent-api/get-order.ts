@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Merchant } from '../../db/schema/index';
 import { orders } from '../../db/schema/index';
+import { isUuid } from '../../lib/ids';
 import { CommerceError, type EngineDeps, refreshOrderFromStore } from '../commerce';
 
 /**
@@ -8,8 +9,7 @@ import { CommerceError, type EngineDeps, refreshOrderFromStore } from '../commer
  * happens in the merchant's store). A store that cannot be reached leaves the last known status.
  */
 export async function getOrderForAgent(deps: EngineDeps, merchant: Merchant, orderId: string) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId);
-  const [order] = isUuid
+  const [order] = isUuid(orderId)
     ? await deps.db
         .select()
         .from(orders)

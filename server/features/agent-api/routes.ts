@@ -6,6 +6,7 @@ import { checkoutRequest, confirmRequest, offerRequest } from '#common/api/agent
 import { AGENT_API_CHANNEL } from '#common/domain/sales-channel';
 import type { Merchant } from '../../db/schema/index';
 import { agentFromUserAgent } from '../../lib/agent-identity';
+import { refusedValueAs400 } from '../../lib/refused-value';
 import { payments } from '../../db/schema/index';
 import {
   CommerceError,
@@ -44,7 +45,7 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
     const merchantByRequest = new WeakMap<FastifyRequest, Merchant>();
 
     scope.setErrorHandler((error, request, reply) => {
-      const agentError = toAgentError(error);
+      const agentError = toAgentError(refusedValueAs400(request, error) ?? error);
       if (agentError.status >= 500 && agentError.code === 'INTERNAL_ERROR') {
         request.log.error({ err: error }, 'agent API failure');
         recordRequestError(deps.db, request, agentError.status);

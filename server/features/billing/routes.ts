@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { ProviderError } from '../../integrations/http';
 import { AppError } from '../../lib/app-error';
-import { rawBodyOf, registerRawBodyRoutes } from '../../lib/raw-body';
+import { rawBodyOf, registerRawBodyRoutes, SIGNED_RECEIVER_LIMIT } from '../../lib/raw-body';
 import { requireMerchantForScope } from '../connections';
 import { createCheckoutPage, createPortalPage, stripeCall } from './hosted-pages';
 import { loadBillingAccount } from './plan';
@@ -91,7 +91,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: BillingRouteDep
 
   registerRawBodyRoutes(app, 256 * 1024, (scope) => {
     // Stripe signs the exact bytes it sent, so the body is read as text and parsed only once verified.
-    scope.post(BILLING_WEBHOOK_PATH, async (request, reply) => {
+    scope.post(BILLING_WEBHOOK_PATH, { config: SIGNED_RECEIVER_LIMIT }, async (request, reply) => {
       if (!ctx.billing) return reply.status(404).send({ received: false });
       const header = request.headers['stripe-signature'];
       try {

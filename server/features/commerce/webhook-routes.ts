@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { checkouts, merchants, payments } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
-import { rawBodyOf, registerRawBodyRoutes } from '../../lib/raw-body';
+import { isUuid } from '../../lib/ids';
+import { rawBodyOf, registerRawBodyRoutes, SIGNED_RECEIVER_LIMIT } from '../../lib/raw-body';
 import { CommerceError } from './commerce-error';
 import { confirmBitcoin, type EngineDeps } from './confirm-checkout';
 import { merchantLightningAccount } from './merchant-accounts';
@@ -21,9 +22,10 @@ export function registerPaymentWebhookRoutes(app: FastifyInstance, deps: EngineD
   registerRawBodyRoutes(app, 256 * 1024, (scope) => {
     scope.post<{ Params: { provider: string; merchantId: string } }>(
       '/webhooks/payments/:provider/:merchantId',
+      { config: SIGNED_RECEIVER_LIMIT },
       async (request, reply) => {
         const { provider, merchantId } = request.params;
-        if (!/^[0-9a-f-]{36}$/i.test(merchantId)) return reply.status(404).send({ received: false });
+        if (!isUuid(merchantId)) return reply.status(404).send({ received: false });
         const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, merchantId));
         if (!merchant || merchant.btcProvider !== provider)
           return reply.status(404).send({ received: false });

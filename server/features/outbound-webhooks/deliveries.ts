@@ -4,6 +4,7 @@ import { webhookDeliveries, type WebhookDelivery } from '../../db/schema/index';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
 import { postWebhook } from './post-webhook';
 
 /** Retries after the first attempt (pg-boss backoff from 5 s doubling: about 40 minutes to 1.5 hours in all). */
@@ -126,8 +127,6 @@ export function listDeliveries(
     .limit(limit);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Sends one of the merchant's deliveries again (same body, fresh signature and timestamp) to the
  * channel's current endpoint, with a fresh set of retries. Not while it is still being attempted: two
@@ -139,7 +138,7 @@ export async function redeliver(
   merchantId: string,
   deliveryId: string,
 ): Promise<WebhookDelivery> {
-  const [row] = UUID.test(deliveryId)
+  const [row] = isUuid(deliveryId)
     ? await deps.db
         .select()
         .from(webhookDeliveries)

@@ -1,7 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { statusResponse } from '#common/api/status';
 import { requestErrors } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
+import type { Db } from '../../db/client';
+import { recordRequestError } from './record-request-error';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +33,32 @@ it('reports every service of the health status response from real checks', async
   });
   expect(body.details.missing_optional_env_vars).toContain('SMTP_URL');
   expect(Date.parse(body.timestamp)).not.toBeNaN();
+});
+
+it('stays healthy whatever unauthenticated callers send: refused input is not a failure', async () => {
+  // Issue 28: ten of these (36 dashes) were 500s that turned the status degraded for everyone.
+  for (let i = 0; i < 12; i++) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/webhooks/payments/opennode/${'-'.repeat(36)}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(404);
+  }
+  const body = (await status()).json();
+  expect(body.metrics).toEqual({ recent_errors_15min: 0, error_rate_healthy: true });
+  expect(body.status).toBe('healthy');
+});
+
+it("counts only the app's own failures, not client errors or an upstream's outage", () => {
+  const recorded: unknown[] = [];
+  const db = { insert: () => ({ values: (row: unknown) => (recorded.push(row), Promise.resolve()) }) };
+  const request = { id: 'r1', url: '/api/x', routeOptions: { url: '/api/x' } } as FastifyRequest;
+  for (const code of [400, 404, 429, 502, 503]) recordRequestError(db as unknown as Db, request, code);
+  expect(recorded).toEqual([]);
+  recordRequestError(db as unknown as Db, request, 500);
+  expect(recorded).toEqual([{ route: '/api/x', status: 500, requestId: 'r1' }]);
 });
 
 it('counts server errors of the last 15 minutes', async () => {
