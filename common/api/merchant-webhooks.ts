@@ -75,12 +75,17 @@ export const testMerchantWebhookInput = z
   })
   .strict();
 
-/** What the receiver answered a test event (status null: it could not be reached). */
+/**
+ * How the receiver answered a test event: its status (null: it could not be reached) and how long it
+ * took. Of the answer itself only a short plain-text excerpt, when it was text/plain: the test is not a
+ * way to read what a URL serves.
+ */
 export const testMerchantWebhookOutput = z.object({
   delivered: z.boolean(),
   webhook_id: z.string(),
   status: z.number().int().nullable(),
-  body: z.string().nullable(),
+  duration_ms: z.number().int().nonnegative(),
+  excerpt: z.string().nullable(),
   error: z.string().nullable(),
 });
 export type TestMerchantWebhookOutput = z.infer<typeof testMerchantWebhookOutput>;

@@ -39,6 +39,25 @@ export interface RunningSimulators {
   close(): Promise<void>;
 }
 
+/**
+ * Whether a URL reaches a simulator's controls (POST /__sim/down, /__sim/up, …) or the sandbox's own
+ * listings, read as a server reads a path: escapes decoded, any case, any segment (a doubled slash or a
+ * prefix does not hide it). A path that does not decode counts as one. No merchant-supplied endpoint
+ * may: a test send would drive the sandbox and show its answer.
+ */
+export function reachesSimulatorControls(url: URL): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return true;
+  }
+  return path
+    .toLowerCase()
+    .split(/[/\\;]/)
+    .some((segment) => segment.startsWith('__sim'));
+}
+
 function matches(pattern: string, host: string): boolean {
   if (pattern.startsWith('*.')) {
     const suffix = pattern.slice(1);

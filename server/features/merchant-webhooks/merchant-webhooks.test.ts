@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +16,7 @@ import {
   type TestMerchant,
 } from '../../test/merchant-kit';
 import { eventually } from '../../test/eventually';
-import { attemptDelivery } from '../outbound-webhooks';
+import { ANSWER_EXCERPT_CHARS, attemptDelivery } from '../outbound-webhooks';
 import { merchantWebhookChannel } from './channel';
 import { webhookEventOf } from './event-payload';
 
@@ -269,12 +271,17 @@ describe('test event', () => {
 
     const ok = await dashboardRequest(t, m.cookie, 'POST', '/api/merchant-webhooks/test', { url: m.url });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ delivered: true, status: 200, error: null });
-    expect(JSON.parse(ok.json().body as string)).toEqual({
-      received: true,
-      webhook_id: ok.json().webhook_id,
+    // Status and timing; the receiver's JSON answer is not passed on.
+    expect(ok.json()).toEqual({
+      delivered: true,
+      webhook_id: expect.stringMatching(/^msg_/),
+      status: 200,
+      duration_ms: expect.any(Number),
+      excerpt: null,
+      error: null,
     });
     const [event] = await received(m.host);
+    expect(event!.webhook_id).toBe(ok.json().webhook_id);
     expect(verify(m.secret, event!)).toMatchObject({ type: 'webhook.test' });
 
     await simControl(t, 'webhooks', 'fail', { host: m.host, always: true, status: 500 });
@@ -289,6 +296,107 @@ describe('test event', () => {
     await simControl(t, 'webhooks', 'fail', { host: m.host, count: 0 });
     // Test sends are not deliveries: the log holds only real events.
     expect(await deliveries(m.cookie)).toEqual([]);
+  });
+
+  it("shows only the receiver's status, timing and a short plain-text excerpt, never what a URL serves", async () => {
+    const m = await webhookMerchant(['order.created']);
+    const server = createServer((request, response) => {
+      const answers: Record<string, [string, string]> = {
+        '/text': [
+          'text/plain; charset=utf-8',
+          `invalid signature\r\n\u0007\u001b[31m\u202e${'x'.repeat(2_000)}`,
+        ],
+        '/json': [
+          'application/json',
+          JSON.stringify({ secret: 'sk_live_internal', rows: 'y'.repeat(2_000) }),
+        ],
+        '/html': ['text/html', `<html><body>internal admin ${'z'.repeat(2_000)}</body></html>`],
+      };
+      const [type, body] = answers[request.url ?? ''] ?? ['text/plain', 'no such page'];
+      // Slow enough that the timing has something to show.
+      setTimeout(() => response.writeHead(200, { 'content-type': type }).end(body), 40);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const test = async (path: string) => {
+      const res = await dashboardRequest(t, m.cookie, 'POST', '/api/merchant-webhooks/test', {
+        url: base + path,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Record<string, unknown>;
+    };
+    try {
+      const text = await test('/text');
+      expect(text).toMatchObject({ delivered: true, status: 200, error: null });
+      expect(text.duration_ms).toBeGreaterThanOrEqual(40);
+      const excerpt = text.excerpt as string;
+      expect(excerpt.startsWith('invalid signature [31m x')).toBe(true);
+      expect([...excerpt]).toHaveLength(ANSWER_EXCERPT_CHARS);
+      expect(excerpt).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+      for (const path of ['/json', '/html']) {
+        const answer = await test(path);
+        expect(answer, path).toMatchObject({ delivered: true, status: 200, excerpt: null });
+        expect(JSON.stringify(answer)).not.toMatch(/sk_live_internal|internal admin/);
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it("is never a way to drive the sandbox's simulator controls", async () => {
+    const m = await webhookMerchant(['order.created']);
+    const receiver = t.simulators!.simulators.webhooks.baseUrl;
+    const receiverPort = new URL(receiver).port;
+    try {
+      for (const url of [
+        `${receiver}/__sim/down`,
+        `${receiver}/__SIM/down`,
+        `${receiver}//__sim/down`,
+        `${receiver}/%5F%5Fsim/down`,
+        `${receiver}/hooks/..%2F__sim/down`,
+        `http://localhost:${receiverPort}/__sim/down`,
+        `https://${m.host}/__sim/down`,
+        `${t.simulators!.simulators.opennode.baseUrl}/__sim/down`,
+      ]) {
+        const test = await dashboardRequest(t, m.cookie, 'POST', '/api/merchant-webhooks/test', { url });
+        expect(test.statusCode, `${url} -> ${test.body}`).toBe(400);
+        expect(test.json().error.message).toBe(
+          "Enter a valid URL for your webhook endpoint. A sandbox simulator's controls cannot receive webhooks: use the sandbox receiver or your own endpoint.",
+        );
+        const save = await dashboardRequest(t, m.cookie, 'PUT', '/api/merchant-webhooks', {
+          url,
+          events: ['order.created'],
+        });
+        expect(save.statusCode, url).toBe(400);
+      }
+      // Nothing was driven: the receiver still takes the merchant's test event.
+      const ok = await dashboardRequest(t, m.cookie, 'POST', '/api/merchant-webhooks/test', { url: m.url });
+      expect(ok.json()).toMatchObject({ delivered: true, status: 200 });
+
+      // A delivery that points at a control anyway (saved before the rule) is not sent.
+      const [row] = await t.db
+        .insert(webhookDeliveries)
+        .values({
+          merchantId: m.merchantId,
+          channel: 'merchant',
+          eventType: 'order.created',
+          subjectId: 'order-1',
+          url: `${receiver}/__sim/down`,
+          payload: '{}',
+          status: 'pending',
+        })
+        .returning();
+      const deps = { db: t.db, runtime: t.runtime, keyring: t.config.keyring, jobs: t.services.jobs };
+      await attemptDelivery(deps, merchantWebhookChannel(deps), { deliveryId: row!.id, attemptsBefore: 0 });
+      const [after] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
+      expect(after).toMatchObject({ status: 'failed', attempts: 1, lastResponseStatus: null });
+      expect(
+        (await dashboardRequest(t, m.cookie, 'POST', '/api/merchant-webhooks/test', { url: m.url })).json(),
+      ).toMatchObject({ delivered: true, status: 200 });
+    } finally {
+      await simControl(t, 'webhooks', 'up');
+      await simControl(t, 'opennode', 'up');
+    }
   });
 
   it('needs a signing secret first', async () => {

@@ -2,7 +2,7 @@ import { MERCHANT_WEBHOOK_MESSAGES, type TestMerchantWebhookOutput } from '#comm
 import { AppError } from '../../lib/app-error';
 import { publicId } from '../../lib/ids';
 import type { EngineDeps } from '../commerce';
-import { postWebhook } from '../outbound-webhooks';
+import { plainTextExcerpt, postWebhook } from '../outbound-webhooks';
 import { ENDPOINT, standardWebhookHeaders } from './channel';
 import type { WebhookEventBody } from './event-payload';
 import { shareSecretWithSandboxReceiver } from './sandbox-receiver';
@@ -10,7 +10,9 @@ import { checkMerchantWebhookUrl, loadWebhookSettings, openSigningSecret } from 
 
 /**
  * Test: one real `webhook.test` event to the URL in the form (saved or not), signed with the merchant's
- * secret exactly as events are, sent once (no retries, not logged) and the receiver's answer returned.
+ * secret exactly as events are and checked as their endpoints are, sent once (no retries, not logged).
+ * Returns the receiver's status and timing, and of its answer only a short plain-text excerpt: typed
+ * URLs are not a way to read what a URL serves.
  */
 export async function sendTestEvent(
   deps: EngineDeps,
@@ -38,7 +40,8 @@ export async function sendTestEvent(
     delivered: answer.delivered,
     webhook_id: webhookId,
     status: answer.status,
-    body: answer.body,
+    duration_ms: answer.durationMs,
+    excerpt: plainTextExcerpt(answer),
     error: answer.error,
   };
 }

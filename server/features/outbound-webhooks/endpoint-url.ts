@@ -1,3 +1,4 @@
+import { reachesSimulatorControls } from '../../integrations/sandbox-network';
 import { AppError } from '../../lib/app-error';
 import { assertPublicUrlShape, UnsafeUrlError } from '../../lib/url-safety';
 
@@ -10,9 +11,31 @@ export interface EndpointUrlMessages {
 }
 
 /**
+ * What every merchant-supplied endpoint must be, when typed and again at every send: in live mode not on a
+ * private network (and the address dialled is checked again by the guarded fetch); in sandbox, where
+ * endpoints on loopback are normal (the sandbox receiver, the merchant's own server), never a simulator's
+ * controls. Throws UnsafeUrlError.
+ */
+export function assertSendableUrl(mode: 'sandbox' | 'live', raw: string): URL {
+  if (mode === 'live') return assertPublicUrlShape(raw);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UnsafeUrlError('Invalid URL');
+  }
+  if (reachesSimulatorControls(url)) {
+    throw new UnsafeUrlError(
+      "A sandbox simulator's controls cannot receive webhooks: use the sandbox receiver or your own endpoint",
+    );
+  }
+  return url;
+}
+
+/**
  * A webhook endpoint the merchant typed: https (http is allowed in sandbox, where receivers run locally),
- * no credentials in it, and in live mode not on a private network (checked again, on the address
- * dialled, at every send). Returns the normalised URL; a bad one is a 400 naming the field.
+ * no credentials in it, and sendable (above). Returns the normalised URL; a bad one is a 400 naming the
+ * field.
  */
 export function checkEndpointUrl(
   mode: 'sandbox' | 'live',
@@ -24,7 +47,7 @@ export function checkEndpointUrl(
   };
   let url: URL;
   try {
-    url = mode === 'live' ? assertPublicUrlShape(raw) : new URL(raw);
+    url = assertSendableUrl(mode, raw);
   } catch (err) {
     return fail(
       err instanceof UnsafeUrlError && err.message !== 'Invalid URL'

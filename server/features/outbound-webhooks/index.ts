@@ -12,5 +12,11 @@ export {
   type OutboundWebhookDeps,
   type WebhookChannel,
 } from './deliveries';
-export { ANSWER_BODY_LIMIT, postWebhook, type WebhookAnswer } from './post-webhook';
+export {
+  ANSWER_BODY_LIMIT,
+  ANSWER_EXCERPT_CHARS,
+  plainTextExcerpt,
+  postWebhook,
+  type WebhookAnswer,
+} from './post-webhook';
 export { checkEndpointUrl, type EndpointUrlMessages } from './endpoint-url';

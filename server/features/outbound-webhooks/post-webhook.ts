@@ -1,9 +1,13 @@
+import { performance } from 'node:perf_hooks';
 import type { IntegrationRuntime } from '../../integrations/runtime';
-import { assertPublicUrlShape, UnsafeUrlError } from '../../lib/url-safety';
+import { UnsafeUrlError } from '../../lib/url-safety';
+import { assertSendableUrl } from './endpoint-url';
 
 const TIMEOUT_MS = 10_000;
-/** What is kept of a receiver's answer: enough to debug with, not a store for arbitrary data. */
+/** What the delivery log keeps of a receiver's answer: enough to debug with, not a store for arbitrary data. */
 export const ANSWER_BODY_LIMIT = 1_000;
+/** What a test send shows of the answer (see plainTextExcerpt). */
+export const ANSWER_EXCERPT_CHARS = 200;
 
 /** One POST of a webhook, as the delivery log records it. */
 export interface WebhookAnswer {
@@ -12,6 +16,10 @@ export interface WebhookAnswer {
   retryable: boolean;
   /** The receiver's HTTP status, or null when it could not be reached. */
   status: number | null;
+  /** From sending until the receiver's status line arrived (or the attempt failed), in milliseconds. */
+  durationMs: number;
+  /** The answer's media type (`text/plain`), or null. */
+  mediaType: string | null;
   /** The start of the receiver's answer. */
   body: string | null;
   /** What went wrong, in words for the merchant; null when delivered. */
@@ -33,18 +41,32 @@ export function describeFailure(endpoint: string, err: unknown): string {
 }
 
 /**
- * POSTs a signed JSON body to a merchant-supplied URL: in live mode never to a private network (checked
- * on the URL here and on the address dialled by the runtime's guarded fetch), never following redirects
- * (one to an internal host would bypass that check), and giving up after 10 s. 2xx is delivered.
+ * What may be shown of an answer to whoever typed the URL: a short plain-text excerpt to debug with
+ * ("invalid signature"), never a way to read what a URL serves. Only a `text/plain` answer, its control
+ * and format characters replaced by spaces, at most ANSWER_EXCERPT_CHARS characters; null otherwise.
+ */
+export function plainTextExcerpt(answer: Pick<WebhookAnswer, 'mediaType' | 'body'>): string | null {
+  if (answer.mediaType !== 'text/plain' || !answer.body) return null;
+  const plain = answer.body.replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim();
+  return plain ? [...plain].slice(0, ANSWER_EXCERPT_CHARS).join('') : null;
+}
+
+/**
+ * POSTs a signed JSON body to a merchant-supplied URL that is sendable in the runtime's mode (checked
+ * here; in live mode also on the address dialled by the runtime's guarded fetch), never following
+ * redirects (one to an internal host would bypass that check), and giving up after 10 s. 2xx is
+ * delivered.
  */
 export async function postWebhook(
   runtime: Pick<IntegrationRuntime, 'mode' | 'context'>,
   endpoint: string,
   request: { url: string; body: string; headers: Record<string, string> },
 ): Promise<WebhookAnswer> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
   let response: Response;
   try {
-    if (runtime.mode === 'live') assertPublicUrlShape(request.url);
+    assertSendableUrl(runtime.mode, request.url);
     response = await runtime.context(null, request.url, { merchantSupplied: true }).http.fetch(request.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...request.headers },
@@ -57,16 +79,21 @@ export async function postWebhook(
       delivered: false,
       retryable: !isUnsafe(err),
       status: null,
+      durationMs: elapsed(),
+      mediaType: null,
       body: null,
       error: describeFailure(endpoint, err),
     };
   }
+  const durationMs = elapsed();
   const body = (await response.text().catch(() => '')).slice(0, ANSWER_BODY_LIMIT);
   const delivered = response.status >= 200 && response.status < 300;
   return {
     delivered,
     retryable: true,
     status: response.status,
+    durationMs,
+    mediaType: response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() || null,
     body,
     error: delivered ? null : `${endpoint} answered HTTP ${response.status}.`,
   };

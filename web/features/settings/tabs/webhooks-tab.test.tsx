@@ -119,7 +119,7 @@ describe('Settings › Webhooks form', () => {
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
 
-  it("sends a test event and shows the receiver's answer", async () => {
+  it("sends a test event and shows the receiver's status, timing and plain-text excerpt", async () => {
     const { user, calls } = setup(
       {
         '/api/merchant-webhooks/test': () =>
@@ -127,21 +127,51 @@ describe('Settings › Webhooks form', () => {
             delivered: true,
             webhook_id: 'msg_abc',
             status: 200,
-            body: '{"received":true}',
+            duration_ms: 45,
+            excerpt: 'ok, verified',
             error: null,
           }),
       },
       { ...SETTINGS, url: 'https://hooks.example.com/in', secret_set: true, secret_hint: 'whsec_••••abcd' },
     );
     await user.click(await screen.findByRole('button', { name: 'Test' }));
-    expect(await screen.findByText('Your endpoint answered HTTP 200')).toBeInTheDocument();
-    expect(screen.getByText('{"received":true}')).toBeInTheDocument();
+    const title = await screen.findByText('Your endpoint answered HTTP 200');
+    const answer = title.closest<HTMLElement>('[role="status"]')!;
+    expect(within(answer).getByText(/was accepted in 45 ms\./)).toBeInTheDocument();
+    expect(within(answer).getByText("Your endpoint's answer began:")).toBeInTheDocument();
+    expect(within(answer).getByText('ok, verified')).toBeInTheDocument();
     expect(JSON.parse(String(calls('/api/merchant-webhooks/test', 'POST')[0]![1]!.body))).toEqual({
       url: 'https://hooks.example.com/in',
     });
     // Once a secret exists only its masked hint is shown.
     expect(screen.getByText('whsec_••••abcd')).toBeInTheDocument();
     expect(screen.queryByLabelText('Webhook signing secret')).not.toBeInTheDocument();
+  });
+
+  it('says when the endpoint refused the test event, how long it took, and what to check', async () => {
+    const { user } = setup(
+      {
+        '/api/merchant-webhooks/test': () =>
+          json({
+            delivered: false,
+            webhook_id: 'msg_def',
+            status: 401,
+            duration_ms: 1_250,
+            excerpt: null,
+            error: 'Your webhook endpoint answered HTTP 401.',
+          }),
+      },
+      { ...SETTINGS, url: 'https://hooks.example.com/in', secret_set: true, secret_hint: 'whsec_••••abcd' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Test' }));
+    const answer = await screen.findByRole('alert');
+    expect(within(answer).getByText('Your webhook endpoint answered HTTP 401.')).toBeInTheDocument();
+    expect(
+      within(answer).getByText(
+        /was not accepted \(1\.3 s\)\. Check the URL and that your endpoint verifies with this secret\./,
+      ),
+    ).toBeInTheDocument();
+    expect(within(answer).queryByText("Your endpoint's answer began:")).not.toBeInTheDocument();
   });
 });
 

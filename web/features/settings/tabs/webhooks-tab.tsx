@@ -270,22 +270,32 @@ function IssuedSecret({ secret }: { secret: string }) {
   );
 }
 
+const formatDuration = (ms: number) => (ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(1)} s`);
+
+/**
+ * How the endpoint answered the test event: its status and how long it took, and the start of its answer
+ * only when that was plain text (the server sends no more).
+ */
 function TestAnswer({ answer }: { answer: TestMerchantWebhookOutput }) {
   const title = answer.delivered
     ? `Your endpoint answered HTTP ${answer.status}`
     : (answer.error ?? 'Your endpoint did not accept the test event');
+  const duration = formatDuration(answer.duration_ms);
   return (
     <Alert variant={answer.delivered ? 'success' : 'error'} title={title}>
       <p className="text-xs">
         Test event <code className="font-mono">{answer.webhook_id}</code>
         {answer.delivered
-          ? ' was accepted.'
-          : '. Check the URL and that your endpoint verifies with this secret.'}
+          ? ` was accepted in ${duration}.`
+          : ` was not accepted (${duration}). Check the URL and that your endpoint verifies with this secret.`}
       </p>
-      {answer.body && (
-        <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-white/70 p-2 font-mono text-xs text-slate-800">
-          {answer.body.slice(0, 500)}
-        </pre>
+      {answer.excerpt && (
+        <figure className="mt-2 grid gap-1">
+          <figcaption className="text-xs">Your endpoint&apos;s answer began:</figcaption>
+          <pre className="whitespace-pre-wrap break-all rounded-lg bg-white/70 p-2 font-mono text-xs text-slate-800">
+            {answer.excerpt}
+          </pre>
+        </figure>
       )}
     </Alert>
   );
