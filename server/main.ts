@@ -39,7 +39,10 @@ async function main() {
       : null;
   const services = composeServices({ config, database, logger, simulators });
   const app = await buildApp(services);
-  const background = await startBackgroundWork(services, { work: true });
+  const background = await startBackgroundWork(services, {
+    work: true,
+    soleInstance: database.kind === 'embedded',
+  });
 
   const demo = simulators
     ? await ensureDemoMerchant({ ...services, dataDir: config.dataDir, simulators })

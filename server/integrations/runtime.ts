@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AppConfig, RecoveryTiming } from '../config';
 import type { AdapterContext } from './http';
 import { createSandboxFetch, type SandboxRoute } from './sandbox-network';
@@ -19,6 +20,11 @@ export interface IntegrationRuntime {
   logger: Logger;
   /** When a confirm's claim or a store write's lease counts as abandoned (its process died). */
   leases: Pick<RecoveryTiming, 'confirmLeaseMs' | 'storeWriteLeaseMs'>;
+  /**
+   * This process as app_instances knows it (jobs/instances.ts): every lease it takes records this id,
+   * so others can tell a lease whose process died from one a live instance holds. New at every start.
+   */
+  instanceId: string;
   /** How long one provider or store request may take before it counts as unavailable. */
   timeoutMs: number;
   /** Build an adapter context for a URL we chose (a provider's API) or one a merchant typed. */
@@ -82,6 +88,7 @@ export function createIntegrationRuntime(opts: {
       confirmLeaseMs: config.recovery.confirmLeaseMs,
       storeWriteLeaseMs: config.recovery.storeWriteLeaseMs,
     },
+    instanceId: randomUUID(),
     timeoutMs,
     stripePlatform,
     simulators: sandbox?.simulators ?? {},

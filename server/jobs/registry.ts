@@ -5,9 +5,10 @@ import { acpAgentJobs } from '../features/acp-agents/jobs';
 import { acpOrderEventSubscriber } from '../features/acp-agents/order-event-subscriber';
 import { idempotencyJobs } from '../features/agent-api/jobs';
 import { billingJobs, orderChargeSubscriber } from '../features/billing';
-import { commerceJobs } from '../features/commerce';
+import { commerceJobs, queueRecovery } from '../features/commerce';
 import { merchantWebhookJobs, merchantWebhookSubscriber } from '../features/merchant-webhooks';
 import { notificationJobs, notificationOrderSubscriber, notifyDepsOf } from '../features/notifications';
+import { registerInstance } from './instances';
 import { DEFAULT_POLLING_SECONDS, type JobDefinition } from './queue';
 
 /** Every subscriber to the engine's events, listed once: a new subscriber is one entry here. */
@@ -34,15 +35,22 @@ export function allJobs(ctx: AppContext): JobDefinition<never>[] {
 }
 
 /**
- * Starts the background work of this process: the job queues (worked, unless `work` is false: tests that
- * drive jobs by hand) and, when working, the relay that hands the engine's events to their subscribers.
- * The result stops both.
+ * Starts the background work of this process: its registration as a running instance (before it takes
+ * any lease), the job queues (worked, unless `work` is false: tests that drive jobs by hand), the
+ * recovery of what dead instances left (now, and whenever one is found dead) and, when working, the relay
+ * that hands the engine's events to their subscribers. The result stops them all. `soleInstance`: the
+ * database is embedded in this process, so no other instance can be running.
  */
 export async function startBackgroundWork(
   ctx: AppContext,
-  opts: { work: boolean; pollingIntervalSeconds?: number },
+  opts: { work: boolean; pollingIntervalSeconds?: number; soleInstance?: boolean },
 ): Promise<{ stop(): Promise<void> }> {
+  const instance = await registerInstance(ctx.db, ctx.logger, {
+    id: ctx.runtime.instanceId,
+    soleInstance: opts.soleInstance ?? false,
+  });
   await ctx.jobs.start(allJobs(ctx), opts);
+  await instance.watch(() => queueRecovery(ctx.jobs));
   // Relaying is cheap (an indexed look at unrelayed rows), so it runs twice as often as queues are polled.
   const relay = opts.work
     ? startEngineEventRelay(ctx, engineEventSubscribers(ctx), {
@@ -53,6 +61,7 @@ export async function startBackgroundWork(
     async stop() {
       await relay?.stop();
       await ctx.jobs.stop();
+      await instance.stop();
     },
   };
 }

@@ -86,6 +86,7 @@ export async function createTestApp(
   const background = await startBackgroundWork(services, {
     work: opts.jobs !== false,
     pollingIntervalSeconds: 0.5,
+    soleInstance: database.kind === 'embedded',
   });
   return {
     app,

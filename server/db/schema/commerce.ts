@@ -108,6 +108,8 @@ export const checkouts = pgTable(
      */
     platformFeeMinor: bigint('platform_fee_minor', { mode: 'number' }),
     platformFeePlan: text('platform_fee_plan'),
+    /** The app instance (app_instances) whose confirm holds or last held the checkout PROCESSING. */
+    claimedBy: uuid('claimed_by'),
     /** When a confirm first answered ACCEPTED; later confirms are told the checkout was processed. */
     acceptanceReportedAt: timestamp('acceptance_reported_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -193,6 +195,11 @@ export const orders = pgTable(
     storeWriteAttempts: integer('store_write_attempts').notNull().default(0),
     storeWriteError: text('store_write_error'),
     storeWriteLeaseUntil: timestamp('store_write_lease_until', { withTimezone: true }),
+    /**
+     * The app instance that owes the store write: the one that settled the order (it queues the write),
+     * then each writer that takes the lease. If it died, the order is written again without waiting.
+     */
+    storeWriteClaimedBy: uuid('store_write_claimed_by'),
     /** Copied from the checkout by a trigger on insert (migration 0018), as on checkouts. */
     channel: text('channel').notNull().default(''),
     agent: text('agent'),
@@ -239,6 +246,8 @@ export const idempotencyRecords = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     state: text('state').notNull(),
+    /** The app instance running the request while the record is `in_progress`. */
+    claimedBy: uuid('claimed_by'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -20,6 +20,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   storeWriteAttempts: 1,
   storeWriteError: null,
   storeWriteLeaseUntil: null,
+  storeWriteClaimedBy: null,
   channel: 'acp_2026-04-17',
   agent: 'ChatGPT-User',
   createdAt: at,

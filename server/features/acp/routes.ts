@@ -196,7 +196,7 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
           deps.db,
           scopeKey,
           hashRequest({ version: wire.version, body: request.body ?? null }),
-          deps.runtime.clock.now(),
+          { now: deps.runtime.clock.now(), instanceId: deps.runtime.instanceId },
         );
         if (begun.kind === 'conflict') {
           throw new AcpError(

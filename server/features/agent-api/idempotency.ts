@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyRecords } from '../../db/schema/index';
+import { holderGone } from '../../jobs/instances';
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 /**
  * How long an unfinished request holds its key. No request runs this long (outside calls time out at
  * 10 s), so an older `in_progress` record belongs to a process that died: the key's retry runs again,
  * and the engine's own state machine (not this record) keeps that retry from charging or ordering twice.
+ * A record whose instance is known dead (jobs/instances.ts) is free at once.
  */
 export const IN_FLIGHT_LEASE_MS = 2 * 60 * 1000;
 
@@ -66,16 +68,18 @@ export type IdempotencyBegin =
   | { kind: 'in_flight' };
 
 /**
- * Claims an Idempotency-Key for one merchant and endpoint. The first request proceeds; a repeat with
- * the same body replays the stored answer; another body is a conflict; a repeat while the first still
- * runs is told so, unless the first was abandoned (see IN_FLIGHT_LEASE_MS). Keys last 24 hours.
+ * Claims an Idempotency-Key for one merchant and endpoint, for the request this instance (`instanceId`)
+ * runs. The first request proceeds; a repeat with the same body replays the stored answer; another body
+ * is a conflict; a repeat while the first still runs is told so, unless the first was abandoned (see
+ * IN_FLIGHT_LEASE_MS). Keys last 24 hours.
  */
 export async function beginIdempotent(
   db: Db,
   scope: IdempotencyScope,
   requestHash: string,
-  now: Date,
+  at: { now: Date; instanceId: string },
 ): Promise<IdempotencyBegin> {
+  const { now } = at;
   await db.delete(idempotencyRecords).where(and(sameKey(scope), lt(idempotencyRecords.expiresAt, now)));
   const [claimed] = await db
     .insert(idempotencyRecords)
@@ -83,6 +87,7 @@ export async function beginIdempotent(
       ...scope,
       requestHash,
       state: 'in_progress',
+      claimedBy: at.instanceId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + RETENTION_MS),
     })
@@ -92,26 +97,30 @@ export async function beginIdempotent(
   const [existing] = await db.select().from(idempotencyRecords).where(sameKey(scope));
   if (!existing) return { kind: 'proceed' };
   if (existing.requestHash !== requestHash) return { kind: 'conflict' };
-  if (existing.state !== 'completed') return takeOverAbandoned(db, scope, existing.createdAt, now);
+  if (existing.state !== 'completed') return takeOverAbandoned(db, scope, at);
   return { kind: 'replay', status: existing.responseStatus!, body: existing.responseBody };
 }
 
-/** An unfinished record past its lease is taken over (once: compare-and-set on its start time). */
+/**
+ * An unfinished record past its lease, or whose instance died, is taken over (once: compare-and-set,
+ * which moves its start time and holder to this request).
+ */
 async function takeOverAbandoned(
   db: Db,
   scope: IdempotencyScope,
-  startedAt: Date,
-  now: Date,
+  at: { now: Date; instanceId: string },
 ): Promise<IdempotencyBegin> {
-  if (now.getTime() - startedAt.getTime() < IN_FLIGHT_LEASE_MS) return { kind: 'in_flight' };
   const [taken] = await db
     .update(idempotencyRecords)
-    .set({ createdAt: now })
+    .set({ createdAt: at.now, claimedBy: at.instanceId })
     .where(
       and(
         sameKey(scope),
         eq(idempotencyRecords.state, 'in_progress'),
-        lt(idempotencyRecords.createdAt, new Date(now.getTime() - IN_FLIGHT_LEASE_MS)),
+        or(
+          lt(idempotencyRecords.createdAt, new Date(at.now.getTime() - IN_FLIGHT_LEASE_MS)),
+          holderGone(idempotencyRecords.claimedBy),
+        ),
       ),
     )
     .returning({ key: idempotencyRecords.key });

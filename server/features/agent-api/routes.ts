@@ -92,7 +92,10 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
         throw new AgentApiError('VALIDATION_ERROR', 'Idempotency-Key must be at most 255 characters');
       const { idempotency_key: _ignored, ...hashed } = body;
       const scopeKey = { merchantId: merchantOf(request).id, endpoint, key };
-      const begun = await beginIdempotent(deps.db, scopeKey, hashRequest(hashed), deps.runtime.clock.now());
+      const begun = await beginIdempotent(deps.db, scopeKey, hashRequest(hashed), {
+        now: deps.runtime.clock.now(),
+        instanceId: deps.runtime.instanceId,
+      });
       reply.header('idempotency-key', key);
       if (begun.kind === 'conflict') {
         throw new AgentApiError(

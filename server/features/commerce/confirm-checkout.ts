@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { checkouts, orders, payments, type Checkout, type Merchant, type Order } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
+import { holderGone } from '../../jobs/instances';
 import type { JobQueue } from '../../jobs/queue';
 import { open } from '../../lib/crypto';
 import { failpoint } from '../../lib/failpoint';
@@ -101,10 +102,11 @@ async function alreadyProcessed(deps: CommerceDeps, checkout: Checkout): Promise
 }
 
 /**
- * Confirms a checkout. Card: exactly one confirm wins the PENDING → PROCESSING compare-and-set, re-prices
- * against the store, charges the token with the checkout id as Stripe's idempotency key (a retried
- * confirm can never charge twice), records the payment, then delivers the order. Bitcoin: asks the
- * provider whether the invoice is paid and settles once.
+ * Confirms a checkout. Card: exactly one confirm wins the PENDING → PROCESSING compare-and-set (or takes
+ * over the claim of a confirm whose process died), re-prices against the store, charges the token with
+ * the checkout id as Stripe's idempotency key (a retried confirm can never charge twice), records the
+ * payment, then delivers the order. Bitcoin: asks the provider whether the invoice is paid and settles
+ * once.
  */
 export async function confirmCheckout(
   deps: EngineDeps,
@@ -113,10 +115,10 @@ export async function confirmCheckout(
 ): Promise<ConfirmResult> {
   const checkout = await loadCheckout(deps, merchant, checkoutId);
   if (checkout.method === 'btc') return confirmBitcoin(deps, merchant, checkout);
-  if (checkout.status !== 'PENDING') return reportSettled(deps, checkout);
+  if (checkout.status !== 'PENDING' && checkout.status !== 'PROCESSING') return reportSettled(deps, checkout);
 
   const now = deps.runtime.clock.now();
-  if (checkout.expiresAt <= now) {
+  if (checkout.status === 'PENDING' && checkout.expiresAt <= now) {
     await recordPaymentFailure(deps, checkout.id, ['PENDING'], {
       checkoutStatus: 'EXPIRED',
       paymentStatus: 'expired',
@@ -127,16 +129,49 @@ export async function confirmCheckout(
       status: 'DECLINED',
     });
   }
+  // PENDING, or PROCESSING under a claim whose instance died (docs/decisions/010): the agent's retry
+  // takes that confirm over and finishes it.
   const [claimed] = await deps.db
     .update(checkouts)
-    .set({ status: 'PROCESSING', updatedAt: now })
-    .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'PENDING')))
+    .set({ status: 'PROCESSING', claimedBy: deps.runtime.instanceId, updatedAt: now })
+    .where(
+      and(
+        eq(checkouts.id, checkout.id),
+        or(
+          eq(checkouts.status, 'PENDING'),
+          and(
+            eq(checkouts.status, 'PROCESSING'),
+            gt(checkouts.expiresAt, now),
+            holderGone(checkouts.claimedBy),
+          ),
+        ),
+      ),
+    )
     .returning();
   if (!claimed) return reportSettled(deps, await loadCheckout(deps, merchant, checkoutId));
 
-  const release = () => releaseClaim(deps, checkout.id);
+  const release = () => releaseClaim(deps, checkout.id, { claimedBy: deps.runtime.instanceId });
+  // The charge may or may not have happened; releasing lets the agent retry, and the retry reuses the
+  // same idempotency key, so Stripe answers with the first attempt instead of charging again.
+  const providerUnavailable = async () => {
+    await release();
+    return new CommerceError(
+      'provider_unavailable',
+      'The card provider is not answering; confirm again shortly',
+      { checkout_id: claimed.id },
+    );
+  };
   const deadline = storeDeadline(deps);
   try {
+    // A confirm taken over may have charged before its process died: that charge settles the checkout,
+    // as reconciliation would. Only when the provider holds none does this one charge (with the same
+    // idempotency key, so a charge its search does not show yet is answered, not repeated).
+    if (checkout.status === 'PROCESSING') {
+      const earlier = await settleWithEarlierCharge(deps, merchant, claimed).catch(async (err: unknown) => {
+        throw err instanceof ProviderError ? await providerUnavailable() : err;
+      });
+      if (earlier !== 'unpaid') return reportSettled(deps, await loadCheckout(deps, merchant, claimed.id));
+    }
     await repriceOrDecline(deps, merchant, claimed, deadline);
     const card = await merchantCardAccount(deps, merchant);
     const feeMinor = await fixPlatformFee(deps, claimed);
@@ -165,16 +200,7 @@ export async function confirmCheckout(
           decline_code: err.providerCode ?? null,
         });
       }
-      if (err instanceof ProviderError) {
-        // The charge may or may not have happened; releasing lets the agent retry, and the retry reuses
-        // the same idempotency key, so Stripe answers with the first attempt instead of charging again.
-        await release();
-        throw new CommerceError(
-          'provider_unavailable',
-          'The card provider is not answering; confirm again shortly',
-          { checkout_id: claimed.id },
-        );
-      }
+      if (err instanceof ProviderError) throw await providerUnavailable();
       throw err;
     }
     if (payment.status !== 'succeeded') {
@@ -201,6 +227,33 @@ export async function confirmCheckout(
     await release();
     throw err;
   }
+}
+
+/**
+ * Settles a claimed card checkout with the charge its provider already holds for it (found by the
+ * checkout id in its metadata, docs/decisions/010), through the exactly-once path of a confirm, and
+ * delivers the order. 'unpaid': the provider holds no paid charge. 'unresolved': the charge is still
+ * processing, or its amount differs from the checkout (logged and left for a person).
+ */
+export async function settleWithEarlierCharge(
+  deps: EngineDeps,
+  merchant: Merchant,
+  checkout: Checkout,
+): Promise<'settled' | 'unpaid' | 'unresolved'> {
+  const card = await merchantCardAccount(deps, merchant);
+  const payment = await card.provider.findPaymentByMetadata(card.ctx, 'checkout_id', checkout.id);
+  if (payment?.status === 'processing') return 'unresolved';
+  if (payment?.status !== 'succeeded') return 'unpaid';
+  if (payment.amountMinor !== checkout.amountMinor || payment.currency !== checkout.currency) {
+    deps.runtime.logger.error(
+      { checkoutId: checkout.id, paymentId: payment.id },
+      'a payment tagged with this checkout does not match its total; left for review',
+    );
+    return 'unresolved';
+  }
+  const order = await recordPaymentSuccess(deps, checkout.id, ['PROCESSING'], payment);
+  if (order) await deliverOrder(deps, order, storeDeadline(deps));
+  return 'settled';
 }
 
 /**

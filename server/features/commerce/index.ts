@@ -3,7 +3,7 @@ export { CommerceError, type CommerceErrorCode } from './commerce-error';
 export { confirmCheckout, type ConfirmResult, type EngineDeps } from './confirm-checkout';
 export { createCheckout } from './create-checkout';
 export { createOffer, saveOffer, type SalesOrigin } from './create-offer';
-export { commerceJobs } from './jobs';
+export { commerceJobs, queueRecovery } from './jobs';
 export {
   merchantCardAccount,
   merchantLightningAccount,

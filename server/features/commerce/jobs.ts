@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkouts, merchants, orders, payments } from '../../db/schema/index';
-import type { JobDefinition } from '../../jobs/queue';
+import { holderGone } from '../../jobs/instances';
+import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { CommerceError } from './commerce-error';
 import { confirmBitcoin, STORE_ORDER_QUEUE, type EngineDeps } from './confirm-checkout';
 import { merchantLightningAccount } from './merchant-accounts';
@@ -10,6 +11,18 @@ import { recordPaymentFailure } from './settlement';
 import { writeStoreOrder } from './write-store-order';
 
 const PAYLOAD_RETENTION_DAYS = 90;
+const SETTLE_QUEUE = 'settle-open-checkouts';
+const RECONCILE_QUEUE = 'reconcile-orders';
+
+/**
+ * Runs reconciliation and the settle job now rather than at their next scheduled time: at start-up and
+ * whenever an instance is found dead, so what a dead process left (a claimed checkout, an unwritten
+ * order, a paid invoice it never recorded) is repaired within seconds (docs/decisions/010).
+ */
+export async function queueRecovery(jobs: JobQueue) {
+  for (const queue of [RECONCILE_QUEUE, SETTLE_QUEUE])
+    await jobs.enqueue(queue, {}, { singletonKey: 'recovery' });
+}
 
 /**
  * Settles open Lightning checkouts with their provider (every 2 minutes, alongside webhooks and
@@ -96,11 +109,17 @@ export async function reconcileOrders(deps: EngineDeps) {
     .where(
       and(
         isNull(orders.storeOrderId),
-        or(isNull(orders.storeWriteLeaseUntil), lt(orders.storeWriteLeaseUntil, now)),
-        // Untouched for a write lease: a confirm's first attempt holds the lease, and a live store-write job
-        // tries every few seconds and records each failure, so only an order whose job was lost or gave
-        // up is queued again.
-        lt(orders.updatedAt, new Date(now.getTime() - deps.runtime.leases.storeWriteLeaseMs)),
+        or(
+          // The instance that owed the write died (before queueing it, or holding its lease).
+          holderGone(orders.storeWriteClaimedBy),
+          and(
+            or(isNull(orders.storeWriteLeaseUntil), lt(orders.storeWriteLeaseUntil, now)),
+            // Untouched for a write lease: a confirm's first attempt holds the lease, and a live
+            // store-write job tries every few seconds and records each failure, so only an order whose
+            // job was lost or gave up is queued again.
+            lt(orders.updatedAt, new Date(now.getTime() - deps.runtime.leases.storeWriteLeaseMs)),
+          ),
+        ),
       ),
     )
     // Longest untouched first: each failed attempt touches its order, so orders a store keeps refusing
@@ -125,6 +144,7 @@ export async function reconcileOrders(deps: EngineDeps) {
         status: 'IN_PROGRESS',
         totalMinor: checkout.amountMinor,
         currency: checkout.currency,
+        storeWriteClaimedBy: deps.runtime.instanceId,
       })
       .onConflictDoNothing()
       .returning({ id: orders.id });
@@ -184,7 +204,7 @@ export function commerceJobs(
       },
     },
     {
-      name: 'settle-open-checkouts',
+      name: SETTLE_QUEUE,
       retryLimit: 0,
       retryDelaySeconds: 30,
       cron: '*/2 * * * *',
@@ -192,7 +212,7 @@ export function commerceJobs(
       handler: () => settleOpenCheckouts(deps),
     },
     {
-      name: 'reconcile-orders',
+      name: RECONCILE_QUEUE,
       retryLimit: 0,
       retryDelaySeconds: 60,
       cron: '*/5 * * * *',

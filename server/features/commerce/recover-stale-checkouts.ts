@@ -1,8 +1,8 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import { checkouts, merchants, type Checkout } from '../../db/schema/index';
-import { deliverOrder, storeDeadline, type EngineDeps } from './confirm-checkout';
-import { merchantCardAccount } from './merchant-accounts';
-import { recordPaymentSuccess, releaseClaim } from './settlement';
+import { holderGone } from '../../jobs/instances';
+import { settleWithEarlierCharge, type EngineDeps } from './confirm-checkout';
+import { releaseClaim } from './settlement';
 
 /**
  * Resolves card checkouts whose confirm died between the claim and the record: the provider is asked
@@ -10,6 +10,10 @@ import { recordPaymentSuccess, releaseClaim } from './settlement';
  * as a confirm (the order goes to the outbox; the agent's next confirm answers ACCEPTED). Never charged,
  * or not paid -> released, so the agent can confirm again (the retry replays any earlier attempt, since
  * the checkout id is the charge's idempotency key). Still processing at the provider -> the next run.
+ *
+ * A claim is taken up once its instance has died (at once), or past its lease whoever holds it. Only
+ * the lease releases: a charge made just before the crash may not show in the provider's search yet,
+ * and the agent's own retry takes a dead instance's claim over without a release (confirm-checkout.ts).
  */
 export async function recoverStaleCardCheckouts(deps: EngineDeps) {
   // How long a confirm may hold a card checkout in PROCESSING before it counts as abandoned (its
@@ -20,7 +24,12 @@ export async function recoverStaleCardCheckouts(deps: EngineDeps) {
   const stale = await deps.db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.status, 'PROCESSING'), lt(checkouts.updatedAt, leaseStart)))
+    .where(
+      and(
+        eq(checkouts.status, 'PROCESSING'),
+        or(lt(checkouts.updatedAt, leaseStart), holderGone(checkouts.claimedBy)),
+      ),
+    )
     .limit(200);
   for (const checkout of stale) {
     try {
@@ -33,23 +42,11 @@ export async function recoverStaleCardCheckouts(deps: EngineDeps) {
 
 async function recoverCheckout(deps: EngineDeps, checkout: Checkout, leaseStart: Date) {
   const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, checkout.merchantId));
-  const card = await merchantCardAccount(deps, merchant!);
-  const payment = await card.provider.findPaymentByMetadata(card.ctx, 'checkout_id', checkout.id);
-  if (payment?.status === 'processing') return;
-  if (payment?.status !== 'succeeded') {
+  if ((await settleWithEarlierCharge(deps, merchant!, checkout)) !== 'unpaid') return;
+  if (await releaseClaim(deps, checkout.id, { claimedBefore: leaseStart })) {
     deps.runtime.logger.info(
-      { checkoutId: checkout.id, providerStatus: payment?.providerStatus ?? null },
+      { checkoutId: checkout.id },
       'released a card checkout whose confirm was interrupted before it was paid',
     );
-    return releaseClaim(deps, checkout.id, leaseStart);
   }
-  if (payment.amountMinor !== checkout.amountMinor || payment.currency !== checkout.currency) {
-    deps.runtime.logger.error(
-      { checkoutId: checkout.id, paymentId: payment.id },
-      'a payment tagged with this checkout does not match its total; left for review',
-    );
-    return;
-  }
-  const order = await recordPaymentSuccess(deps, checkout.id, ['PROCESSING'], payment);
-  if (order) await deliverOrder(deps, order, storeDeadline(deps));
 }

@@ -51,6 +51,8 @@ export async function recordPaymentSuccess(
         status: 'IN_PROGRESS',
         totalMinor: checkout.amountMinor,
         currency: checkout.currency,
+        // This instance delivers it (deliverOrder); if it dies first, reconciliation does at once.
+        storeWriteClaimedBy: deps.runtime.instanceId,
         createdAt: now,
         updatedAt: now,
       })
@@ -65,19 +67,28 @@ export async function recordPaymentSuccess(
 /**
  * Gives a claimed card checkout back (PROCESSING -> PENDING) so the agent can confirm again; the retry
  * charges with the same idempotency key, so the provider answers with any earlier attempt instead of
- * charging twice. With `claimedBefore`, only a claim made before then is released (never a fresh one).
+ * charging twice. Only the claim meant: the one this instance holds (`claimedBy`, a confirm giving up),
+ * or one made before `claimedBefore` (recovery past the lease), never a fresh one someone else took.
  */
-export async function releaseClaim(deps: CommerceDeps, checkoutId: string, claimedBefore?: Date) {
-  await deps.db
+export async function releaseClaim(
+  deps: CommerceDeps,
+  checkoutId: string,
+  claim: { claimedBy: string } | { claimedBefore: Date },
+): Promise<boolean> {
+  const released = await deps.db
     .update(checkouts)
     .set({ status: 'PENDING' })
     .where(
       and(
         eq(checkouts.id, checkoutId),
         eq(checkouts.status, 'PROCESSING'),
-        ...(claimedBefore ? [lt(checkouts.updatedAt, claimedBefore)] : []),
+        'claimedBy' in claim
+          ? eq(checkouts.claimedBy, claim.claimedBy)
+          : lt(checkouts.updatedAt, claim.claimedBefore),
       ),
-    );
+    )
+    .returning({ id: checkouts.id });
+  return released.length > 0;
 }
 
 /** Ends a checkout without payment (declined, expired, failed), once, recording the payment's status. */

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acpSessions,
+  appInstances,
   checkouts,
   idempotencyRecords,
   merchants,
@@ -21,10 +23,13 @@ import {
   mintSharedPaymentToken,
   newMerchant,
 } from '../../test/merchant-kit';
+import { INSTANCE_SILENCE_SECONDS } from '../../jobs/instances';
 import { hashRequest, IN_FLIGHT_LEASE_MS } from '../agent-api/idempotency';
 import { STORE_ORDER_QUEUE } from './confirm-checkout';
 import { reconcileOrders } from './jobs';
 import { merchantCardAccount } from './merchant-accounts';
+import { recordPaymentSuccess } from './settlement';
+import { StoreWriteInProgress, writeStoreOrder } from './write-store-order';
 
 let t: TestApp;
 let apiKey: string;
@@ -45,8 +50,11 @@ async function cardAccountOf(checkoutId: string) {
   return { checkout: row!, card: await merchantCardAccount(deps(), merchant!) };
 }
 
-/** A card checkout whose confirm claimed it (PROCESSING) and whose process then died, `claimedAgo` ms ago. */
-async function interruptedCheckout(opts: { charged: boolean; claimedAgo?: number }) {
+/**
+ * A card checkout whose confirm claimed it (PROCESSING) `claimedAgo` ms ago, by the instance `claimedBy`
+ * (none recorded by default, as before instances were), and whose process then died.
+ */
+async function interruptedCheckout(opts: { charged: boolean; claimedAgo?: number; claimedBy?: string }) {
   const token = await mintSharedPaymentToken(t, 10_000);
   const { checkout } = await agentCheckout(t, apiKey, { method: 'stripe', shared_payment_token: token });
   const id = checkout.checkout_id as string;
@@ -63,7 +71,11 @@ async function interruptedCheckout(opts: { charged: boolean; claimedAgo?: number
   }
   await t.db
     .update(checkouts)
-    .set({ status: 'PROCESSING', updatedAt: ago(opts.claimedAgo ?? confirmLeaseMs()) })
+    .set({
+      status: 'PROCESSING',
+      claimedBy: opts.claimedBy ?? null,
+      updatedAt: ago(opts.claimedAgo ?? confirmLeaseMs()),
+    })
     .where(eq(checkouts.id, id));
   return id;
 }
@@ -170,6 +182,159 @@ it('holds an in-flight Idempotency-Key for its lease, then lets the retry run', 
   const replayed = await confirm(id, key);
   expect(replayed.headers['idempotent-replayed']).toBe('true');
   expect(replayed.json()).toEqual(retried.json());
+});
+
+describe('when the instance that held the confirm died (docs/decisions/010)', () => {
+  /** Another app instance on the same database, heartbeating (`live`) or silent past the limit. */
+  async function otherInstance(state: 'live' | 'silent') {
+    const id = randomUUID();
+    const silentFor = state === 'live' ? 0 : (INSTANCE_SILENCE_SECONDS + 1) * 1000;
+    await t.db.insert(appInstances).values({ id, heartbeatAt: ago(silentFor) });
+    return id;
+  }
+  const heartbeat = (id: string) =>
+    t.db.update(appInstances).set({ heartbeatAt: new Date() }).where(eq(appInstances.id, id));
+  const silence = (id: string) =>
+    t.db
+      .update(appInstances)
+      .set({ heartbeatAt: ago((INSTANCE_SILENCE_SECONDS + 1) * 1000) })
+      .where(eq(appInstances.id, id));
+  const merchantIdOf = async (checkoutId: string) =>
+    (await t.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)))[0]!.merchantId;
+  /** The agent's confirm request, in flight on `instance` when it died (its answer never sent). */
+  async function keyInFlight(checkoutId: string, instance: string) {
+    const key = `lost-${checkoutId}`;
+    await t.db.insert(idempotencyRecords).values({
+      merchantId: await merchantIdOf(checkoutId),
+      endpoint: 'confirm',
+      key,
+      requestHash: hashRequest({ checkout_id: checkoutId }),
+      state: 'in_progress',
+      claimedBy: instance,
+      createdAt: ago(0),
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    return key;
+  }
+
+  it('leaves a fresh claim of a live instance alone, and settles it at once when that instance goes silent', async () => {
+    const other = await otherInstance('live');
+    const id = await interruptedCheckout({ charged: true, claimedAgo: 0, claimedBy: other });
+    const key = await keyInFlight(id, other);
+
+    await reconcileOrders(deps());
+    expect(await statusOf(id)).toBe('PROCESSING');
+    // Neither the agent's retry with the key nor a new request takes a live instance's confirm.
+    expect((await confirm(id, key)).json()).toMatchObject({ details: { in_flight: true } });
+    expect((await confirm(id)).json()).toMatchObject({
+      error_code: 'CHECKOUT_ALREADY_PROCESSED',
+      details: { status: 'PROCESSING' },
+    });
+    await heartbeat(other);
+    expect(await statusOf(id)).toBe('PROCESSING');
+
+    await silence(other);
+    await reconcileOrders(deps());
+    expect(await statusOf(id)).toBe('ACCEPTED');
+    const written = await ordersOf(id);
+    expect(written).toHaveLength(1);
+    expect(written[0]!.storeOrderId).toBeTruthy();
+    const retried = await confirm(id, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'ACCEPTED', order_id: written[0]!.id });
+    expect(await chargesAtStripe(id)).toHaveLength(1);
+  });
+
+  it("answers the agent's retry with the order of a confirm whose instance died after charging", async () => {
+    const dead = randomUUID(); // no row: stopped and long gone
+    const id = await interruptedCheckout({ charged: true, claimedAgo: 0, claimedBy: dead });
+    const key = await keyInFlight(id, dead);
+
+    const retried = await confirm(id, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const written = await ordersOf(id);
+    expect(retried.json()).toMatchObject({ status: 'ACCEPTED', order_id: written[0]!.id });
+    expect(written).toHaveLength(1);
+    expect(await chargesAtStripe(id)).toHaveLength(1);
+    const replayed = await confirm(id, key);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('charges once for the retry of a confirm whose instance died before charging; reconciliation waits for the lease to release it', async () => {
+    const dead = await otherInstance('silent');
+    const id = await interruptedCheckout({ charged: false, claimedAgo: 0, claimedBy: dead });
+    // Not found at the provider may be its search index lagging behind a charge: only the lease releases.
+    await reconcileOrders(deps());
+    expect(await statusOf(id)).toBe('PROCESSING');
+
+    const retried = await confirm(id, await keyInFlight(id, dead));
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'ACCEPTED' });
+    expect(await chargesAtStripe(id)).toHaveLength(1);
+    expect(await ordersOf(id)).toHaveLength(1);
+  });
+
+  it('never takes over a claim this live instance holds', async () => {
+    const id = await interruptedCheckout({
+      charged: false,
+      claimedAgo: 0,
+      claimedBy: t.runtime.instanceId,
+    });
+    await reconcileOrders(deps());
+    expect((await confirm(id)).json()).toMatchObject({ details: { status: 'PROCESSING' } });
+    expect(await statusOf(id)).toBe('PROCESSING');
+    expect(await chargesAtStripe(id)).toHaveLength(0);
+  });
+
+  /** A card checkout settled by `instance`, whose order is not in the store yet. */
+  async function settledBy(instance: string) {
+    const id = await interruptedCheckout({ charged: true, claimedAgo: 0, claimedBy: instance });
+    const { card } = await cardAccountOf(id);
+    const payment = await card.provider.findPaymentByMetadata(card.ctx, 'checkout_id', id);
+    const order = await recordPaymentSuccess(
+      { ...deps(), runtime: { ...t.runtime, instanceId: instance } },
+      id,
+      ['PROCESSING'],
+      payment!,
+    );
+    return order!;
+  }
+  const storeWriteJobs = async (orderId: string) =>
+    (
+      await t.db.execute(
+        sql`SELECT 1 FROM pgboss.job WHERE name = ${STORE_ORDER_QUEUE} AND data->>'orderId' = ${orderId}`,
+      )
+    ).rows.length;
+
+  it('queues the store write of an order its dead instance never queued, without waiting for the lease', async () => {
+    const live = await settledBy(await otherInstance('live'));
+    const orphaned = await settledBy(await otherInstance('silent'));
+    await reconcileOrders(deps());
+    expect(await storeWriteJobs(live.id)).toBe(0);
+    expect(await storeWriteJobs(orphaned.id)).toBe(1);
+  });
+
+  it("takes the store-write lease of a writer whose instance died, never a live writer's", async () => {
+    const liveWriter = await otherInstance('live');
+    const deadWriter = await otherInstance('silent');
+    const held = await settledBy(liveWriter);
+    const dropped = await settledBy(deadWriter);
+    const leaseUntil = new Date(Date.now() + 60_000);
+    for (const [order, writer] of [
+      [held, liveWriter],
+      [dropped, deadWriter],
+    ] as const) {
+      await t.db
+        .update(orders)
+        .set({ storeWriteLeaseUntil: leaseUntil, storeWriteClaimedBy: writer })
+        .where(eq(orders.id, order.id));
+    }
+
+    await expect(writeStoreOrder(deps(), held.id)).rejects.toBeInstanceOf(StoreWriteInProgress);
+    expect(await writeStoreOrder(deps(), dropped.id)).toEqual(expect.any(String));
+    const [written] = await t.db.select().from(orders).where(eq(orders.id, dropped.id));
+    expect(written!.storeWriteClaimedBy).toBe(t.runtime.instanceId);
+  });
 });
 
 describe('through ACP', () => {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkouts, merchants, orders, payments } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
+import { holderGone } from '../../jobs/instances';
 import type { StoreOrderInput, StoreOrderStatus } from '../../integrations/stores/store-platform';
 import { failpoint } from '../../lib/failpoint';
 import { merchantStore, type CommerceDeps } from './merchant-accounts';
@@ -25,10 +26,10 @@ export class StoreWriteInProgress extends Error {
 
 /**
  * Writes a paid order into the merchant's store, at most one writer at a time (a lease on the row, so
- * no database transaction is held open across the HTTP call). Throws when the store refuses or is
- * down, and StoreWriteInProgress while another writer holds the lease, so the job queue retries; a
- * store outage or a slow store delays the order, never loses it. Returns the store's order id, or null
- * when the order is already written.
+ * no database transaction is held open across the HTTP call; it ends at its time, or when its writer's
+ * instance dies). Throws when the store refuses or is down, and StoreWriteInProgress while another
+ * writer holds the lease, so the job queue retries; a store outage or a slow store delays the order,
+ * never loses it. Returns the store's order id, or null when the order is already written.
  */
 export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Promise<string | null> {
   const now = deps.runtime.clock.now();
@@ -36,13 +37,20 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
     .update(orders)
     .set({
       storeWriteLeaseUntil: new Date(now.getTime() + deps.runtime.leases.storeWriteLeaseMs),
+      storeWriteClaimedBy: deps.runtime.instanceId,
       storeWriteAttempts: sql`${orders.storeWriteAttempts} + 1`,
     })
     .where(
       and(
         eq(orders.id, orderId),
         isNull(orders.storeOrderId),
-        or(isNull(orders.storeWriteLeaseUntil), lt(orders.storeWriteLeaseUntil, now)),
+        or(
+          isNull(orders.storeWriteLeaseUntil),
+          lt(orders.storeWriteLeaseUntil, now),
+          // Its writer died mid-write: the lease is free, and the attempt count makes this one ask the
+          // store for the order before writing it again (docs/decisions/021).
+          holderGone(orders.storeWriteClaimedBy),
+        ),
       ),
     )
     .returning();
