@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
+import { startEmbeddedPostgres } from '../db/client';
 import type { SimulatorId } from '../integrations/sandbox-network';
 import { connectToWorld, type WorldManifest } from '../integrations/simulators/world/world-manifest';
 import type { FailpointName } from '../lib/failpoint';
@@ -63,14 +64,37 @@ export async function startWorld(port: number): Promise<World> {
 // The app's data: a fresh database and DATA_DIR per drill, kept across the app's restarts
 
 export interface DrillData {
-  databaseUrl: string;
+  /** The drill's PostgreSQL database, or null: the app's embedded database in DATA_DIR (the default). */
+  databaseUrl: string | null;
   dataDir: string;
-  /** A SQL query on the drill's database (the app's own rows, to compare with the world's). */
+  /**
+   * A SQL query on the drill's database (the app's own rows, to compare with the world's). The embedded
+   * database lives inside the app's process, so it is read only while no app runs on it.
+   */
   query<Row>(text: string, values?: unknown[]): Promise<Row[]>;
   drop(): Promise<void>;
 }
 
-export async function freshDrillData(): Promise<DrillData> {
+/** A fresh PostgreSQL database cloned from the migrated template, or (`embedded`) an empty DATA_DIR. */
+export async function freshDrillData(opts: { embedded?: boolean } = {}): Promise<DrillData> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'agentcart-drill-'));
+  if (opts.embedded) {
+    return {
+      databaseUrl: null,
+      dataDir,
+      async query<Row>(text: string, values?: unknown[]) {
+        const database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pglite') });
+        try {
+          return (await database.pool.query(text, values)).rows as Row[];
+        } finally {
+          await database.close();
+        }
+      },
+      async drop() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
   const name = `agentcart_drill_${randomBytes(6).toString('hex')}`;
   const template = new URL(templateUrl!).pathname.slice(1);
   const admin = new pg.Client({ connectionString: withDatabase(templateUrl!, 'postgres') });
@@ -79,7 +103,6 @@ export async function freshDrillData(): Promise<DrillData> {
   const databaseUrl = withDatabase(templateUrl!, name);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => {}); // an idle connection closed by the DROP below
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'agentcart-drill-'));
   return {
     databaseUrl,
     dataDir,
@@ -106,12 +129,16 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-/** `server/main.ts` on the drill's database and DATA_DIR, using the world, with drill timing. */
+/**
+ * `server/main.ts` on the drill's database and DATA_DIR, using the world, with drill timing (or, with
+ * `productionTiming`, production's leases and schedules, for a drill that measures recovery time).
+ */
 export async function startApp(opts: {
   data: DrillData;
   world: World;
   port: number;
   failpoint?: FailpointName;
+  productionTiming?: boolean;
   env?: Record<string, string>;
 }): Promise<AppProcess> {
   const app = await startAppProcess({
@@ -120,9 +147,9 @@ export async function startApp(opts: {
     env: {
       NODE_ENV: 'test',
       PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
-      DATABASE_URL: opts.data.databaseUrl,
+      ...(opts.data.databaseUrl ? { DATABASE_URL: opts.data.databaseUrl } : {}),
       SANDBOX_WORLD_URL: opts.world.url,
-      ...DRILL_TIMING,
+      ...(opts.productionTiming ? {} : DRILL_TIMING),
       ...(opts.failpoint ? { AGENTCART_FAILPOINT: opts.failpoint } : {}),
       ...opts.env,
     },
