@@ -103,7 +103,7 @@ export const recoveryCodeSchema = z
   .min(1, TWO_FACTOR_MESSAGES.recoveryCodeRequired)
   .regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, TWO_FACTOR_MESSAGES.recoveryCodeFormat);
 
-/** Either kind of code, where both are accepted (turning two-factor off). */
+/** Any second factor's code: a 6-digit code (from the app, or texted) or a recovery code. */
 export const anySecondFactorCodeSchema = z.union([oneTimeCodeSchema, recoveryCodeSchema], {
   error: TWO_FACTOR_MESSAGES.codeFormat,
 });
@@ -119,13 +119,25 @@ export const phoneNumberSchema = z
       .regex(/^\+[1-9]\d{7,14}$/, TWO_FACTOR_MESSAGES.phoneFormat),
   );
 
-export const passwordConfirmSchema = z.string().min(1, AUTH_MESSAGES.passwordRequired).max(128);
+export const passwordConfirmSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .max(128);
 
-/** Adding a number for codes by SMS: the number, and the password asked again. */
-export const addPhoneFactorSchema = z.object({
-  phoneNumber: phoneNumberSchema,
+/**
+ * A change to the second factors (turning two-factor off, new recovery codes, adding or removing the
+ * number): the password and a fresh second factor. The code is one from the authenticator app, one of
+ * the recovery codes, or, with `method: 'phone'`, the code just texted to the verified number for this
+ * change (a 6-digit code alone is taken as the app's).
+ */
+export const factorChangeSchema = z.object({
   password: passwordConfirmSchema,
+  code: anySecondFactorCodeSchema,
+  method: z.enum(['totp', 'phone']).default('totp'),
 });
 
-/** Removing the number: a code from the authenticator app, or a recovery code. */
-export const removePhoneFactorSchema = z.object({ code: anySecondFactorCodeSchema });
+/** Adding a number for codes by SMS: the number, confirmed like any change to the second factors. */
+export const addPhoneFactorSchema = z.object({ phoneNumber: phoneNumberSchema, ...factorChangeSchema.shape });
+
+/** Removing the number, confirmed like any change to the second factors. */
+export const removePhoneFactorSchema = factorChangeSchema;

@@ -24,6 +24,7 @@ import { registerPaymentWebhookRoutes } from '../features/commerce';
 import { registerDeveloperRoutes } from '../features/developers/routes';
 import { registerDiscoveryRoutes } from '../features/discovery/routes';
 import { registerAuthRoutes } from '../features/auth/routes';
+import { registerSessionGuard } from '../features/auth/session-guard';
 import { registerJwksRoute } from '../features/auth/jwks';
 import { registerBillingRoutes } from '../features/billing';
 import { registerSecurityRoutes } from '../features/auth/security-routes';
@@ -161,10 +162,13 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     ...(redis ? { store: sharedRateLimitStore(redis, 'agentcart-rl:', app.log) } : {}),
   });
   registerCsrfProtection(app, ctx.config.trustedOrigins);
+  // Before every route: one guard holds each request's session to the session rules (ADR 022).
+  registerSessionGuard(app, ctx.auth);
 
   const authDeps = {
     auth: ctx.auth,
     db: ctx.db,
+    mailer: ctx.mailer,
     publicUrl: ctx.config.publicUrl,
     sandboxMailbox: ctx.config.mode === 'sandbox' ? SANDBOX_MAILBOX_PATH : undefined,
     phoneFactor: ctx.sms !== null,

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as authValidation from '#common/validation/auth';
 import { ACP_VERSION_MODULES } from '../features/acp/versions/registry';
-import { createTestApp, type TestApp } from '../test/create-test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/create-test-app';
 import { documentedErrorShape } from '../test/error-shapes';
 import {
   hostileRequests,
   knownFieldNames,
   malformedIdRequests,
+  MALFORMED_PENDING_SIGN_IN_COOKIES,
   type CallerCredentials,
 } from '../test/hostile-requests';
 import { newMerchant } from '../test/merchant-kit';
@@ -176,4 +177,19 @@ describe('hostile requests to every route in the app', () => {
     );
     expect(failures.slice(0, 5)).toEqual([]);
   }, 600_000);
+
+  it('answers every malformed pending-sign-in cookie on every API route without a 5xx', async () => {
+    // Besides the random draw above, each shape once per route, with a body the second step accepts.
+    for (const route of routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'OPTIONS')) {
+      for (const cookie of MALFORMED_PENDING_SIGN_IN_COOKIES) {
+        const hasBody = !['GET', 'HEAD'].includes(route.method);
+        await expectDocumentedAnswer({
+          method: route.method as InjectOptions['method'],
+          url: route.url.replace(/:[A-Za-z]+/g, 'x'),
+          headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+          ...(hasBody ? { payload: '{"code":"123456"}' } : {}),
+        });
+      }
+    }
+  }, 300_000);
 });

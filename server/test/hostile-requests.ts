@@ -174,6 +174,20 @@ export function malformedIdRequests(route: RegisteredRoute, credentials: CallerC
   ]);
 }
 
+/**
+ * Pending-sign-in cookies (the second step's) as a probe sends them: bad escapes, one decoding to NUL,
+ * an overlong value, values of the wrong shape, the secure-prefixed name.
+ */
+export const MALFORMED_PENDING_SIGN_IN_COOKIES = [
+  'agentcart.two_factor=%',
+  'agentcart.two_factor=%E0%A4%A',
+  `agentcart.two_factor=2fa-abc%00def.${'A'.repeat(43)}=`,
+  '__Secure-agentcart.two_factor=%ZZ',
+  `agentcart.two_factor=2fa-${'x'.repeat(8_000)}`,
+  'agentcart.two_factor=2fa-abcdefghijklmnopqrst',
+  'agentcart.two_factor=a.b.c',
+];
+
 /** Every property name the given JSON schemas declare, at any depth. */
 function propertyNames(jsonSchema: unknown, into: Set<string>) {
   const pending = [jsonSchema];
@@ -329,6 +343,12 @@ function headers(credentials: CallerCredentials) {
         { weight: 4, arbitrary: fc.constant(credentials.cookie) },
         { weight: 1, arbitrary: twice(fc.constant(credentials.cookie), '; ') },
         { weight: 1, arbitrary: headerText },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(fc.constantFrom(...MALFORMED_PENDING_SIGN_IN_COOKIES), fc.boolean())
+            .map(([pending, signedIn]) => (signedIn ? `${credentials.cookie}; ${pending}` : pending)),
+        },
       ),
       origin: fc.constantFrom(TEST_ORIGIN, TEST_ORIGIN, 'https://evil.example', 'null'),
       'api-version': fc.oneof(

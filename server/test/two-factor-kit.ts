@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { outboundEmails } from '../db/schema/index';
 import { cookieHeader, nextIp, postJson, signUp, type Credentials, type TestApp } from './create-test-app';
 import { secretOf, totpCode } from './totp';
 
@@ -58,3 +60,12 @@ export const secondStep = (t: TestApp, path: string, code: string, pending: stri
     { code },
     { headers: { cookie: pending }, remoteAddress: ip },
   );
+
+/** The e-mails sent to `to`, oldest first (in the sandbox the mailbox at /__sim/mail shows them). */
+export function mailTo(t: TestApp, to: string) {
+  return t.db
+    .select({ subject: outboundEmails.subject, text: outboundEmails.text })
+    .from(outboundEmails)
+    .where(eq(outboundEmails.to, to))
+    .orderBy(asc(outboundEmails.createdAt));
+}

@@ -48,4 +48,27 @@ export const authEmails = {
     ].join('\n'),
     sensitive: true,
   }),
+
+  /**
+   * A change to how the account's sign-in is protected. Sent for every such change, so the owner hears
+   * of one they did not make while there is still time to undo it.
+   */
+  factorChanged: (
+    to: string,
+    change: { summary: string; at: Date; from: string; settingsUrl: string },
+  ): OutgoingEmail => ({
+    to,
+    subject: `${change.summary} for your AgentCart account`,
+    text: [
+      `${change.summary} for your AgentCart account.`,
+      '',
+      `When: ${change.at.toUTCString()}`,
+      `From: ${change.from}`,
+      '',
+      'If this was you, no action is needed.',
+      'If it was not, someone else is using your account: sign in now, change your password, sign out',
+      'your other sessions and check two-factor sign-in here:',
+      change.settingsUrl,
+    ].join('\n'),
+  }),
 };

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { maskEmail } from '#common/domain/privacy';
 import type { Db } from '../../db/client';
 import { firstMessagePerField } from '../../lib/app-error';
+import type { Mailer } from '../mail';
 import { recordSecurityEvent } from '../security-events';
 import type { Auth } from './auth';
 import { throttledMessage, type SignInThrottle } from './sign-in-throttle';
@@ -15,6 +16,8 @@ import { throttledMessage, type SignInThrottle } from './sign-in-throttle';
 export type AuthDeps = {
   auth: Auth;
   db: Db;
+  /** Tells the owner about changes to how their account is protected. */
+  mailer: Mailer;
   publicUrl: string;
   /** Sandbox only: where the e-mail the product "sent" can be read, so the answers can point there. */
   sandboxMailbox?: string;
@@ -45,6 +48,21 @@ export const authError = (code: string, message: string, fieldErrors?: Record<st
   message,
   ...(fieldErrors ? { fieldErrors } : {}),
 });
+
+/** A rule's refusal, in the library's error shape (the route puts it in the app's). */
+export const refuse = (status: number, code: string, message: string): Before => ({
+  answer: { status, body: authError(code, message) },
+});
+
+/** The library's error code in one of its answers, if it has one. */
+export function errorCode(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { code?: unknown };
+    return typeof body.code === 'string' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function validated<T extends z.ZodType>(
   schema: T,

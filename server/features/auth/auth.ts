@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { fromNodeHeaders } from 'better-auth/node';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -18,6 +19,7 @@ import { secondStepMethods } from './second-step-methods';
 import { secondStepAfterSignInLink, twoFactorPlugin } from './two-factor';
 import { refuseSignInOutsideAllowlist } from './ip-allowlist';
 import { createSessionPolicy } from './session-policy';
+import { createSessionGuard } from './session-guard';
 import { phoneCodeSender } from './phone-codes';
 import type { SmsSender } from './sms-sender';
 
@@ -150,8 +152,13 @@ export function createAuth(
     telemetry: { enabled: false },
     logger: libraryLogger(logger),
   });
-  // The rules the library has no option for (idle timeout, allowlist), applied on every signed-in request.
-  return Object.assign(library, { sessionPolicy: createSessionPolicy({ db, clock }) });
+  // The rules the library has no option for (idle timeout, allowlist), applied on every request that
+  // comes with a session (registerSessionGuard).
+  const sessionGuard = createSessionGuard(
+    (request) => library.api.getSession({ headers: fromNodeHeaders(request.headers) }),
+    createSessionPolicy({ db, clock }),
+  );
+  return Object.assign(library, { sessionGuard });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

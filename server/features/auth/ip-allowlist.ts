@@ -49,6 +49,31 @@ export function addressRefusedMessage(ip: string): string {
 }
 
 /**
+ * Why `ip` may not sign in to `userId`'s account (the message to show), or null when it may. A refusal
+ * is recorded as a suspicious_activity event naming the step it stopped.
+ */
+export async function allowlistRefusal(
+  db: Db,
+  userId: string,
+  ip: string,
+  at: 'sign_in' | 'second_step',
+): Promise<string | null> {
+  const [merchant] = await db
+    .select({ id: merchants.id, security: merchants.securitySettings })
+    .from(merchants)
+    .where(eq(merchants.userId, userId));
+  if (isAddressAllowed(allowlistOf(merchant?.security), ip)) return null;
+  await recordSecurityEvent(db, {
+    type: 'suspicious_activity',
+    name: 'ip_not_allowed',
+    merchantId: merchant?.id ?? null,
+    details: { at },
+    ipAddress: ip,
+  });
+  return addressRefusedMessage(ip);
+}
+
+/**
  * Refuses to create a session (any sign-in: password, link, confirmation) from an address outside the
  * account's allowlist. Runs after the credentials were checked, so only someone who knows them learns
  * that an allowlist exists.
@@ -57,18 +82,6 @@ export async function refuseSignInOutsideAllowlist(
   db: Db,
   session: { userId: string; ipAddress?: string | null },
 ): Promise<void> {
-  const [merchant] = await db
-    .select({ id: merchants.id, security: merchants.securitySettings })
-    .from(merchants)
-    .where(eq(merchants.userId, session.userId));
-  const ip = session.ipAddress ?? '';
-  if (isAddressAllowed(allowlistOf(merchant?.security), ip)) return;
-  await recordSecurityEvent(db, {
-    type: 'suspicious_activity',
-    name: 'ip_not_allowed',
-    merchantId: merchant?.id ?? null,
-    details: { at: 'sign_in' },
-    ipAddress: ip,
-  });
-  throw new APIError('FORBIDDEN', { code: 'IP_NOT_ALLOWED', message: addressRefusedMessage(ip) });
+  const refused = await allowlistRefusal(db, session.userId, session.ipAddress ?? '', 'sign_in');
+  if (refused) throw new APIError('FORBIDDEN', { code: 'IP_NOT_ALLOWED', message: refused });
 }

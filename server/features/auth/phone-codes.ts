@@ -31,9 +31,31 @@ export function takeDelivery(userId: string): Delivery | undefined {
   return delivery;
 }
 
-/** The text that carries a code; it names the product and says not to share it (codes are phished). */
-export const phoneCodeText = (code: string) =>
-  `${code} is your AgentCart sign-in code. It expires in ${PHONE_CODE_MINUTES} minutes. Never share it: AgentCart will never ask you for it.`;
+/** What a texted code is for: finishing a sign-in, verifying a new number, or confirming a change. */
+export type CodePurpose = 'sign_in' | 'verify_number' | 'confirm_change';
+
+/**
+ * What the send about to be made for a user is for, from the endpoint (which knows) to the library's
+ * sender (which is only told the user and the code); forgotten once read, like the outcome.
+ */
+const purposes = new Map<string, CodePurpose>();
+
+export function announceSend(userId: string, purpose: CodePurpose): void {
+  purposes.set(userId, purpose);
+}
+
+const PURPOSE_WORDS: Record<CodePurpose, string> = {
+  sign_in: 'your AgentCart sign-in code',
+  verify_number: 'your code to verify this number for AgentCart',
+  confirm_change: 'your code to confirm a change to your AgentCart two-factor sign-in',
+};
+
+/**
+ * The text that carries a code. It names the product and what the code is for (a code to change
+ * two-factor sign-in that the person did not ask for is a warning), and says not to share it.
+ */
+export const phoneCodeText = (code: string, purpose: CodePurpose) =>
+  `${code} is ${PURPOSE_WORDS[purpose]}. It expires in ${PHONE_CODE_MINUTES} minutes. Never share it: AgentCart will never ask you for it.`;
 
 /**
  * The library's sender: the code goes by SMS to the user's phone factor (a pending number while it is
@@ -41,6 +63,8 @@ export const phoneCodeText = (code: string) =>
  */
 export function phoneCodeSender(db: Db, sms: SmsSender, logger: Logger): SendPhoneCode {
   return async (userId, code) => {
+    const purpose = purposes.get(userId) ?? 'sign_in';
+    purposes.delete(userId);
     const [phone] = await db
       .select({ number: phoneFactors.phoneNumber })
       .from(phoneFactors)
@@ -50,7 +74,7 @@ export function phoneCodeSender(db: Db, sms: SmsSender, logger: Logger): SendPho
       return;
     }
     try {
-      const sent = await sms.send(phone.number, phoneCodeText(code));
+      const sent = await sms.send(phone.number, phoneCodeText(code, purpose));
       logger.info({ userId, messageId: sent.id }, 'sign-in code sent by SMS');
       deliveries.set(userId, { ok: true });
     } catch (err) {

@@ -5,11 +5,26 @@ import type { PhoneCodeSentOutput } from '#common/api/auth';
 import { oneTimeCodeSchema } from '#common/validation/auth';
 import type { Db } from '../../db/client';
 import { phoneFactors } from '../../db/schema/index';
-import { authError, validated, type AuthDeps, type AuthEndpoint, type Before } from './auth-endpoint';
-import { claimSend, PHONE_CODE_MINUTES, RESEND_SECONDS, takeDelivery } from './phone-codes';
+import {
+  authError,
+  errorCode,
+  refuse,
+  validated,
+  type AuthDeps,
+  type AuthEndpoint,
+  type Before,
+} from './auth-endpoint';
+import {
+  announceSend,
+  claimSend,
+  PHONE_CODE_MINUTES,
+  RESEND_SECONDS,
+  takeDelivery,
+  type CodePurpose,
+} from './phone-codes';
 import type { CodeOwner } from './second-step-user';
 import { recordFactorChange, recordWrongCode } from './two-factor-events';
-import { errorCode, ownerAllowedToTry, refuse } from './two-factor-endpoints';
+import { ownerAllowedToTry } from './two-factor-endpoints';
 import { maskedPhone } from './two-factor-routes';
 
 export const PHONE_ERRORS = {
@@ -35,13 +50,16 @@ const codeBody = z.object({ code: oneTimeCodeSchema });
 const attempts = new WeakMap<FastifyRequest, { owner: CodeOwner; phone: string }>();
 
 /**
- * The phone factor a request may use: a verified number to finish a sign-in, the number being verified
- * for a signed-in user (the authenticator app is on already: SMS is only ever offered beside it).
+ * The phone factor a request may use, and what for. During a sign-in: the verified number, to finish it.
+ * Signed in (the authenticator app is on already: SMS is only ever offered beside it): the number being
+ * verified, to verify it; or, to send a code, the verified number, to confirm a change to the second
+ * factors (factor-change.ts checks that code, never verify-otp).
  */
 async function usablePhone(
   request: FastifyRequest,
   deps: AuthDeps,
-): Promise<{ owner: CodeOwner; phone: string } | Before> {
+  use: 'send' | 'verify',
+): Promise<{ owner: CodeOwner; phone: string; purpose: CodePurpose } | Before> {
   if (!deps.phoneFactor) return refuse(404, 'PHONE_FACTOR_UNAVAILABLE', PHONE_ERRORS.unavailable);
   const allowed = await ownerAllowedToTry(request, deps, 'any');
   if (!('owner' in allowed)) return allowed;
@@ -49,10 +67,11 @@ async function usablePhone(
   const [phone] = await deps.db.select().from(phoneFactors).where(eq(phoneFactors.userId, owner.id));
   if (owner.signingIn) {
     if (!phone?.verified) return refuse(400, 'NO_PHONE_FACTOR', PHONE_ERRORS.noVerifiedNumber);
-  } else if (!owner.twoFactorEnabled || !phone || phone.verified) {
-    return refuse(400, 'NO_PHONE_TO_VERIFY', PHONE_ERRORS.noNumber);
+    return { owner, phone: phone.phoneNumber, purpose: 'sign_in' };
   }
-  return { owner, phone: phone.phoneNumber };
+  if (!owner.twoFactorEnabled || !phone || (phone.verified && use === 'verify'))
+    return refuse(400, 'NO_PHONE_TO_VERIFY', PHONE_ERRORS.noNumber);
+  return { owner, phone: phone.phoneNumber, purpose: phone.verified ? 'confirm_change' : 'verify_number' };
 }
 
 /** The 429 for a send refused by the resend wait or the hourly limit. */
@@ -71,7 +90,7 @@ function sendLimited(limit: 'resend' | 'hourly', retryAfterSeconds: number): Bef
 }
 
 /** The library's refusals of an SMS code, in the product's words; wrong codes count for the throttle. */
-async function refusedCode(request: FastifyRequest, db: Db, owner: CodeOwner, text: string) {
+export async function refusedCode(request: FastifyRequest, db: Db, owner: CodeOwner, text: string) {
   switch (errorCode(text)) {
     case 'INVALID_CODE':
       await recordWrongCode(request, db, owner, 'phone', 'wrong');
@@ -94,14 +113,16 @@ async function refusedCode(request: FastifyRequest, db: Db, owner: CodeOwner, te
  */
 export const PHONE_CODE_ENDPOINTS: AuthEndpoint[] = [
   {
-    // Sends a code: to the verified number during a sign-in, or to the number being verified.
+    // Sends a code: to the verified number during a sign-in or to confirm a change, or to the number
+    // being verified.
     method: 'POST',
     path: '/two-factor/send-otp',
     async before(request, deps) {
-      const usable = await usablePhone(request, deps);
+      const usable = await usablePhone(request, deps, 'send');
       if (!('owner' in usable)) return usable;
       const claim = await claimSend(deps.db, usable.owner.id);
       if (!claim.ok) return sendLimited(claim.limit, claim.retryAfterSeconds);
+      announceSend(usable.owner.id, usable.purpose);
       attempts.set(request, usable);
       // "Trust this device" is never passed on.
       return { body: {} };
@@ -131,28 +152,27 @@ export const PHONE_CODE_ENDPOINTS: AuthEndpoint[] = [
     async before(request, deps) {
       const result = validated(codeBody, request);
       if (!result.data) return result;
-      const usable = await usablePhone(request, deps);
+      const usable = await usablePhone(request, deps, 'verify');
       if (!('owner' in usable)) return usable;
       attempts.set(request, usable);
       return { body: { code: result.data.code } };
     },
-    after:
-      (request, { db }) =>
-      async (response, text) => {
-        const attempt = attempts.get(request);
-        if (!attempt) return;
-        const { owner, phone } = attempt;
-        if (!response.ok) return refusedCode(request, db, owner, text);
-        const masked = { phone: maskedPhone(phone) };
-        // The code came back: the resend wait (for a code still on its way) is over; the hourly limit stays.
-        await db
-          .update(phoneFactors)
-          .set({ lastCodeSentAt: null, ...(owner.signingIn ? {} : { verified: true }) })
-          .where(eq(phoneFactors.userId, owner.id));
-        if (owner.signingIn)
-          return void (await recordFactorChange(request, db, owner, 'phone_code_used', masked));
-        await recordFactorChange(request, db, owner, 'phone_factor_verified', masked);
-        return { body: { status: 'verified' } };
-      },
+    after: (request, deps) => async (response, text) => {
+      const { db } = deps;
+      const attempt = attempts.get(request);
+      if (!attempt) return;
+      const { owner, phone } = attempt;
+      if (!response.ok) return refusedCode(request, db, owner, text);
+      const masked = { phone: maskedPhone(phone) };
+      // The code came back: the resend wait (for a code still on its way) is over; the hourly limit stays.
+      await db
+        .update(phoneFactors)
+        .set({ lastCodeSentAt: null, ...(owner.signingIn ? {} : { verified: true }) })
+        .where(eq(phoneFactors.userId, owner.id));
+      if (owner.signingIn)
+        return void (await recordFactorChange(request, deps, owner, 'phone_code_used', masked));
+      await recordFactorChange(request, deps, owner, 'phone_factor_verified', masked);
+      return { body: { status: 'verified' } };
+    },
   },
 ];

@@ -14,8 +14,9 @@ import {
   type TestApp,
 } from '../../test/create-test-app';
 import { totpCode } from '../../test/totp';
-import { enrolled, passwordStep } from '../../test/two-factor-kit';
+import { enrolled, mailTo, passwordStep } from '../../test/two-factor-kit';
 import { subjectHash } from '../security-events/record-security-event';
+import { FACTOR_CHANGE_ERRORS } from './factor-change';
 import { PHONE_ERRORS } from './phone-factor-endpoints';
 import { PHONE_FACTOR_ERRORS } from './phone-factor-routes';
 import { TWO_FACTOR_ERRORS } from './two-factor-endpoints';
@@ -45,7 +46,7 @@ async function textsTo(to: string): Promise<string[]> {
 /** The code in the newest text to `to`, as the person reads it off their phone. */
 async function latestCode(to: string): Promise<string> {
   const [text] = await textsTo(to);
-  const code = text?.match(/^(\d{6}) is your AgentCart sign-in code/)?.[1];
+  const code = text?.match(/^(\d{6}) is your /)?.[1];
   if (!code) throw new Error(`no code texted to ${to}`);
   codesSeen.push(code);
   return code;
@@ -58,8 +59,14 @@ const skipResendWait = (userId: string) =>
     .set({ lastCodeSentAt: new Date(Date.now() - 60_000) })
     .where(eq(phoneFactors.userId, userId));
 
-const addNumber = (cookie: string, phoneNumber: string, password: string) =>
-  postJson(t.app, '/api/account/two-factor/phone', { phoneNumber, password }, { headers: { cookie } });
+/** Adds a number, confirmed (as every change to the second factors) with the password and a code. */
+const addNumber = (cookie: string, phoneNumber: string, password: string, code?: string) =>
+  postJson(
+    t.app,
+    '/api/account/two-factor/phone',
+    { phoneNumber, password, ...(code === undefined ? {} : { code }) },
+    { headers: { cookie } },
+  );
 const sendCode = (cookie: string, ip?: string) =>
   postJson(
     t.app,
@@ -80,7 +87,8 @@ async function withPhone() {
   const account = await enrolled(t);
   const phone = nextNumber();
   numbersUsed.push(phone);
-  expect((await addNumber(account.cookie, phone, account.creds.password)).statusCode).toBe(200);
+  const added = await addNumber(account.cookie, phone, account.creds.password, account.backupCodes[9]);
+  expect(added.statusCode).toBe(200);
   expect((await sendCode(account.cookie)).statusCode).toBe(200);
   // A code that came back ends the resend wait: the sign-in may ask for the next one at once.
   expect((await verifyCode(account.cookie, await latestCode(phone))).statusCode).toBe(200);
@@ -98,7 +106,7 @@ const settingsEvents = (email: string) =>
 describe('adding a phone number', () => {
   it('is offered only beside the authenticator app', async () => {
     const { cookie, creds } = await signUp(t.app);
-    const res = await addNumber(cookie, '+447700900001', creds.password);
+    const res = await addNumber(cookie, '+447700900001', creds.password, '123456');
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
       code: 'AUTHENTICATOR_APP_REQUIRED',
@@ -108,29 +116,48 @@ describe('adding a phone number', () => {
     expect(status.json()).toMatchObject({ phoneAvailable: true, factors: [] });
   });
 
-  it('checks the number (E.164) and the password', async () => {
-    const { cookie, creds } = await enrolled(t);
-    const badNumber = await addNumber(cookie, '07700 900123', creds.password);
+  it('checks the number (E.164), the password and a fresh second factor', async () => {
+    const { cookie, creds, backupCodes, user } = await enrolled(t);
+    const badNumber = await addNumber(cookie, '07700 900123', creds.password, backupCodes[0]);
     expect(badNumber.statusCode).toBe(400);
     expect(badNumber.json().error).toMatchObject({
       code: 'VALIDATION_ERROR',
       fieldErrors: { phoneNumber: TWO_FACTOR_MESSAGES.phoneFormat },
     });
-    const wrongPassword = await addNumber(cookie, '+447700900002', 'not-the-password');
+    const wrongPassword = await addNumber(cookie, '+447700900002', 'not-the-password', backupCodes[0]);
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json().error.code).toBe('INVALID_PASSWORD');
+    // A number of the caller's own would be a second factor of the caller's own: the password alone
+    // does not add one.
+    const noCode = await addNumber(cookie, '+447700900002', creds.password);
+    expect(noCode.statusCode).toBe(401);
+    expect(noCode.json().error).toMatchObject({
+      code: 'SECOND_FACTOR_REQUIRED',
+      message: FACTOR_CHANGE_ERRORS.codeRequired,
+    });
+    const wrongCode = await addNumber(cookie, '+447700900002', creds.password, 'abcde-12345');
+    expect(wrongCode.statusCode).toBe(401);
+    expect(wrongCode.json().error.code).toBe('INVALID_BACKUP_CODE');
+    expect(await t.db.select().from(phoneFactors).where(eq(phoneFactors.userId, user.id))).toEqual([]);
     const unauthenticated = await postJson(t.app, '/api/account/two-factor/phone', {
       phoneNumber: '+447700900002',
       password: creds.password,
+      code: backupCodes[0],
     });
     expect(unauthenticated.statusCode).toBe(401);
+    expect(unauthenticated.json().error.code).toBe('unauthorized');
   });
 
   it('verifies it with a code sent by SMS, and records each step with the number masked', async () => {
-    const { cookie, creds, user } = await enrolled(t);
+    const { cookie, creds, user, backupCodes } = await enrolled(t);
     const phone = nextNumber();
     numbersUsed.push(phone);
-    const added = await addNumber(cookie, phone.replace(/(\d{4})(\d{3})$/, ' $1 $2'), creds.password);
+    const added = await addNumber(
+      cookie,
+      phone.replace(/(\d{4})(\d{3})$/, ' $1 $2'),
+      creds.password,
+      backupCodes[0],
+    );
     expect(added.statusCode).toBe(200);
     expect(added.json()).toEqual({ status: 'pending', phone: `+44 •••• ${phone.slice(-3)}` });
 
@@ -144,6 +171,7 @@ describe('adding a phone number', () => {
       sandboxPhone: '/__sim/sms',
     });
     const code = await latestCode(phone);
+    expect((await textsTo(phone))[0]).toContain('is your code to verify this number for AgentCart');
 
     const wrong = await verifyCode(cookie, code === '000000' ? '111111' : '000000');
     expect(wrong.statusCode).toBe(401);
@@ -173,16 +201,22 @@ describe('adding a phone number', () => {
     const stored = JSON.stringify(events);
     expect(stored).not.toContain(phone.slice(1, 10));
     expect(stored).not.toContain(code);
+    // The owner hears of the new factor once it works, with the number masked.
+    const notice = (await mailTo(t, creds.email)).at(-1)!;
+    expect(notice.subject).toBe(
+      `A phone number (+44 •••• ${phone.slice(-3)}) was added to two-factor sign-in for your AgentCart account`,
+    );
+    expect(notice.text).not.toContain(phone.slice(1));
 
     // A verified number stays until it is removed.
-    const again = await addNumber(cookie, nextNumber(), creds.password);
+    const again = await addNumber(cookie, nextNumber(), creds.password, backupCodes[1]);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('PHONE_FACTOR_EXISTS');
   });
 
   it('says so when Twilio refuses the number, or cannot be reached', async () => {
-    const { cookie, creds, user } = await enrolled(t);
-    expect((await addNumber(cookie, '+15005550001', creds.password)).statusCode).toBe(200);
+    const { cookie, creds, user, backupCodes } = await enrolled(t);
+    expect((await addNumber(cookie, '+15005550001', creds.password, backupCodes[0])).statusCode).toBe(200);
     const refused = await sendCode(cookie);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatchObject({
@@ -190,7 +224,7 @@ describe('adding a phone number', () => {
       message: PHONE_ERRORS.numberRefused,
     });
 
-    expect((await addNumber(cookie, '+447700900003', creds.password)).statusCode).toBe(200);
+    expect((await addNumber(cookie, '+447700900003', creds.password, backupCodes[1])).statusCode).toBe(200);
     await skipResendWait(user.id);
     const twilio = t.simulators!.simulators.twilio.baseUrl;
     await fetch(`${twilio}/__sim/down`, { method: 'POST' });
@@ -209,10 +243,10 @@ describe('adding a phone number', () => {
 
 describe('sending codes', () => {
   it('waits 30 seconds between codes and sends at most five an hour', async () => {
-    const { cookie, user, creds } = await enrolled(t);
+    const { cookie, user, creds, backupCodes } = await enrolled(t);
     const phone = nextNumber();
     numbersUsed.push(phone);
-    await addNumber(cookie, phone, creds.password);
+    await addNumber(cookie, phone, creds.password, backupCodes[0]);
     expect((await sendCode(cookie)).statusCode).toBe(200);
     const tooSoon = await sendCode(cookie);
     expect(tooSoon.statusCode).toBe(429);
@@ -234,7 +268,7 @@ describe('sending codes', () => {
     expect(await textsTo(phone)).toHaveLength(5);
 
     // Changing the number does not start the count again.
-    await addNumber(cookie, nextNumber(), creds.password);
+    await addNumber(cookie, nextNumber(), creds.password, backupCodes[1]);
     expect((await sendCode(cookie)).statusCode).toBe(429);
   });
 
@@ -257,6 +291,7 @@ describe('signing in with a code by SMS', () => {
     expect(first.res.json()).toEqual({ status: 'second_step', methods: ['totp', 'phone'] });
     expect((await sendCode(first.pending, first.ip)).statusCode).toBe(200);
     const code = await latestCode(phone);
+    expect((await textsTo(phone))[0]).toContain('is your AgentCart sign-in code');
     const done = await verifyCode(first.pending, code, first.ip);
     expect(done.statusCode).toBe(200);
     expect(done.json().token).toBeUndefined();
@@ -346,27 +381,107 @@ describe('signing in with a code by SMS', () => {
   });
 });
 
+/** A change to the second factors, as the settings card sends it. */
+const change = (cookie: string, url: string, payload: object) =>
+  postJson(t.app, url, payload, { headers: { cookie } });
+
 describe('removing the number', () => {
-  it('needs a code from the authenticator app (or a recovery code), and is recorded', async () => {
+  it('needs the password and a fresh second factor, is recorded, and e-mails the owner', async () => {
     const { cookie, creds, secret, phone, user } = await withPhone();
-    const remove = (code: string) =>
-      postJson(t.app, '/api/account/two-factor/phone/remove', { code }, { headers: { cookie } });
-    const missing = await remove('');
-    expect(missing.statusCode).toBe(400);
-    const wrong = await remove(totpCode(secret) === '000000' ? '111111' : '000000');
+    const { password } = creds;
+    const remove = (payload: object) => change(cookie, '/api/account/two-factor/phone/remove', payload);
+    const noCode = await remove({ password });
+    expect(noCode.statusCode).toBe(401);
+    expect(noCode.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+    const noPassword = await remove({ code: totpCode(secret) });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().error.fieldErrors.password).toBe('Password is required');
+    // Issue 28: a recovery code the caller could only guess (new ones need a second factor too).
+    const guessed = await remove({ password, code: 'abcde-12345' });
+    expect(guessed.statusCode).toBe(401);
+    expect(guessed.json().error.code).toBe('INVALID_BACKUP_CODE');
+    const wrong = await remove({ password, code: totpCode(secret) === '000000' ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toMatchObject({ code: 'INVALID_CODE', message: TWO_FACTOR_ERRORS.wrongCode });
-    const removed = await remove(totpCode(secret));
+    expect(await t.db.select().from(phoneFactors).where(eq(phoneFactors.userId, user.id))).toHaveLength(1);
+
+    const removed = await remove({ password, code: totpCode(secret) });
     expect(removed.statusCode).toBe(200);
     expect(await t.db.select().from(phoneFactors).where(eq(phoneFactors.userId, user.id))).toEqual([]);
     const events = await settingsEvents(creds.email);
     const event = events.find((e) => e.name === 'phone_factor_removed');
     expect(event?.details).toMatchObject({ phone: `+44 •••• ${phone.slice(-3)}` });
+    expect((await mailTo(t, creds.email)).at(-1)!.subject).toBe(
+      `The phone number (+44 •••• ${phone.slice(-3)}) was removed from two-factor sign-in for your AgentCart account`,
+    );
 
     const { res } = await passwordStep(t, creds);
     expect(res.json().methods).toEqual(['totp']);
-    const nothing = await remove(totpCode(secret, Date.now() + 30_000));
+    const nothing = await remove({ password, code: totpCode(secret, Date.now() + 30_000) });
     expect(nothing.statusCode).toBe(404);
+  });
+});
+
+describe('confirming a change with a code texted for it', () => {
+  it('texts the verified number a code that says what it is for, and takes it once', async () => {
+    const { cookie, creds, phone, secret, user } = await withPhone();
+    const { password } = creds;
+    const sent = await sendCode(cookie);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'code_sent', phone: `+44 •••• ${phone.slice(-3)}` });
+    const code = await latestCode(phone);
+    expect((await textsTo(phone))[0]).toContain(
+      'is your code to confirm a change to your AgentCart two-factor sign-in',
+    );
+    // Sent for a change, it verifies nothing and is not taken as an app code.
+    expect((await verifyCode(cookie, code)).json().error.code).toBe('NO_PHONE_TO_VERIFY');
+    if (code !== totpCode(secret)) {
+      const asAppCode = await change(cookie, '/api/auth/two-factor/generate-backup-codes', {
+        password,
+        code,
+      });
+      expect(asAppCode.json().error.code).toBe('INVALID_CODE');
+    }
+    const wrong = await change(cookie, '/api/auth/two-factor/generate-backup-codes', {
+      password,
+      code: code === '000000' ? '111111' : '000000',
+      method: 'phone',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toMatchObject({ code: 'INVALID_CODE', message: PHONE_ERRORS.wrongCode });
+
+    const fresh = await change(cookie, '/api/auth/two-factor/generate-backup-codes', {
+      password,
+      code,
+      method: 'phone',
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().backupCodes).toHaveLength(10);
+    const again = await change(cookie, '/api/auth/two-factor/disable', { password, code, method: 'phone' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('SMS_CODE_EXPIRED');
+
+    // A new text turns two-factor off, the number with it.
+    await skipResendWait(user.id);
+    expect((await sendCode(cookie)).statusCode).toBe(200);
+    const off = await change(cookie, '/api/auth/two-factor/disable', {
+      password,
+      code: await latestCode(phone),
+      method: 'phone',
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await t.db.select().from(phoneFactors).where(eq(phoneFactors.userId, user.id))).toEqual([]);
+  });
+
+  it('is refused for an account without a verified number', async () => {
+    const { cookie, creds } = await enrolled(t);
+    const res = await change(cookie, '/api/auth/two-factor/disable', {
+      password: creds.password,
+      code: '123456',
+      method: 'phone',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('NO_PHONE_FACTOR');
   });
 });
 

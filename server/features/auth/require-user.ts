@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from './auth';
 
@@ -10,17 +9,15 @@ export interface SignedInUser {
 }
 
 /**
- * The signed-in user and session behind a dashboard API request, or a 401; a session past its idle
- * timeout or maximum age is ended here (401 session_expired), one from outside the allowlist refused
- * (403 ip_not_allowed).
+ * The signed-in user and session behind a dashboard API request, or a 401. The session guard has already
+ * held the session to the session rules (session-guard.ts) before the route runs.
  */
 export async function requireSession(
   auth: Auth,
   request: FastifyRequest,
 ): Promise<{ user: SignedInUser; sessionId: string }> {
-  const current = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const current = auth.sessionGuard.sessionOf(request);
   if (!current) throw new AppError('unauthorized', 'You must be signed in.');
-  await auth.sessionPolicy.enforce(current.session, request);
   const { id, email, name } = current.user;
   return { user: { id, email, name }, sessionId: current.session.id };
 }

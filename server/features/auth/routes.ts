@@ -4,6 +4,7 @@ import type { CheckEmailOutput } from '#common/api/auth';
 import { CLIENT_IP_HEADER } from './auth';
 import {
   authError,
+  errorCode,
   inAppShape,
   recordAuthFailure,
   throttledAnswer,
@@ -11,8 +12,8 @@ import {
   type AuthDeps,
   type AuthEndpoint,
 } from './auth-endpoint';
-import { sessionPolicyGate } from './session-policy-gate';
 import { checkSignInThrottle } from './sign-in-throttle';
+import { FACTOR_CHANGE_ENDPOINTS } from './factor-change';
 import { PHONE_CODE_ENDPOINTS } from './phone-factor-endpoints';
 import { SECOND_STEP_ENDPOINTS, secondStepAnswer } from './two-factor-endpoints';
 
@@ -26,12 +27,6 @@ const checkEmail = (sandboxMailbox: string | undefined): CheckEmailOutput => ({
 function landing(flow: 'verified' | 'link', next: string | undefined): string {
   const query = new URLSearchParams({ [flow]: '1', ...(next ? { next } : {}) });
   return `/auth?${query.toString()}`;
-}
-
-/** The `code` of a library answer (its errors are `{ code, message }`), if it has one. */
-function libraryCode(text: string): unknown {
-  const body = parsedOrText(text);
-  return body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
 }
 
 /** Session tokens live only in the httpOnly cookie; no answer repeats one where a script could read it. */
@@ -84,7 +79,7 @@ const ENDPOINTS: AuthEndpoint[] = [
     after: (request, deps) => async (response, text) => {
       const { db } = deps;
       if (response.ok) return secondStepAnswer(request, text, deps);
-      if (response.status === 403 && libraryCode(text) === 'EMAIL_NOT_VERIFIED') {
+      if (response.status === 403 && errorCode(text) === 'EMAIL_NOT_VERIFIED') {
         // Right password, unconfirmed address: the library has sent a fresh confirmation link.
         return {
           body: authError(
@@ -117,11 +112,13 @@ const ENDPOINTS: AuthEndpoint[] = [
       },
   },
   { method: 'POST', path: '/sign-out' },
-  { method: 'GET', path: '/get-session', before: sessionPolicyGate },
-  { method: 'GET', path: '/list-sessions', before: sessionPolicyGate },
+  // The session guard (session-guard.ts) has held any session to the session rules before these run.
+  { method: 'GET', path: '/get-session' },
+  { method: 'GET', path: '/list-sessions' },
   { method: 'GET', path: '/verify-email' },
   { method: 'GET', path: '/magic-link/verify' },
   ...SECOND_STEP_ENDPOINTS,
+  ...FACTOR_CHANGE_ENDPOINTS,
   ...PHONE_CODE_ENDPOINTS,
 ];
 

@@ -1,24 +1,20 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import type { SecondStepOutput, TwoFactorSetupOutput } from '#common/api/auth';
-import {
-  anySecondFactorCodeSchema,
-  oneTimeCodeSchema,
-  passwordConfirmSchema,
-  recoveryCodeSchema,
-} from '#common/validation/auth';
-import { phoneFactors } from '../../db/schema/index';
+import { oneTimeCodeSchema, passwordConfirmSchema, recoveryCodeSchema } from '#common/validation/auth';
 import {
   authError,
+  errorCode,
   recordAuthFailure,
+  refuse,
   throttledAnswer,
   validated,
   type AuthDeps,
   type AuthEndpoint,
   type Before,
 } from './auth-endpoint';
+import { allowlistRefusal } from './ip-allowlist';
 import { secondStepMethods } from './second-step-methods';
 import { codeOwner, type CodeOwner } from './second-step-user';
 import { checkSignInThrottle } from './sign-in-throttle';
@@ -37,24 +33,9 @@ export const TWO_FACTOR_ERRORS = {
 const codeBody = z.object({ code: oneTimeCodeSchema });
 const recoveryCodeBody = z.object({ code: recoveryCodeSchema });
 const passwordBody = z.object({ password: passwordConfirmSchema });
-const disableBody = z.object({ password: passwordConfirmSchema, code: anySecondFactorCodeSchema });
 
 /** Who typed which code, from the rule that runs before the library to the one that runs after it. */
 const attempts = new WeakMap<FastifyRequest, { owner: CodeOwner; code: string }>();
-
-export const refuse = (status: number, code: string, message: string): Before => ({
-  answer: { status, body: authError(code, message) },
-});
-
-/** The library's error code in an answer, if any. */
-export function errorCode(text: string): string | undefined {
-  try {
-    const body = JSON.parse(text) as { code?: unknown };
-    return typeof body.code === 'string' ? body.code : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The code's owner, not throttled; or the answer that stops here. */
 export async function ownerAllowedToTry(
@@ -66,6 +47,12 @@ export async function ownerAllowedToTry(
   if (!owner) return refuse(401, 'SIGN_IN_EXPIRED', TWO_FACTOR_ERRORS.noPendingSignIn);
   if (need === 'signed_in' && owner.signingIn)
     return refuse(401, 'UNAUTHORIZED', TWO_FACTOR_ERRORS.signedOut);
+  if (owner.signingIn) {
+    // A pending sign-in has no session for the session guard to hold; it is held to sign-in's rules
+    // instead (ADR 022): outside the account's allowlist no code is tried and no text is sent.
+    const refused = await allowlistRefusal(db, owner.id, request.ip, 'second_step');
+    if (refused) return refuse(403, 'IP_NOT_ALLOWED', refused);
+  }
   const throttle = await checkSignInThrottle(db, owner.email, request.ip);
   if (throttle.throttled) return throttledAnswer(request, db, throttle, owner.email);
   return { owner };
@@ -103,38 +90,10 @@ async function ownerWithPassword(
 }
 
 /**
- * Checks a code a signed-in user typed to confirm a change: an authenticator code (refused if already
- * used) or a recovery code (used up by this). The library checks either against the session's user.
- */
-export async function codeConfirmed(
-  request: FastifyRequest,
-  { auth, db }: AuthDeps,
-  owner: CodeOwner,
-  code: string,
-) {
-  const headers = fromNodeHeaders(request.headers);
-  if (/^\d{6}$/.test(code)) {
-    if (!(await claimTotpCode(db, owner.id, code))) {
-      await recordWrongCode(request, db, owner, 'totp', 'reused');
-      return refuse(401, 'CODE_ALREADY_USED', TWO_FACTOR_ERRORS.reusedCode);
-    }
-    const response = await auth.api.verifyTOTP({ body: { code }, headers, asResponse: true });
-    if (response.ok) return null;
-    await releaseTotpCode(db, owner.id, code);
-    await recordWrongCode(request, db, owner, 'totp', 'wrong');
-    return refuse(401, 'INVALID_CODE', TWO_FACTOR_ERRORS.wrongCode);
-  }
-  const response = await auth.api.verifyBackupCode({ body: { code }, headers, asResponse: true });
-  if (response.ok) return null;
-  await recordWrongCode(request, db, owner, 'recovery_code', 'wrong');
-  return refuse(401, 'INVALID_BACKUP_CODE', TWO_FACTOR_ERRORS.wrongRecoveryCode);
-}
-
-/**
- * The two-factor endpoints reachable from outside (ADR 008), each handed its allow-listed path. The
+ * The two-factor endpoints reachable from outside (ADR 008) for enrolling and for the second step of a
+ * sign-in, each handed its allow-listed path (changes to enrolled factors are in factor-change.ts). The
  * library keeps the secrets, the recovery codes and the pending sign-in; around it we add the sign-in
- * throttle (wrong codes count), the refusal of a code already used, a code to turn two-factor off, and
- * a security event for every change.
+ * throttle (wrong codes count), the refusal of a code already used, and a security event for every change.
  */
 export const SECOND_STEP_ENDPOINTS: AuthEndpoint[] = [
   {
@@ -171,21 +130,20 @@ export const SECOND_STEP_ENDPOINTS: AuthEndpoint[] = [
       attempts.set(request, { owner, code });
       return { body: { code } };
     },
-    after:
-      (request, { db }) =>
-      async (response, text) => {
-        const attempt = attempts.get(request);
-        if (!attempt) return;
-        const { owner, code } = attempt;
-        if (!response.ok) {
-          await releaseTotpCode(db, owner.id, code);
-          if (errorCode(text) !== 'INVALID_CODE') return;
-          await recordWrongCode(request, db, owner, 'totp', 'wrong');
-          return { body: authError('INVALID_CODE', TWO_FACTOR_ERRORS.wrongCode) };
-        }
-        if (!owner.signingIn && !owner.twoFactorEnabled)
-          await recordFactorChange(request, db, owner, 'two_factor_enabled');
-      },
+    after: (request, deps) => async (response, text) => {
+      const { db } = deps;
+      const attempt = attempts.get(request);
+      if (!attempt) return;
+      const { owner, code } = attempt;
+      if (!response.ok) {
+        await releaseTotpCode(db, owner.id, code);
+        if (errorCode(text) !== 'INVALID_CODE') return;
+        await recordWrongCode(request, db, owner, 'totp', 'wrong');
+        return { body: authError('INVALID_CODE', TWO_FACTOR_ERRORS.wrongCode) };
+      }
+      if (!owner.signingIn && !owner.twoFactorEnabled)
+        await recordFactorChange(request, deps, owner, 'two_factor_enabled');
+    },
   },
   {
     // A recovery code finishes a sign-in when the app is not at hand; each code works once.
@@ -200,70 +158,19 @@ export const SECOND_STEP_ENDPOINTS: AuthEndpoint[] = [
       attempts.set(request, { owner: allowed.owner, code: result.data.code });
       return { body: { code: result.data.code } };
     },
-    after:
-      (request, { db }) =>
-      async (response, text) => {
-        const attempt = attempts.get(request);
-        if (!attempt) return;
-        if (response.ok)
-          return void (await recordFactorChange(request, db, attempt.owner, 'recovery_code_used'));
-        if (errorCode(text) !== 'INVALID_BACKUP_CODE') return;
-        await recordWrongCode(request, db, attempt.owner, 'recovery_code', 'wrong');
-        return { body: authError('INVALID_BACKUP_CODE', TWO_FACTOR_ERRORS.wrongRecoveryCode) };
-      },
-  },
-  {
-    // Ten fresh recovery codes; the old ones stop working.
-    method: 'POST',
-    path: '/two-factor/generate-backup-codes',
-    async before(request, deps) {
-      const confirmed = await ownerWithPassword(request, deps);
-      if (!('owner' in confirmed)) return confirmed;
-      attempts.set(request, { owner: confirmed.owner, code: '' });
-      return { body: { password: confirmed.password } };
+    after: (request, deps) => async (response, text) => {
+      const { db } = deps;
+      const attempt = attempts.get(request);
+      if (!attempt) return;
+      if (response.ok)
+        return void (await recordFactorChange(request, deps, attempt.owner, 'recovery_code_used'));
+      if (errorCode(text) !== 'INVALID_BACKUP_CODE') return;
+      await recordWrongCode(request, db, attempt.owner, 'recovery_code', 'wrong');
+      return { body: authError('INVALID_BACKUP_CODE', TWO_FACTOR_ERRORS.wrongRecoveryCode) };
     },
-    after:
-      (request, { db }) =>
-      async (response, text) => {
-        const attempt = attempts.get(request);
-        if (!response.ok || !attempt) return;
-        await recordFactorChange(request, db, attempt.owner, 'recovery_codes_regenerated');
-        const { backupCodes } = JSON.parse(text) as { backupCodes: string[] };
-        return { body: { backupCodes } };
-      },
-  },
-  {
-    // Turning two-factor off takes the password and a code (or a recovery code): a session alone,
-    // perhaps left open on a shared computer, is not enough to remove the second factor.
-    method: 'POST',
-    path: '/two-factor/disable',
-    async before(request, deps) {
-      const result = validated(disableBody, request);
-      if (!result.data) return result;
-      const allowed = await ownerAllowedToTry(request, deps, 'signed_in');
-      if (!('owner' in allowed)) return allowed;
-      const { owner } = allowed;
-      const { password, code } = result.data;
-      if (!(await passwordConfirmed(request, deps, owner, password)))
-        return refuse(400, 'INVALID_PASSWORD', TWO_FACTOR_ERRORS.wrongPassword);
-      const refused = await codeConfirmed(request, deps, owner, code);
-      if (refused) return refused;
-      attempts.set(request, { owner, code });
-      return { body: { password } };
-    },
-    after:
-      (request, { db }) =>
-      async (response) => {
-        const attempt = attempts.get(request);
-        if (!response.ok || !attempt) return;
-        // SMS codes are only ever offered beside the app, never instead of it.
-        await db.delete(phoneFactors).where(eq(phoneFactors.userId, attempt.owner.id));
-        await recordFactorChange(request, db, attempt.owner, 'two_factor_disabled');
-      },
   },
 ];
 
-/** The ways `email`'s pending sign-in can finish. */
 /**
  * Sign-in's answer when the password was right but the account has two-factor on: the library has
  * opened a pending second step (its cookie); we say which ways of finishing it this account has.

@@ -4,7 +4,9 @@ import { maskEmail } from '#common/domain/privacy';
 import type { Db } from '../../db/client';
 import { merchants } from '../../db/schema/index';
 import { recordSecurityEvent } from '../security-events';
-import { recordAuthFailure } from './auth-endpoint';
+import { authEmails } from './auth-emails';
+import { recordAuthFailure, type AuthDeps } from './auth-endpoint';
+import { describeUserAgent } from './describe-user-agent';
 import type { CodeOwner } from './second-step-user';
 
 export type FactorChange =
@@ -17,19 +19,35 @@ export type FactorChange =
   | 'phone_factor_removed'
   | 'phone_code_used';
 
-/** A change to the user's second factors, on their merchant's security log; no code or number in it. */
+/**
+ * The changes the owner is e-mailed about: every change to how the account's sign-in is protected. (A
+ * number added is a factor once it is verified; codes used to sign in are sign-ins, not changes.)
+ */
+const OWNER_NOTICES: Partial<Record<FactorChange, (details: Record<string, unknown>) => string>> = {
+  two_factor_enabled: () => 'Two-factor sign-in was turned on',
+  two_factor_disabled: () => 'Two-factor sign-in was turned off',
+  recovery_codes_regenerated: () => 'New recovery codes were generated',
+  phone_factor_verified: ({ phone }) => `A phone number (${String(phone)}) was added to two-factor sign-in`,
+  phone_factor_removed: ({ phone }) =>
+    `The phone number (${String(phone)}) was removed from two-factor sign-in`,
+};
+
+/**
+ * A change to the user's second factors: on their merchant's security log (no code or number in it)
+ * and, for a change to how sign-in is protected, by e-mail to the owner.
+ */
 export async function recordFactorChange(
   request: FastifyRequest,
-  db: Db,
+  deps: Pick<AuthDeps, 'db' | 'mailer' | 'publicUrl'>,
   user: { id: string; email: string },
   name: FactorChange,
   details: Record<string, unknown> = {},
 ) {
-  const [merchant] = await db
+  const [merchant] = await deps.db
     .select({ id: merchants.id })
     .from(merchants)
     .where(eq(merchants.userId, user.id));
-  await recordSecurityEvent(db, {
+  await recordSecurityEvent(deps.db, {
     type: 'settings_change',
     name,
     merchantId: merchant?.id ?? null,
@@ -38,6 +56,17 @@ export async function recordFactorChange(
     ipAddress: request.ip,
     userAgent: request.headers['user-agent'],
   });
+  const notice = OWNER_NOTICES[name];
+  if (!notice) return;
+  const browser = describeUserAgent(request.headers['user-agent'] ?? null);
+  await deps.mailer.send(
+    authEmails.factorChanged(user.email, {
+      summary: notice(details),
+      at: new Date(),
+      from: browser ? `${request.ip} (${browser})` : request.ip,
+      settingsUrl: `${deps.publicUrl}/settings?tab=security`,
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityEvents, users } from '../../db/schema/index';
+import { merchants, securityEvents, users } from '../../db/schema/index';
 import {
   authFailuresFor,
   cookieHeader,
@@ -15,10 +15,12 @@ import {
 import { secretOf, totpCode } from '../../test/totp';
 import {
   enrolled as enrolledWith,
+  mailTo,
   passwordStep as passwordStepWith,
   secondStep as secondStepWith,
 } from '../../test/two-factor-kit';
 import { subjectHash } from '../security-events/record-security-event';
+import { FACTOR_CHANGE_ERRORS } from './factor-change';
 import { TWO_FACTOR_ERRORS } from './two-factor-endpoints';
 
 let t: TestApp;
@@ -120,7 +122,7 @@ describe('two-factor enrolment', () => {
   it('is not reachable without a session', async () => {
     const res = await postJson(t.app, '/api/auth/two-factor/enable', { password: 'Str0ng!pass' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toMatchObject({ code: 'SIGN_IN_EXPIRED' });
+    expect(res.json().error).toMatchObject({ code: 'unauthorized' });
   });
 });
 
@@ -247,6 +249,27 @@ describe('signing in with two-factor on', () => {
     expect(account.statusCode).toBe(200);
   });
 
+  it('refuses an address outside the allowlist before any code is tried', async () => {
+    const { creds, secret, user } = await enrolled();
+    const { pending, ip } = await passwordStep(creds);
+    // The allowlist changed (or the person moved network) after the password was accepted.
+    await t.db
+      .update(merchants)
+      .set({ securitySettings: { ip_whitelist: ['203.0.113.10'] } })
+      .where(eq(merchants.userId, user.id));
+    const wrong = totpCode(secret) === '000000' ? '111111' : '000000';
+    for (const code of [wrong, totpCode(secret)]) {
+      const refused = await secondStep('verify-totp', code, pending, ip);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('IP_NOT_ALLOWED');
+      expect(refused.json().error.message).toMatch(/blocked by this account's IP allowlist/);
+      expect(refused.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]/);
+    }
+    // No code was tried, so none counts as a wrong one.
+    const failures = await authFailuresFor(t, creds.email);
+    expect(failures.filter((f) => f.name === 'second_step_failed')).toEqual([]);
+  });
+
   it('answers a second step without a pending sign-in in the app shape', async () => {
     const res = await postJson(t.app, '/api/auth/two-factor/verify-totp', { code: '123456' });
     expect(res.statusCode).toBe(401);
@@ -258,41 +281,66 @@ describe('signing in with two-factor on', () => {
   });
 });
 
-describe('turning two-factor off', () => {
-  it('needs the password and a valid unused code, and is recorded', async () => {
-    const { creds, secret, cookie, user } = await enrolled();
-    const noCode = await postJson(
-      t.app,
-      '/api/auth/two-factor/disable',
-      { password: creds.password },
-      { headers: { cookie } },
-    );
-    expect(noCode.statusCode).toBe(400);
+const post = (url: string, payload: object, cookie: string) =>
+  postJson(t.app, url, payload, { headers: { cookie } });
 
-    const wrongCode = await postJson(
-      t.app,
-      '/api/auth/two-factor/disable',
-      { password: creds.password, code: '000000' },
-      { headers: { cookie } },
+describe('issue 28, finding 1: the second factor cannot be talked away', () => {
+  it('replays the probe: every step is refused 401, and two-factor stays on', async () => {
+    const { creds, cookie, user } = await enrolled();
+    const { password } = creds;
+
+    const disable = await post('/api/auth/two-factor/disable', { password, code: '000000' }, cookie);
+    expect(disable.statusCode).toBe(401);
+    expect(disable.json().error.code).toBe('INVALID_CODE');
+
+    const newCodes = await post('/api/auth/two-factor/generate-backup-codes', { password }, cookie);
+    expect(newCodes.statusCode).toBe(401);
+    expect(newCodes.json().error).toMatchObject({
+      code: 'SECOND_FACTOR_REQUIRED',
+      message: FACTOR_CHANGE_ERRORS.codeRequired,
+    });
+    expect(newCodes.body).not.toMatch(/[A-Za-z0-9]{5}-[A-Za-z0-9]{5}/);
+
+    // The probe used one of the codes that answer would have carried; there are none, so a code of
+    // that shape it could only guess.
+    const guessed = await post('/api/auth/two-factor/disable', { password, code: 'abcde-12345' }, cookie);
+    expect(guessed.statusCode).toBe(401);
+    expect(guessed.json().error.code).toBe('INVALID_BACKUP_CODE');
+
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.twoFactorEnabled).toBe(true);
+    const { res } = await passwordStep(creds);
+    expect(res.json()).toEqual({ status: 'second_step', methods: ['totp'] });
+    expect(await mailTo(t, creds.email)).not.toContainEqual(
+      expect.objectContaining({ subject: expect.stringMatching(/turned off|recovery codes/) }),
     );
+  });
+});
+
+describe('turning two-factor off', () => {
+  it('needs the password and a fresh second factor, is recorded, and e-mails the owner', async () => {
+    const { creds, secret, cookie, user } = await enrolled();
+    const { password } = creds;
+    const noCode = await post('/api/auth/two-factor/disable', { password }, cookie);
+    expect(noCode.statusCode).toBe(401);
+    expect(noCode.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+    const malformed = await post('/api/auth/two-factor/disable', { password, code: '12ab' }, cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fieldErrors.code).toBe('The code is 6 digits');
+
+    const wrongCode = await post('/api/auth/two-factor/disable', { password, code: '000000' }, cookie);
     expect(wrongCode.statusCode).toBe(401);
     expect(wrongCode.json().error.code).toBe('INVALID_CODE');
 
-    const wrongPassword = await postJson(
-      t.app,
+    const wrongPassword = await post(
       '/api/auth/two-factor/disable',
       { password: 'Wr0ng!pass', code: totpCode(secret) },
-      { headers: { cookie } },
+      cookie,
     );
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json().error.code).toBe('INVALID_PASSWORD');
 
-    const off = await postJson(
-      t.app,
-      '/api/auth/two-factor/disable',
-      { password: creds.password, code: totpCode(secret) },
-      { headers: { cookie } },
-    );
+    const off = await post('/api/auth/two-factor/disable', { password, code: totpCode(secret) }, cookie);
     expect(off.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.twoFactorEnabled).toBe(false);
@@ -312,28 +360,57 @@ describe('turning two-factor off', () => {
         ),
       );
     expect(changes.map((c) => c.name)).toEqual(['two_factor_enabled', 'two_factor_disabled']);
+
+    const mail = await mailTo(t, creds.email);
+    expect(mail.map((m) => m.subject)).toEqual([
+      'Confirm your email to finish creating your AgentCart account',
+      'Two-factor sign-in was turned on for your AgentCart account',
+      'Two-factor sign-in was turned off for your AgentCart account',
+    ]);
+    const notice = mail.at(-1)!.text;
+    expect(notice).toContain(`${t.config.publicUrl}/settings?tab=security`);
+    expect(notice).toMatch(/If it was not, someone else is using your account/);
+    expect(notice).not.toContain(totpCode(secret));
   });
 
   it('takes a recovery code instead of an app code', async () => {
     const { creds, backupCodes, cookie } = await enrolled();
-    const off = await postJson(
-      t.app,
+    const off = await post(
       '/api/auth/two-factor/disable',
       { password: creds.password, code: backupCodes[3] },
-      { headers: { cookie } },
+      cookie,
     );
     expect(off.statusCode).toBe(200);
+  });
+
+  it('refuses an app code that already confirmed another change', async () => {
+    const { creds, secret, cookie } = await enrolled();
+    const code = totpCode(secret);
+    const { password } = creds;
+    expect(
+      (await post('/api/auth/two-factor/generate-backup-codes', { password, code }, cookie)).statusCode,
+    ).toBe(200);
+    const again = await post('/api/auth/two-factor/disable', { password, code }, cookie);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().error.code).toBe('CODE_ALREADY_USED');
   });
 });
 
 describe('fresh recovery codes', () => {
-  it('replace the old ones', async () => {
+  it('need the password and a fresh second factor, replace the old ones, and e-mail the owner', async () => {
     const { creds, backupCodes, cookie } = await enrolled();
-    const fresh = await postJson(
-      t.app,
+    const { password } = creds;
+    const wrongPassword = await post(
       '/api/auth/two-factor/generate-backup-codes',
-      { password: creds.password },
-      { headers: { cookie } },
+      { password: 'Wr0ng!pass', code: backupCodes[1] },
+      cookie,
+    );
+    expect(wrongPassword.statusCode).toBe(400);
+    // Confirmed with a recovery code: it is used up, and then all the old ones are replaced.
+    const fresh = await post(
+      '/api/auth/two-factor/generate-backup-codes',
+      { password, code: backupCodes[1] },
+      cookie,
     );
     expect(fresh.statusCode).toBe(200);
     const next = fresh.json().backupCodes as string[];
@@ -343,7 +420,45 @@ describe('fresh recovery codes', () => {
     const { pending, ip } = await passwordStep(creds);
     expect((await secondStep('verify-backup-code', backupCodes[0]!, pending, ip)).statusCode).toBe(401);
     expect((await secondStep('verify-backup-code', next[0]!, pending, ip)).statusCode).toBe(200);
+
+    const notice = (await mailTo(t, creds.email)).at(-1)!;
+    expect(notice.subject).toBe('New recovery codes were generated for your AgentCart account');
+    for (const code of next) expect(notice.text).not.toContain(code);
   });
+});
+
+describe('a malformed pending sign-in cookie', () => {
+  const SIGNATURE = `${'A'.repeat(43)}=`;
+  const COOKIES: Record<string, string> = {
+    'a bare percent sign': 'agentcart.two_factor=%',
+    'a truncated escape': 'agentcart.two_factor=%E0%A4%A',
+    'an escape of a NUL': `agentcart.two_factor=2fa-abc%00def.${SIGNATURE}`,
+    'the secure name with a bad escape': '__Secure-agentcart.two_factor=%ZZ',
+    'an overlong value': `agentcart.two_factor=2fa-${'a'.repeat(8_000)}.${SIGNATURE}`,
+    'no signature': 'agentcart.two_factor=2fa-abcdefghijklmnopqrst',
+    'a signature of the wrong length': 'agentcart.two_factor=2fa-abcdefghijklmnopqrst.c2ln',
+    'an unknown identifier': `agentcart.two_factor=2fa-abcdefghijklmnopqrst.${SIGNATURE}`,
+  };
+  const ENDPOINTS: [string, object][] = [
+    ['verify-totp', { code: '123456' }],
+    ['send-otp', {}],
+    ['verify-otp', { code: '123456' }],
+    ['verify-backup-code', { code: 'abcde-12345' }],
+  ];
+
+  it.each(Object.entries(COOKIES))(
+    'is no pending sign-in on every second-step endpoint: %s',
+    async (_, cookie) => {
+      for (const [path, body] of ENDPOINTS) {
+        const res = await post(`/api/auth/two-factor/${path}`, body, cookie);
+        expect(res.statusCode, path).toBe(401);
+        expect(res.json().error).toMatchObject({
+          code: 'SIGN_IN_EXPIRED',
+          message: TWO_FACTOR_ERRORS.noPendingSignIn,
+        });
+      }
+    },
+  );
 });
 
 describe('GET /api/account/two-factor', () => {

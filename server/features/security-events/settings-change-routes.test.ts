@@ -187,15 +187,22 @@ describe('every settings change is a security event', () => {
     );
     const renewed = cookieHeader(confirmed.headers['set-cookie']);
     const signedIn = renewed.includes('session_token=') ? renewed : confirmCookie;
+    // Each change to the second factors is confirmed with the password and a fresh second factor.
+    const firstCodes = enable.json().backupCodes as string[];
     const { backupCodes } = (
-      await call('POST', '/api/auth/two-factor/generate-backup-codes', { password: creds.password }, signedIn)
+      await call(
+        'POST',
+        '/api/auth/two-factor/generate-backup-codes',
+        { password: creds.password, code: firstCodes[0] },
+        signedIn,
+      )
     ).json() as { backupCodes: string[] };
     // The phone factor, beside the app: added, confirmed with the texted code, removed with a recovery code.
     const phone = '+447700900042';
     await call(
       'POST',
       '/api/account/two-factor/phone',
-      { phoneNumber: phone, password: creds.password },
+      { phoneNumber: phone, password: creds.password, code: backupCodes[1] },
       signedIn,
     );
     await call('POST', '/api/auth/two-factor/send-otp', {}, signedIn);
@@ -206,7 +213,12 @@ describe('every settings change is a security event', () => {
     const smsCode = /^(\d{6})/.exec(text!.body)![1]!;
     secrets.push(phone);
     await call('POST', '/api/auth/two-factor/verify-otp', { code: smsCode }, signedIn);
-    await call('POST', '/api/account/two-factor/phone/remove', { code: backupCodes[0] }, signedIn);
+    await call(
+      'POST',
+      '/api/account/two-factor/phone/remove',
+      { password: creds.password, code: backupCodes[0] },
+      signedIn,
+    );
     await call(
       'POST',
       '/api/auth/two-factor/disable',
