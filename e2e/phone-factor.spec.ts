@@ -18,19 +18,20 @@ async function checkAtBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** The newest sign-in code on the sandbox phone (the Twilio simulator's page), read as a person would. */
+/** The newest code on the sandbox phone (the Twilio simulator's page), read as a person would. */
 async function codeFromSandboxPhone(page: Page): Promise<string> {
   const phone = await page.context().newPage();
   await phone.goto('/__sim/sms');
   await expect(phone.getByRole('heading', { name: 'Sandbox phone' })).toBeVisible();
   const text = await phone.locator('article').first().textContent();
   await phone.close();
-  const code = text?.match(/(\d{6}) is your AgentCart sign-in code/)?.[1];
+  // "123456 is your AgentCart sign-in code", "… your code to verify this number …", "… to confirm a change …"
+  const code = text?.match(/(\d{6}) is your /)?.[1];
   expect(code, 'a code on the sandbox phone').toBeTruthy();
   return code!;
 }
 
-test('phone factor: add a number beside the app, verify it by SMS, then sign in with "Text me a code"', async ({
+test('phone factor: add a number beside the app, verify it by SMS, sign in with "Text me a code", confirm a change by text', async ({
   page,
   browser,
   baseURL,
@@ -57,6 +58,8 @@ test('phone factor: add a number beside the app, verify it by SMS, then sign in 
   const adding = page.getByRole('dialog', { name: 'Add a phone number' });
   await adding.getByLabel('Mobile number').fill('07700 900456');
   await adding.getByLabel('Password').fill(PASSWORD);
+  // A number is a second factor too: adding one takes a code from the app (this step's, unused so far).
+  await adding.getByLabel('Authentication code or recovery code').fill(totpCode(secret));
   await adding.getByRole('button', { name: 'Send code' }).click();
   await expect(
     adding.getByText('Enter the number in international format, e.g. +447700900123'),
@@ -111,4 +114,16 @@ test('phone factor: add a number beside the app, verify it by SMS, then sign in 
   await linked.getByRole('button', { name: 'Verify' }).click();
   await expect(linked).not.toHaveURL(/\/auth/);
   await byLink.close();
+
+  // Back in the first browser: new recovery codes need the password and a fresh second factor, here a
+  // code texted for the change.
+  await page.getByRole('button', { name: 'New recovery codes' }).click();
+  const regenerating = page.getByRole('dialog', { name: 'Generate new recovery codes?' });
+  await regenerating.getByLabel('Password').fill(PASSWORD);
+  await regenerating.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(regenerating.getByText(/We texted a 6-digit code to \+44 •••• 456\./)).toBeVisible();
+  await checkAtBothWidths(page, 'phone-factor-confirm-change');
+  await regenerating.getByLabel('Code from the text message').fill(await codeFromSandboxPhone(page));
+  await regenerating.getByRole('button', { name: 'Generate new codes' }).click();
+  await expect(page.getByText(/Recovery codes were generated/)).toBeVisible();
 });

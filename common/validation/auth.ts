@@ -135,6 +135,7 @@ export const factorChangeSchema = z.object({
   code: anySecondFactorCodeSchema,
   method: z.enum(['totp', 'phone']).default('totp'),
 });
+export type FactorChangeInput = z.input<typeof factorChangeSchema>;
 
 /** Adding a number for codes by SMS: the number, confirmed like any change to the second factors. */
 export const addPhoneFactorSchema = z.object({ phoneNumber: phoneNumberSchema, ...factorChangeSchema.shape });

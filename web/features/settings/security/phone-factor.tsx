@@ -3,7 +3,7 @@ import { MessageSquareText } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { FactorView, PhoneCodeSentOutput } from '#common/api/auth';
-import { addPhoneFactorSchema, oneTimeCodeSchema, removePhoneFactorSchema } from '#common/validation/auth';
+import { addPhoneFactorSchema, oneTimeCodeSchema } from '#common/validation/auth';
 import { Alert } from '#web/components/ui/alert';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -14,6 +14,7 @@ import { messageOf } from '#web/features/auth/error-message';
 import { useResendCountdown } from '#web/features/auth/use-resend-countdown';
 import { ApiRequestError } from '#web/lib/api-client';
 import { useZodForm } from '#web/lib/use-zod-form';
+import { changeErrorField, confirmWith, FactorChangeForm, FreshFactorField } from './factor-change-form';
 import {
   useAddPhoneNumber,
   useRemovePhoneNumber,
@@ -30,7 +31,14 @@ const codeForm = z.object({ code: oneTimeCodeSchema });
  * Settings › Security › two-factor: codes by text message, a backup beside the authenticator app (never
  * instead of it). Add a number, verify it with a texted code, or remove it.
  */
-export function PhoneFactorItem({ factor }: { factor: PhoneFactor | undefined }) {
+export function PhoneFactorItem({
+  factor,
+  textable,
+}: {
+  factor: PhoneFactor | undefined;
+  /** The number is verified: a code can be texted to it to confirm removing it. */
+  textable: boolean;
+}) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState(false);
   const verified = factor?.status === 'verified';
@@ -70,7 +78,7 @@ export function PhoneFactorItem({ factor }: { factor: PhoneFactor | undefined })
         onOpenChange={setAdding}
         pending={factor && !verified ? factor : undefined}
       />
-      <RemovePhoneDialog open={removing} onOpenChange={setRemoving} />
+      <RemovePhoneDialog open={removing} onOpenChange={setRemoving} textable={textable} />
     </li>
   );
 }
@@ -98,7 +106,7 @@ function AddPhoneDialog({
         <DialogDescription>
           {pending || sent
             ? `Enter the 6-digit code we texted to ${sent?.phone ?? pending?.phone}.`
-            : 'We will text a 6-digit code to this number to check it is yours. Standard message rates may apply.'}
+            : `We will text a 6-digit code to this number to check it is yours. Standard message rates may apply. ${confirmWith(false)}`}
         </DialogDescription>
         {pending || sent ? (
           <VerifyPhoneForm sent={sent} onSent={setSent} onDone={close} />
@@ -113,13 +121,18 @@ function AddPhoneDialog({
 function NumberForm({ onSent, onCancel }: { onSent(sent: PhoneCodeSentOutput): void; onCancel(): void }) {
   const add = useAddPhoneNumber();
   const send = useSendPhoneCode();
-  const form = useZodForm(addPhoneFactorSchema, { defaultValues: { phoneNumber: '', password: '' } });
+  const form = useZodForm(addPhoneFactorSchema, {
+    defaultValues: { phoneNumber: '', password: '', code: '', method: 'totp' },
+  });
   const submit = form.handleSubmit(async (values) => {
     try {
       await add.mutateAsync(values);
     } catch (err) {
+      // The number's own problems (its format, one already set) go under it; the rest under their field.
       const field =
-        err instanceof ApiRequestError && err.code === 'INVALID_PASSWORD' ? 'password' : 'phoneNumber';
+        err instanceof ApiRequestError && (err.fieldErrors.phoneNumber || err.status === 409)
+          ? 'phoneNumber'
+          : changeErrorField(err);
       return form.setError(field, { message: messageOf(err, FALLBACK) });
     }
     try {
@@ -140,6 +153,7 @@ function NumberForm({ onSent, onCancel }: { onSent(sent: PhoneCodeSentOutput): v
       <Field label="Password" error={form.formState.errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </Field>
+      <FreshFactorField input={form.register('code')} error={form.formState.errors.code?.message} />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onCancel}>
           Cancel
@@ -246,41 +260,44 @@ function VerifyPhoneForm({
   );
 }
 
-/** Removing the number: a code from the authenticator app, or a recovery code. */
-function RemovePhoneDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+/** Removing the number: the password and a fresh second factor (a code texted to it too, if verified). */
+function RemovePhoneDialog({
+  open,
+  onOpenChange,
+  textable,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  textable: boolean;
+}) {
   const remove = useRemovePhoneNumber();
-  const form = useZodForm(removePhoneFactorSchema, { defaultValues: { code: '' } });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await remove.mutateAsync(values);
-      toast.success('Phone number removed', { description: 'Codes will no longer be sent by text message.' });
-      form.reset();
-      onOpenChange(false);
-    } catch (err) {
-      form.setError('code', { message: messageOf(err, FALLBACK) });
-    }
-  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogTitle>Remove your phone number?</DialogTitle>
         <DialogDescription>
-          Sign-in codes will no longer be sent by text message. Confirm with a code from your authenticator
-          app, or one of your recovery codes.
+          Sign-in codes will no longer be sent by text message. {confirmWith(textable)}
         </DialogDescription>
-        <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
-          <Field label="Authentication code or recovery code" error={form.formState.errors.code?.message}>
-            <Input autoComplete="one-time-code" className="font-mono" {...form.register('code')} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              Keep it
-            </Button>
-            <Button type="submit" variant="destructive" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? 'Removing...' : 'Remove number'}
-            </Button>
-          </div>
-        </form>
+        <FactorChangeForm
+          textable={textable}
+          onConfirm={async (values) => {
+            await remove.mutateAsync(values);
+            toast.success('Phone number removed', {
+              description: 'Codes will no longer be sent by text message.',
+            });
+            onOpenChange(false);
+          }}
+          actions={(submitting) => (
+            <>
+              <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+                Keep it
+              </Button>
+              <Button type="submit" variant="destructive" disabled={submitting}>
+                {submitting ? 'Removing...' : 'Remove number'}
+              </Button>
+            </>
+          )}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import {
   twoFactorSetupOutput,
   twoFactorStatusOutput,
 } from '#common/api/auth';
+import type { FactorChangeInput } from '#common/validation/auth';
 import { apiRequest } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
 
@@ -37,23 +38,28 @@ export const useConfirmTwoFactorSetup = () =>
     apiRequest<unknown>('/api/auth/two-factor/verify-totp', { body: input }),
   );
 
+/** Turns two-factor off, confirmed with the password and a fresh second factor. */
 export const useTurnOffTwoFactor = () =>
-  useTwoFactorMutation((input: { password: string; code: string }) =>
+  useTwoFactorMutation((input: FactorChangeInput) =>
     apiRequest<unknown>('/api/auth/two-factor/disable', { body: input }),
   );
 
+/** Ten new recovery codes, confirmed with the password and a fresh second factor. */
 export const useNewRecoveryCodes = () =>
-  useTwoFactorMutation((input: { password: string }) =>
+  useTwoFactorMutation((input: FactorChangeInput) =>
     apiRequest<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { body: input }),
   );
 
-/** Adds a mobile number (unverified until a code texted to it comes back), after the password. */
+/**
+ * Adds a mobile number (unverified until a code texted to it comes back), confirmed with the password
+ * and a code from the app or a recovery code.
+ */
 export const useAddPhoneNumber = () =>
-  useTwoFactorMutation((input: { phoneNumber: string; password: string }) =>
+  useTwoFactorMutation((input: FactorChangeInput & { phoneNumber: string }) =>
     apiRequest('/api/account/two-factor/phone', { body: input, schema: phoneFactorAddedOutput }),
   );
 
-/** Texts a code to the number being verified. */
+/** Texts a code: to the number being verified, or to the verified number to confirm a change. */
 export const useSendPhoneCode = () =>
   useMutation({
     mutationFn: () => apiRequest('/api/auth/two-factor/send-otp', { body: {}, schema: phoneCodeSentOutput }),
@@ -65,8 +71,8 @@ export const useVerifyPhoneNumber = () =>
     apiRequest<unknown>('/api/auth/two-factor/verify-otp', { body: input }),
   );
 
-/** Removes the number, confirmed with an authenticator or recovery code. */
+/** Removes the number, confirmed with the password and a fresh second factor. */
 export const useRemovePhoneNumber = () =>
-  useTwoFactorMutation((input: { code: string }) =>
+  useTwoFactorMutation((input: FactorChangeInput) =>
     apiRequest<unknown>('/api/account/two-factor/phone/remove', { body: input }),
   );

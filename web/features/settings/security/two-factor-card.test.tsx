@@ -95,16 +95,23 @@ describe('TwoFactorCard', () => {
 
   it('turns off with the password and a code, and says which one was wrong', async () => {
     let status = ON;
+    const sent: Record<string, string>[] = [];
     stubFetch({
       signedIn: true,
       routes: {
         '/api/account/two-factor': () => json(status),
         '/api/auth/two-factor/disable': (init) => {
           const body = bodyOf(init);
+          sent.push(body);
           if (body.password !== 'Str0ng!pass')
             return json(
               { error: { code: 'INVALID_PASSWORD', message: 'That password is not right.', requestId: 'r' } },
               400,
+            );
+          if (body.code !== '123456')
+            return json(
+              { error: { code: 'INVALID_CODE', message: 'That code is not right.', requestId: 'r' } },
+              401,
             );
           status = OFF;
           return json({ status: true });
@@ -119,16 +126,74 @@ describe('TwoFactorCard', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Two-factor authentication' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    // No number on this account: nothing can be texted.
+    expect(within(dialog).queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Password'), 'Str0ng!pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText('Password'));
     await user.type(within(dialog).getByLabelText('Password'), 'Wr0ng!pass');
-    await user.type(within(dialog).getByLabelText('Authentication code or recovery code'), '123456');
+    await user.type(within(dialog).getByLabelText('Authentication code or recovery code'), '654321');
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     expect(await within(dialog).findByText('That password is not right.')).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('Password'));
     await user.type(within(dialog).getByLabelText('Password'), 'Str0ng!pass');
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(dialog).findByText('That code is not right.')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Authentication code or recovery code'));
+    await user.type(within(dialog).getByLabelText('Authentication code or recovery code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Disabled')).toBeInTheDocument();
+    expect(sent.at(-1)).toEqual({ password: 'Str0ng!pass', code: '123456', method: 'totp' });
+  });
+
+  it('asks for the password and a code before generating new recovery codes', async () => {
+    const sent: Record<string, string>[] = [];
+    stubFetch({
+      signedIn: true,
+      routes: {
+        '/api/account/two-factor': () => json(ON),
+        '/api/auth/two-factor/generate-backup-codes': (init) => {
+          const body = bodyOf(init);
+          sent.push(body);
+          if (body.code !== 'abcde-12345')
+            return json(
+              {
+                error: {
+                  code: 'INVALID_BACKUP_CODE',
+                  message: 'That recovery code is not right, or it has already been used.',
+                  requestId: 'r',
+                },
+              },
+              401,
+            );
+          return json({ backupCodes: CODES });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<TwoFactorCard />, { path: '/settings' });
+    await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate new recovery codes?' });
+    expect(
+      within(dialog).getByText(/Confirm with your password and a code from your authenticator app or one of/),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Password'), 'Str0ng!pass');
+    await user.type(within(dialog).getByLabelText('Authentication code or recovery code'), 'zzzzz-99999');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate new codes' }));
+    expect(
+      await within(dialog).findByText('That recovery code is not right, or it has already been used.'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Authentication code or recovery code'));
+    await user.type(within(dialog).getByLabelText('Authentication code or recovery code'), 'abcde-12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate new codes' }));
+    expect(await screen.findByText(/Recovery codes were generated/)).toBeInTheDocument();
+    expect(sent.at(-1)).toEqual({ password: 'Str0ng!pass', code: 'abcde-12345', method: 'totp' });
   });
 
   it('says when the status cannot be loaded, and retries', async () => {
@@ -214,6 +279,9 @@ describe('TwoFactorCard', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Add a phone number' });
       await user.type(within(dialog).getByLabelText('Mobile number'), '07700 900123');
       await user.type(within(dialog).getByLabelText('Password'), 'Str0ng!pass');
+      await user.type(within(dialog).getByLabelText('Authentication code or recovery code'), '123456');
+      // A number is added with a code from the app (or a recovery code): none can be texted yet.
+      expect(within(dialog).queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
       expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.phoneFormat)).toBeInTheDocument();
       expect(calls).toEqual([]);
@@ -226,7 +294,7 @@ describe('TwoFactorCard', () => {
         within(verifying).getByText('Enter the 6-digit code we texted to +44 •••• 123.'),
       ).toBeInTheDocument();
       expect(calls).toEqual([
-        `add ${JSON.stringify({ phoneNumber: '+447700900123', password: 'Str0ng!pass' })}`,
+        `add ${JSON.stringify({ phoneNumber: '+447700900123', password: 'Str0ng!pass', code: '123456', method: 'totp' })}`,
         'send',
       ]);
       expect(within(verifying).getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
@@ -242,8 +310,9 @@ describe('TwoFactorCard', () => {
       expect(screen.queryByRole('button', { name: 'Add phone number' })).not.toBeInTheDocument();
     });
 
-    it('says why no code was sent, and removes the number with an app code', async () => {
+    it('says why no code was sent, and removes the number with the password and an app code', async () => {
       let status: TwoFactorStatusOutput = { ...WITH_SMS, factors: [...WITH_SMS.factors, PENDING] };
+      const removals: Record<string, string>[] = [];
       stubFetch({
         signedIn: true,
         routes: {
@@ -260,6 +329,7 @@ describe('TwoFactorCard', () => {
               429,
             ),
           '/api/account/two-factor/phone/remove': (init) => {
+            removals.push(bodyOf(init));
             if (bodyOf(init).code !== '123456')
               return json(
                 { error: { code: 'INVALID_CODE', message: 'That code is not right.', requestId: 'r' } },
@@ -283,6 +353,9 @@ describe('TwoFactorCard', () => {
 
       await user.click(screen.getByRole('button', { name: 'Remove' }));
       const removing = await screen.findByRole('dialog', { name: 'Remove your phone number?' });
+      // The number is not verified: no code can be texted to it.
+      expect(within(removing).queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
+      await user.type(within(removing).getByLabelText('Password'), 'Str0ng!pass');
       await user.type(within(removing).getByLabelText('Authentication code or recovery code'), '999999');
       await user.click(within(removing).getByRole('button', { name: 'Remove number' }));
       expect(await within(removing).findByText('That code is not right.')).toBeInTheDocument();
@@ -290,6 +363,108 @@ describe('TwoFactorCard', () => {
       await user.type(within(removing).getByLabelText('Authentication code or recovery code'), '123456');
       await user.click(within(removing).getByRole('button', { name: 'Remove number' }));
       expect(await screen.findByRole('button', { name: 'Add phone number' })).toBeInTheDocument();
+      expect(removals.at(-1)).toEqual({ password: 'Str0ng!pass', code: '123456', method: 'totp' });
+    });
+
+    it('offers "Text me a code" to confirm a change when the number is verified, and says why none was sent', async () => {
+      let status: TwoFactorStatusOutput = {
+        ...WITH_SMS,
+        factors: [...WITH_SMS.factors, { ...PENDING, status: 'verified' }],
+      };
+      let sends = 0;
+      const sent: Record<string, string>[] = [];
+      stubFetch({
+        signedIn: true,
+        routes: {
+          '/api/account/two-factor': () => json(status),
+          '/api/auth/two-factor/send-otp': () => {
+            sends += 1;
+            if (sends === 1)
+              return json(
+                {
+                  error: {
+                    code: 'SMS_UNAVAILABLE',
+                    message:
+                      'Text messages cannot be sent right now. Try again in a few minutes, or use your authenticator app.',
+                    requestId: 'r',
+                  },
+                },
+                503,
+              );
+            return json({ ...SENT, resendAfterSeconds: 0, sandboxPhone: '/__sim/sms' });
+          },
+          '/api/auth/two-factor/disable': (init) => {
+            sent.push(bodyOf(init));
+            if (bodyOf(init).code !== '654321')
+              return json(
+                {
+                  error: {
+                    code: 'SMS_CODE_EXPIRED',
+                    message: 'That code has expired or has already been used. Send a new code.',
+                    requestId: 'r',
+                  },
+                },
+                400,
+              );
+            status = OFF;
+            return json({ status: true });
+          },
+        },
+      });
+      const user = userEvent.setup();
+      renderPage(<TwoFactorCard />, { path: '/settings' });
+      await user.click(await screen.findByRole('switch', { name: 'Two-factor authentication' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+      expect(within(dialog).getByText(/or a code we text you\./)).toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText('Password'), 'Str0ng!pass');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Text me a code' }));
+      expect(await within(dialog).findByText('No code was sent')).toBeInTheDocument();
+      expect(within(dialog).getByText(/Text messages cannot be sent right now/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Send a new code' }));
+      expect(
+        await within(dialog).findByText(
+          /We texted a 6-digit code to \+44 •••• 123\. It expires in 5 minutes\./,
+        ),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByRole('link', { name: 'sandbox phone' })).toHaveAttribute(
+        'href',
+        '/__sim/sms',
+      );
+
+      const code = within(dialog).getByLabelText('Code from the text message');
+      await user.type(code, '111111');
+      await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+      expect(
+        await within(dialog).findByText('That code has expired or has already been used. Send a new code.'),
+      ).toBeInTheDocument();
+      await user.clear(code);
+      await user.type(code, '654321');
+      await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sent.at(-1)).toEqual({ password: 'Str0ng!pass', code: '654321', method: 'phone' });
+      expect(await screen.findByText('Disabled')).toBeInTheDocument();
+    });
+
+    it('goes back from a texted code to the app or a recovery code', async () => {
+      stubFetch({
+        signedIn: true,
+        routes: {
+          '/api/account/two-factor': () =>
+            json({ ...WITH_SMS, factors: [...WITH_SMS.factors, { ...PENDING, status: 'verified' }] }),
+          '/api/auth/two-factor/send-otp': () => json(SENT),
+        },
+      });
+      const user = userEvent.setup();
+      renderPage(<TwoFactorCard />, { path: '/settings' });
+      await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Generate new recovery codes?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Text me a code' }));
+      expect(await within(dialog).findByLabelText('Code from the text message')).toBeInTheDocument();
+      await user.click(
+        within(dialog).getByRole('button', { name: 'Use your authenticator app or a recovery code instead' }),
+      );
+      expect(within(dialog).getByLabelText('Authentication code or recovery code')).toBeInTheDocument();
     });
   });
 });

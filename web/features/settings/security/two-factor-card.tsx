@@ -15,6 +15,10 @@ import { TwoFactorSetup } from './two-factor-setup';
 /** Recovery codes to show once: just after enrolment, or after new ones were generated. */
 type ShownCodes = { codes: string[]; title: string };
 
+/** Whether a code can be texted to confirm a change: SMS is available and the number is verified. */
+const canText = (status: TwoFactorStatusOutput) =>
+  status.phoneAvailable && status.factors.some((f) => f.factorType === 'phone' && f.status === 'verified');
+
 /**
  * Settings › Security: two-factor sign-in. A toggle (Enabled or Disabled) that starts enrolment or asks
  * to confirm turning it off; when it is on, the factors and what is left of the recovery codes.
@@ -25,6 +29,7 @@ export function TwoFactorCard() {
   const [turningOff, setTurningOff] = useState(false);
   const [shown, setShown] = useState<ShownCodes | null>(null);
   const enabled = status.data?.enabled === true;
+  const textable = status.data ? canText(status.data) : false;
 
   const toggle = (on: boolean) => {
     if (on) setSettingUp(true);
@@ -118,7 +123,7 @@ export function TwoFactorCard() {
         )}
       </div>
       {body}
-      <TurnOffDialog open={turningOff} onOpenChange={setTurningOff} />
+      <TurnOffDialog open={turningOff} onOpenChange={setTurningOff} textable={textable} />
     </section>
   );
 }
@@ -144,7 +149,7 @@ function Factors({
           </div>
           <Badge variant="success">Verified</Badge>
         </li>
-        {status.phoneAvailable && <PhoneFactorItem factor={phone} />}
+        {status.phoneAvailable && <PhoneFactorItem factor={phone} textable={canText(status)} />}
         <li className="flex flex-wrap items-center gap-3 py-3 last:pb-0">
           <KeyRound aria-hidden="true" className="size-5 text-slate-500" />
           <div className="min-w-0 flex-1">
@@ -158,7 +163,12 @@ function Factors({
           </Button>
         </li>
       </ul>
-      <NewRecoveryCodesDialog open={regenerating} onOpenChange={setRegenerating} onCodes={onNewCodes} />
+      <NewRecoveryCodesDialog
+        open={regenerating}
+        onOpenChange={setRegenerating}
+        onCodes={onNewCodes}
+        textable={canText(status)}
+      />
     </>
   );
 }
