@@ -107,9 +107,10 @@ export function FreshFactorField({
       setProblem(messageOf(err, 'The code could not be sent. Try again, or use your authenticator app.'));
     }
   };
+  // Back to texting after switching away: the code already sent still works ("Send a new code" is there).
   const textMe = () => {
     texting?.onMethod('phone');
-    void sendCode();
+    if (!sent) void sendCode();
   };
 
   return (

@@ -446,13 +446,17 @@ describe('TwoFactorCard', () => {
       expect(await screen.findByText('Disabled')).toBeInTheDocument();
     });
 
-    it('goes back from a texted code to the app or a recovery code', async () => {
+    it('goes back from a texted code to the app or a recovery code, and forth', async () => {
+      let sends = 0;
       stubFetch({
         signedIn: true,
         routes: {
           '/api/account/two-factor': () =>
             json({ ...WITH_SMS, factors: [...WITH_SMS.factors, { ...PENDING, status: 'verified' }] }),
-          '/api/auth/two-factor/send-otp': () => json(SENT),
+          '/api/auth/two-factor/send-otp': () => {
+            sends += 1;
+            return json(SENT);
+          },
         },
       });
       const user = userEvent.setup();
@@ -465,6 +469,10 @@ describe('TwoFactorCard', () => {
         within(dialog).getByRole('button', { name: 'Use your authenticator app or a recovery code instead' }),
       );
       expect(within(dialog).getByLabelText('Authentication code or recovery code')).toBeInTheDocument();
+      // Texting again shows the code already sent rather than sending another.
+      await user.click(within(dialog).getByRole('button', { name: 'Text me a code' }));
+      expect(within(dialog).getByText(/We texted a 6-digit code to \+44 •••• 123\./)).toBeInTheDocument();
+      expect(sends).toBe(1);
     });
   });
 });
