@@ -24,6 +24,7 @@
  *          --log-level <level> (info, the production default) --profile (CPU profile of the offer run)
  *          --soak-only (just the soak; its figures replace the soak's in bench-results.json)
  *          --history-only (just the history scenario; its figures replace the history's likewise)
+ *          --flow-only (just the card flow, printed and not written: a quick before/after figure)
  * SOAK_SECONDS (180) shortens the soak, e.g. for a smoke test.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -74,6 +75,7 @@ function readOptions() {
       profile: { type: 'boolean', default: false },
       'soak-only': { type: 'boolean', default: false },
       'history-only': { type: 'boolean', default: false },
+      'flow-only': { type: 'boolean', default: false },
     },
   });
   const soakSeconds = Number(process.env.SOAK_SECONDS ?? 180);
@@ -94,6 +96,7 @@ function readOptions() {
     profile: values.profile,
     soakOnly: values['soak-only'],
     historyOnly: values['history-only'],
+    flowOnly: values['flow-only'],
     soakSeconds,
   };
 }
@@ -447,17 +450,18 @@ async function timed<T>(what: string, work: () => Promise<T>): Promise<T> {
   return value;
 }
 
+const flowKeyCount = (options: Options) => Math.ceil(options.flows / FLOW_BUDGET_PER_KEY) + 1;
+
 async function runScenarios(instance: BenchInstance, timings: RouteTimings, options: Options) {
   const { duration, connections } = options;
   if (connections > OFFER_BUDGET_PER_KEY)
     throw new Error(`--connections above ${OFFER_BUDGET_PER_KEY} would exceed a key's offer budget`);
-  const flowKeyCount = Math.ceil(options.flows / FLOW_BUDGET_PER_KEY) + 1;
   const [warmKeys, measureKeys, flowKeys] = await timed(
-    `creating ${2 * MEASURE_KEY_COUNT + flowKeyCount} merchants, each with its own API key`,
+    `creating ${2 * MEASURE_KEY_COUNT + flowKeyCount(options)} merchants, each with its own API key`,
     async () => [
       await createMerchantKeys(instance, MEASURE_KEY_COUNT),
       await createMerchantKeys(instance, MEASURE_KEY_COUNT),
-      await createMerchantKeys(instance, flowKeyCount, { card: true }),
+      await createMerchantKeys(instance, flowKeyCount(options), { card: true }),
     ],
   );
 
@@ -483,6 +487,14 @@ async function runScenarios(instance: BenchInstance, timings: RouteTimings, opti
 
   results.push(await cardFlow(instance, timings, options, flowKeys));
   return results;
+}
+
+/** Just the card flow, on merchants of its own (--flow-only). */
+async function runFlowOnly(instance: BenchInstance, timings: RouteTimings, options: Options) {
+  const keys = await timed(`creating ${flowKeyCount(options)} merchants, each with its own API key`, () =>
+    createMerchantKeys(instance, flowKeyCount(options), { card: true }),
+  );
+  return [await cardFlow(instance, timings, options, keys)];
 }
 
 /**
@@ -517,9 +529,12 @@ async function main() {
   let history: HistoryTiming[] = [];
   let appErrors: Record<string, number>;
   try {
-    if (!options.soakOnly && !options.historyOnly) results = await runScenarios(instance, timings, options);
-    if (!options.soakOnly) history = await runHistoryScenario(instance);
-    if (!options.historyOnly) soak = await runSoak(instance, options.soakSeconds);
+    if (options.flowOnly) results = await runFlowOnly(instance, timings, options);
+    else {
+      if (!options.soakOnly && !options.historyOnly) results = await runScenarios(instance, timings, options);
+      if (!options.soakOnly) history = await runHistoryScenario(instance);
+      if (!options.historyOnly) soak = await runSoak(instance, options.soakSeconds);
+    }
   } finally {
     appErrors = loggedErrors(instance.logFile);
     // A wedged embedded database must not keep the bench from reporting.
@@ -544,6 +559,7 @@ async function main() {
       console.log(`  ${String(count).padStart(5)}  ${message}`);
   }
   if (history.length > 0) printHistoryTable(history);
+  if (options.flowOnly) process.exit(results[0]?.non2xx || uncaughtCount > 0 ? 1 : 0);
   const generatedAt = new Date().toISOString();
   const historyReport = { generatedAt, database: instance.databaseKind, routes: history };
   if (options.historyOnly) {
