@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { requireSandboxAccess } from '../../lib/sandbox-access';
+import { withinRequest } from './world/change-tracker';
 import { inMemoryState, type SimulatorState } from './world/simulator-state';
 
 /**
@@ -59,8 +60,15 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     pathPrefix: null as string | null,
   };
   const state = opts.state ?? inMemoryState();
-  // Any request may have changed the provider's objects (even a GET can expire an invoice).
-  app.addHook('onResponse', async () => state.changed());
+  // A request's commit covers everything it touched, even what another request's commit collected first.
+  app.addHook('onRequest', (_request, _reply, done) => withinRequest(done));
+  // What a provider acknowledges it never forgets: any request may have changed its objects (even a GET
+  // can expire an invoice), and the answer goes out once that is on disk. First of the onSend hooks, so a
+  // slow answer is slow after the work is done.
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    await state.commit();
+    return payload;
+  });
   app.addHook('onClose', async () => state.flush());
 
   app.addHook('onRequest', async (request, reply) => {

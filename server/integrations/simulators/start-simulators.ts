@@ -71,8 +71,10 @@ export async function startSimulators(
   try {
     for (const [index, [id, definition]] of Object.entries(SIMULATORS).entries()) {
       const wanted = opts.portBase ? opts.portBase + index : 0;
+      // One state per simulator even when a taken port makes it start twice: two would write one journal.
+      const state = stateOf(id);
       const start = async (port: number) =>
-        startSimulator(id, (await definition.create({ state: stateOf(id) })).app, {
+        startSimulator(id, (await definition.create({ state })).app, {
           port,
           accessSecret: opts.accessSecret,
         });

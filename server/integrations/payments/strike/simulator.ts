@@ -47,7 +47,8 @@ interface Account extends StrikeAccount {
 
 interface Invoice {
   invoiceId: string;
-  account: Account;
+  /** The issuing account's id (the account is a record of its own, see SimulatorState). */
+  accountId: string;
   amountMinor: number;
   currency: string;
   state: 'UNPAID' | 'PENDING' | 'PAID' | 'CANCELLED';
@@ -110,8 +111,8 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
     created: invoice.created,
     correlationId: invoice.correlationId,
     description: invoice.description,
-    issuerId: invoice.account.id,
-    receiverId: invoice.account.id,
+    issuerId: invoice.accountId,
+    receiverId: invoice.accountId,
   });
 
   const eventBody = (invoice: Invoice, eventType = 'invoice.updated') =>
@@ -130,8 +131,9 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
     'content-type': 'application/json',
     'x-webhook-signature': strikeSignature(secret, body),
   });
+  const accountById = (id: string) => [...accounts.values()].find((account) => account.id === id);
   const notify = async (invoice: Invoice, eventType = 'invoice.updated') => {
-    for (const sub of invoice.account.subscriptions) {
+    for (const sub of accountById(invoice.accountId)?.subscriptions ?? []) {
       if (!sub.enabled || !sub.webhookUrl || !sub.eventTypes.includes(eventType)) continue;
       const body = eventBody(invoice, eventType);
       await deliver(sub.webhookUrl, body, signedHeaders(sub.secret, body));
@@ -156,7 +158,7 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
 
   const ownInvoice = (request: FastifyRequest<{ Params: { id: string } }>) => {
     const invoice = invoices.get(request.params.id);
-    return invoice && invoice.account === accountOf(request) ? invoice : undefined;
+    return invoice && invoice.accountId === accountOf(request)?.id ? invoice : undefined;
   };
   const notFound = (reply: FastifyReply) => fail(reply, 404, 'NOT_FOUND', 'Invoice not found');
 
@@ -189,13 +191,13 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
     const correlationId = typeof body.correlationId === 'string' ? body.correlationId : null;
     if (
       correlationId &&
-      [...invoices.values()].some((i) => i.account === account && i.correlationId === correlationId)
+      [...invoices.values()].some((i) => i.accountId === account.id && i.correlationId === correlationId)
     ) {
       return fail(reply, 409, 'DUPLICATE_INVOICE', 'An invoice with this correlation id already exists');
     }
     const invoice: Invoice = {
       invoiceId: randomUUID(),
-      account,
+      accountId: account.id,
       amountMinor,
       currency,
       state: 'UNPAID',
@@ -213,7 +215,7 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
     // The one OData filter form an integration needs: `<field> eq '<value>'`.
     const filter = /^\s*(\w+)\s+eq\s+'((?:[^']|'')*)'\s*$/.exec(request.query.$filter ?? '');
     const matching = [...invoices.values()]
-      .filter((i) => i.account === account)
+      .filter((i) => i.accountId === account.id)
       .map(invoiceData)
       .filter(
         (i) => !filter || String(i[filter[1] as keyof typeof i] ?? '') === filter[2]!.replace(/''/g, "'"),
@@ -315,7 +317,7 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
     const invoice = invoices.get(id!);
     if (!invoice) return { error: 'no such invoice' };
     const body = eventBody(invoice);
-    const own = invoice.account.subscriptions[0]!;
+    const own = accountById(invoice.accountId)!.subscriptions[0]!;
     if (own.webhookUrl) await deliver(own.webhookUrl, body, signedHeaders(own.secret, body));
     return { rawBody: body, headers: signedHeaders(own.secret, body) };
   });

@@ -212,7 +212,8 @@ export function registerBilling(
       current_period_start: period.start,
       discounts: [],
       metadata: {},
-      price,
+      // A copy: the catalog's price is changed in place, and the subscription is a record of its own.
+      price: structuredClone(price),
       ...(price.recurring?.usage_type === 'metered' ? {} : { quantity: quantity ?? 1 }),
       subscription,
       tax_rates: [],
@@ -594,7 +595,7 @@ export function registerBilling(
           },
         );
       }
-      item.price = change.price;
+      item.price = structuredClone(change.price);
       if (change.price.recurring?.usage_type === 'metered') delete item.quantity;
       else item.quantity = change.quantity ?? oldQuantity;
     }

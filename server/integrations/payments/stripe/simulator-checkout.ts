@@ -156,7 +156,8 @@ export function registerCheckout(
         amount_total: subtotal,
         currency: price.currency,
         description: catalog.productOf(price.product, account).name,
-        price,
+        // A copy: the catalog's price is changed in place, and the session is a record of its own.
+        price: structuredClone(price),
         // A metered price's quantity is its usage, so Checkout takes none for it.
         quantity: metered ? 0 : quantity,
       };

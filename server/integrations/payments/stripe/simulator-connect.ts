@@ -346,12 +346,14 @@ export function registerConnect(ctx: StripeSimContext, opts: { redirectUris: str
     return platform;
   }
 
-  function issueTokens(grant: OAuthGrant) {
+  function issueTokens({ account, platform, scope }: OAuthGrant) {
+    // Each token keeps a grant of its own (records refer to nothing they share, see SimulatorState).
+    const grant = { account, platform, scope };
     const accessToken = stripeId('sk_test', 48);
     const refreshToken = stripeId('rt', 48);
     state.secretKeys.set(accessToken, grant.account);
     accessTokens.set(accessToken, grant);
-    refreshTokens.set(refreshToken, grant);
+    refreshTokens.set(refreshToken, { ...grant });
     const publishable =
       [...state.publishableKeys].find(([, account]) => account === grant.account)?.[0] ??
       stripeId('pk_test', 48);

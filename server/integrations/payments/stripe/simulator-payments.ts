@@ -42,7 +42,8 @@ interface PaymentMethodRecord {
   owner: string;
   method: PaymentMethod;
   behaviour: TestCard;
-  token: TokenRecord | null;
+  /** The Shared Payment Token it was made from, by id: the token's record is the token store's alone. */
+  tokenId: string | null;
 }
 
 interface CardErrorFields {
@@ -272,6 +273,9 @@ export function registerPayments(
 
   // ---- Payment methods ------------------------------------------------------------------------------
 
+  const tokenOf = (record: PaymentMethodRecord | undefined) =>
+    record?.tokenId ? tokens.find(record.tokenId, record.owner) : null;
+
   function newMethod(owner: string, behaviour: TestCard, token: TokenRecord | null): PaymentMethodRecord {
     const method: PaymentMethod = {
       id: stripeId('pm'),
@@ -285,7 +289,7 @@ export function registerPayments(
       ...(token ? { shared_payment_granted_token: token.token.id } : {}),
       type: 'card',
     };
-    return { owner, method, behaviour, token };
+    return { owner, method, behaviour, tokenId: token?.token.id ?? null };
   }
 
   /** A `pm_card_*` alias makes a fresh payment method each time; a `pm_…` id must be the caller's own. */
@@ -436,7 +440,8 @@ export function registerPayments(
       decline_code: refusal.declineCode,
       message: refusal.message,
       charge: charge.id,
-      payment_method: source.method.method,
+      // As the method was then: the error is part of the intent, the method a record of its own.
+      payment_method: structuredClone(source.method.method),
       ...(refusal.declineCode === 'generic_decline' ? { advice_code: 'try_again_later' } : {}),
     };
     Object.assign(intent, {
@@ -459,7 +464,8 @@ export function registerPayments(
     options: { returnUrl?: string; errorOnRequiresAction?: boolean; caller?: Caller },
   ) {
     const { caller } = options;
-    const { behaviour, token } = source.method;
+    const { behaviour } = source.method;
+    const token = tokenOf(source.method);
     // Checked again: a token may have been used up since the intent was created.
     if (token) tokens.check(token, source.tokenParam ?? 'payment_method', intent.amount, intent.currency);
     methods.set(source.method.method.id, source.method);
@@ -522,14 +528,14 @@ export function registerPayments(
         "This PaymentIntent is configured to accept payment methods enabled in your Dashboard. Because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.",
       );
     }
-    const { token } = source.method;
+    const token = tokenOf(source.method);
     if (token) tokens.check(token, source.tokenParam ?? 'payment_method', intent.amount, intent.currency);
   }
 
   /** The source a confirmation without a new payment method uses: the one attached earlier. */
   const attachedSource = (intent: PaymentIntent): Source | null => {
     const record = intent.payment_method ? methods.get(intent.payment_method) : undefined;
-    return record ? { method: record, tokenParam: record.token ? 'payment_method' : null } : null;
+    return record ? { method: record, tokenParam: record.tokenId ? 'payment_method' : null } : null;
   };
   const missingMethod = () =>
     unexpectedState(
@@ -745,8 +751,8 @@ export function registerPayments(
         { code: 'amount_too_large', param: 'amount_to_capture' },
       );
     }
-    const method = intent.payment_method ? methods.get(intent.payment_method) : undefined;
-    if (method?.token) tokens.check(method.token, 'payment_method', amount, intent.currency);
+    const token = tokenOf(intent.payment_method ? methods.get(intent.payment_method) : undefined);
+    if (token) tokens.check(token, 'payment_method', amount, intent.currency);
     const charge = charges.get(intent.latest_charge!)!.object;
     Object.assign(charge, { captured: true, amount_captured: amount });
     settle(
@@ -762,7 +768,7 @@ export function registerPayments(
     });
     events.emit(caller.account, 'charge.captured', charge, { caller });
     emitIntent(caller.account, 'succeeded', intent, caller);
-    if (method?.token) tokens.use(method.token, amount, caller.account, caller);
+    if (token) tokens.use(token, amount, caller.account, caller);
     return intent;
   });
 

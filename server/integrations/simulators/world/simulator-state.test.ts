@@ -1,17 +1,50 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENTUALLY_MS } from '../../../test/eventually';
-import { inMemoryState, persistedState } from './simulator-state';
+import { withinRequest } from './change-tracker';
+import { inMemoryState, loadState, persistedState, type SimulatorState } from './simulator-state';
 
 let dir: string;
+let open: SimulatorState[];
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'agentcart-world-state-'));
+  open = [];
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const state of open) await state.flush();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A persisted state closed (flushed) after the test. */
+function opened(file: string) {
+  const state = persistedState(file);
+  open.push(state);
+  return state;
+}
 
 const orderBook = () => ({ orders: new Map<number, { id: number; placed: Date }>(), nextId: 1001 });
+
+/** What a store simulator does when an order comes in: the next id, never one given before. */
+function placeOrder(book: ReturnType<typeof orderBook>) {
+  const order = { id: book.nextId++, placed: new Date('2026-01-02T03:04:05Z') };
+  book.orders.set(order.id, order);
+  return order;
+}
+
+/**
+ * What a kill -9 leaves: the files as they are on disk at this instant, copied elsewhere (the process
+ * that wrote them goes on, but nothing it does later reaches the copy).
+ */
+function crashCopy(file: string): string {
+  const copy = mkdtempSync(path.join(dir, 'after-crash-'));
+  for (const name of readdirSync(path.dirname(file))) {
+    if (name.startsWith(path.basename(file, '.state')))
+      cpSync(path.join(path.dirname(file), name), path.join(copy, name));
+  }
+  return path.join(copy, path.basename(file));
+}
 
 describe('a persisted simulator state', () => {
   it('gives back after a restart what was changed in place, Maps, Dates and shared objects included', async () => {
@@ -19,18 +52,16 @@ describe('a persisted simulator state', () => {
     const before = persistedState(file);
     const book = before.keep('book', orderBook);
     const tags = before.keep('tags', () => new Set<string>());
-    const placed = new Date('2026-01-02T03:04:05Z');
-    const order = { id: book.nextId++, placed };
-    book.orders.set(order.id, order);
+    const order = placeOrder(book);
     before.keep('featured', () => ({ order }));
     tags.add('gift');
-    before.changed();
+    await before.commit();
     await before.flush();
 
-    const after = persistedState(file);
+    const after = opened(file);
     const restored = after.keep('book', orderBook);
     expect(restored.nextId).toBe(1002);
-    expect(restored.orders.get(1001)).toEqual({ id: 1001, placed });
+    expect(restored.orders.get(1001)).toEqual(order);
     expect(after.keep('tags', () => new Set<string>())).toEqual(new Set(['gift']));
     expect(after.keep('featured', () => ({ order: null as unknown })).order).toEqual(order);
   });
@@ -41,23 +72,89 @@ describe('a persisted simulator state', () => {
     before.keep('counters', () => ({ orders: 5 }));
     await before.flush();
 
-    const after = persistedState(file);
+    const after = opened(file);
     expect(after.keep('counters', () => ({ orders: 1, refunds: 1 }))).toEqual({ orders: 5, refunds: 1 });
   });
 
-  it('saves soon after a change, in one write for a burst, and never leaves a half-written file', async () => {
+  it('keeps what it acknowledged through a kill -9 before any snapshot, and never gives an id twice', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // no snapshot ever runs: only the journal
     const file = path.join(dir, 'store.state');
-    const state = persistedState(file);
+    const state = opened(file);
     const book = state.keep('book', orderBook);
-    for (let i = 0; i < 50; i += 1) {
-      book.orders.set(book.nextId, { id: book.nextId++, placed: new Date() });
-      state.changed();
-    }
-    await vi.waitFor(() => expect(persistedState(file).keep('book', orderBook).orders.size).toBe(50), {
-      timeout: EVENTUALLY_MS,
+    placeOrder(book);
+    await state.commit();
+    placeOrder(book);
+    book.orders.get(1001)!.placed = new Date('2026-02-03T04:05:06Z');
+    await state.commit();
+
+    const crashed = crashCopy(file);
+    expect(existsSync(crashed)).toBe(false); // no snapshot: the journal alone has the orders
+    const restarted = opened(crashed).keep('book', orderBook);
+    expect([...restarted.orders.keys()]).toEqual([1001, 1002]);
+    expect(restarted.orders.get(1001)!.placed).toEqual(new Date('2026-02-03T04:05:06Z'));
+    expect(placeOrder(restarted).id).toBe(1003);
+  });
+
+  it('commits a burst of answers together, each once its change is on disk', async () => {
+    const file = path.join(dir, 'store.state');
+    const state = opened(file);
+    const book = state.keep('book', orderBook);
+    const answers = Array.from({ length: 50 }, () => {
+      placeOrder(book);
+      return state.commit();
     });
-    expect(readdirSync(dir)).toEqual(['store.state']);
-    await state.flush();
+    await Promise.all(answers);
+    expect(loadState(crashCopy(file)).values).toMatchObject({ book: { nextId: 1051 } });
+    expect((loadState(crashCopy(file)).values.book as ReturnType<typeof orderBook>).orders.size).toBe(50);
+  });
+
+  it('ignores the tail of a write a crash cut short, and appends after it in a journal of its own', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const file = path.join(dir, 'store.state');
+    const state = opened(file);
+    placeOrder(state.keep('book', orderBook));
+    await state.commit();
+    const crashed = crashCopy(file);
+    const [journal] = readdirSync(path.dirname(crashed));
+    appendFileSync(path.join(path.dirname(crashed), journal!), Buffer.from([200, 0, 0, 0, 1, 2, 3]));
+
+    const restarted = opened(crashed);
+    const book = restarted.keep('book', orderBook);
+    expect([...book.orders.keys()]).toEqual([1001]);
+    placeOrder(book);
+    await restarted.commit();
+    const again = loadState(crashCopy(crashed)).values.book as ReturnType<typeof orderBook>;
+    expect([...again.orders.keys()]).toEqual([1001, 1002]);
+  });
+
+  it('folds the journal into a snapshot soon after, and removes the journal the snapshot holds', async () => {
+    const file = path.join(dir, 'store.state');
+    const state = opened(file);
+    placeOrder(state.keep('book', orderBook));
+    await state.commit();
+    await vi.waitFor(() => expect(readdirSync(dir)).toEqual(['store.state']), { timeout: 10_000 });
+    expect((loadState(file).values.book as ReturnType<typeof orderBook>).orders.size).toBe(1);
+  });
+
+  it('collects what a request changed after another request collected it (an answer that awaited)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const file = path.join(dir, 'store.state');
+    const state = opened(file);
+    const book = state.keep('book', orderBook);
+    placeOrder(book);
+    await state.commit();
+    let resume!: () => void;
+    const slow = withinRequest(async () => {
+      const order = book.orders.get(1001)!;
+      await new Promise<void>((resolve) => (resume = resolve));
+      order.placed = new Date('2030-01-01T00:00:00Z'); // through the object it got before the other commit
+      await state.commit();
+    });
+    await withinRequest(() => state.commit()); // another request answers meanwhile
+    resume();
+    await slow;
+    const book2 = loadState(crashCopy(file)).values.book as ReturnType<typeof orderBook>;
+    expect(book2.orders.get(1001)!.placed).toEqual(new Date('2030-01-01T00:00:00Z'));
   });
 
   it('refuses to start from a damaged file, naming it, rather than silently forgetting the world', () => {
@@ -80,7 +177,7 @@ describe('an in-memory simulator state (tests)', () => {
   it('starts from the initial value every time and writes nothing', async () => {
     const state = inMemoryState();
     state.keep('book', orderBook).nextId = 5000;
-    state.changed();
+    await state.commit();
     await state.flush();
     expect(inMemoryState().keep('book', orderBook).nextId).toBe(1001);
     expect(readdirSync(dir)).toEqual([]);

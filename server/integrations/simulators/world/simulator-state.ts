@@ -2,53 +2,83 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { applyChange, REMOVED, trackChanges } from './change-tracker';
+import {
+  journalAppender,
+  journalFile,
+  journalGenerations,
+  readJournal,
+  syncDirectory,
+} from './state-journal';
 
 /**
  * Where a simulator keeps what its provider would remember (orders, charges, invoices, tokens, ids):
- * in memory for tests, or in a file under DATA_DIR so the sandbox's outside world survives a restart.
+ * in memory for tests, or in files under DATA_DIR so the sandbox's outside world survives a restart,
+ * a kill -9 included (docs/decisions/015).
  */
 export interface SimulatorState {
   /**
    * The value kept under `key`: the one saved before a restart, else `initial()`. Plain data only
-   * (objects, arrays, Maps, Sets, Dates); it is kept by reference and mutated in place.
+   * (objects, arrays, Maps, Sets, Dates); the simulator mutates it in place. Records refer to each other
+   * by id: an object reachable from two records would come back from the journal as two copies.
    */
   keep<T extends object>(key: string, initial: () => T): T;
-  /** Something may have changed: a persisted state saves soon after, coalescing bursts. */
-  changed(): void;
-  /** Writes whatever is not saved yet (on shutdown). */
+  /** Makes every change so far durable; a simulator answers only after it resolves. */
+  commit(): Promise<void>;
+  /** Writes everything and closes the files (on shutdown). */
   flush(): Promise<void>;
 }
 
 export function inMemoryState(): SimulatorState {
-  return { keep: (_key, initial) => initial(), changed() {}, async flush() {} };
+  return { keep: (_key, initial) => initial(), commit: () => Promise.resolve(), async flush() {} };
 }
 
-const FORMAT_VERSION = 1;
-/** The shortest wait before a save, so one request's several changes land in one write. */
-const MIN_SAVE_DELAY_MS = 5;
+/** Version 2 names the journal generation that follows the snapshot; version 1 had no journal. */
+const FORMAT_VERSION = 2;
+/** A snapshot comes at least this long after a change, folding the journal into the state file. */
+const MIN_SNAPSHOT_DELAY_MS = 1000;
 /**
- * A save waits this many times what the previous one cost: however large the state grows, saving takes
- * at most a small share of the process's time (a fixed delay would not bound it under load).
+ * ...and waits this many times what the previous one cost: however large the state grows, snapshots
+ * take at most a tenth of the process's time. The journal holds the changes in between.
  */
-const SAVE_COST_FACTOR = 4;
+const SNAPSHOT_COST_FACTOR = 10;
 
 interface Snapshot {
   version: number;
+  /** The journal generation whose records follow this snapshot. */
+  journal?: number;
   values: Record<string, unknown>;
 }
 
-function readSnapshot(file: string): Record<string, unknown> {
-  if (!existsSync(file)) return {};
+function readSnapshot(file: string): { values: Record<string, unknown>; journal: number } {
+  if (!existsSync(file)) return { values: {}, journal: 0 };
   try {
     const snapshot = v8.deserialize(readFileSync(file)) as Snapshot;
-    if (snapshot.version !== FORMAT_VERSION) throw new Error(`unknown format ${String(snapshot.version)}`);
-    return snapshot.values;
+    if (snapshot.version !== 1 && snapshot.version !== FORMAT_VERSION)
+      throw new Error(`unknown format ${String(snapshot.version)}`);
+    return { values: snapshot.values, journal: snapshot.journal ?? 0 };
   } catch (err) {
     throw new Error(
       `The sandbox world's saved state ${file} cannot be read (${(err as Error).message}); delete it to start that simulator afresh.`,
       { cause: err },
     );
   }
+}
+
+/**
+ * The state as the last snapshot and the journal after it leave it, and the generation new records go
+ * to (a fresh one: never appended after a tail a crash cut short).
+ */
+export function loadState(file: string): { values: Record<string, unknown>; nextGeneration: number } {
+  const { values, journal } = readSnapshot(file);
+  const generations = journalGenerations(file).filter((generation) => generation >= journal);
+  for (const generation of generations) {
+    for (const record of readJournal(journalFile(file, generation)).records) {
+      // A record under an object the snapshot lacks was made moot by a later change it saw.
+      applyChange(values, record.path, record.value ? v8.deserialize(record.value) : REMOVED);
+    }
+  }
+  return { values, nextGeneration: Math.max(journal, (generations.at(-1) ?? -1) + 1) };
 }
 
 /** Written whole to a temporary file, flushed to disk, then renamed over the old one: never half-written. */
@@ -62,76 +92,106 @@ async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
     await handle.close();
   }
   await rename(temporary, file);
+  await syncDirectory(path.dirname(file));
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /**
- * A simulator's state saved as one snapshot file (V8's serializer keeps Maps, Sets, Dates and shared
- * references). Saves are coalesced and run one at a time; a crash loses at most the changes of the last
- * save delay, never the file.
+ * A simulator's state in `<name>.state` (a V8 snapshot: Maps, Sets, Dates and shared references kept)
+ * plus a journal of the units changed since. `commit` appends what the simulator touched and flushes it
+ * before the answer; snapshots fold the journal in, one at a time, a bounded share of the process.
  */
 export function persistedState(file: string, opts: { onError?: (err: Error) => void } = {}): SimulatorState {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const saved = readSnapshot(file);
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const loaded = loadState(file);
   const values: Record<string, unknown> = {};
+  const tracker = trackChanges(values);
   const onError =
     opts.onError ?? ((err) => console.error(`Saving the sandbox world's state to ${file} failed:`, err));
+  const journal = journalAppender(file, loaded.nextGeneration, {
+    onWriteFailed(err) {
+      onError(err as Error);
+      // What was not written is collected again the next time it is touched, and the snapshot has it.
+      tracker.forgetCollected();
+      scheduleSnapshot();
+    },
+  });
   let lastWritten: Buffer | null = null;
   let lastCostMs = 0;
   let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<void> | null = null;
+  let snapshotting: Promise<void> | null = null;
   let pending = false;
 
-  async function save(): Promise<void> {
+  async function snapshot(): Promise<void> {
     timer = null;
     pending = false;
     const started = performance.now();
-    const bytes = v8.serialize({ version: FORMAT_VERSION, values } satisfies Snapshot);
-    if (lastWritten?.equals(bytes)) {
+    // Records collected from here on follow this snapshot; a journal with none keeps its generation.
+    const earlier = journal.hasRecords ? journal.nextGeneration() : null;
+    tracker.forgetCollected();
+    const bytes = v8.serialize({
+      version: FORMAT_VERSION,
+      journal: journal.generation,
+      values,
+    } satisfies Snapshot);
+    if (!earlier && lastWritten?.equals(bytes)) {
       lastCostMs = performance.now() - started;
       return;
     }
     await writeAtomically(file, bytes);
     lastWritten = bytes;
     lastCostMs = performance.now() - started;
+    await earlier?.catch(() => undefined);
+    await journal.dropBefore(journal.generation);
   }
 
-  function startSave() {
-    writing = save()
+  function startSnapshot() {
+    snapshotting = snapshot()
       .catch(onError)
       .finally(() => {
-        writing = null;
-        if (pending) schedule();
+        snapshotting = null;
+        if (pending) scheduleSnapshot();
       });
   }
 
-  function schedule() {
+  function scheduleSnapshot() {
     pending = true;
-    if (timer || writing) return;
-    timer = setTimeout(startSave, Math.max(MIN_SAVE_DELAY_MS, lastCostMs * SAVE_COST_FACTOR));
+    if (timer || snapshotting) return;
+    timer = setTimeout(startSnapshot, Math.max(MIN_SNAPSHOT_DELAY_MS, lastCostMs * SNAPSHOT_COST_FACTOR));
   }
 
   return {
     keep<T extends object>(key: string, initial: () => T): T {
-      const previous = saved[key];
-      // Fields added to a simulator since the save start from their initial values.
-      const value =
-        previous === undefined
-          ? initial()
-          : isPlainObject(previous)
-            ? Object.assign(initial(), previous)
-            : (previous as T);
-      values[key] = value;
-      return value;
+      const previous = loaded.values[key];
+      if (previous === undefined) {
+        values[key] = initial();
+        tracker.touchKept(key);
+      } else if (isPlainObject(previous)) {
+        // Fields added to a simulator since the save start from their initial values.
+        const fresh = initial();
+        const added = Object.keys(fresh).some((field) => !Object.hasOwn(previous, field));
+        values[key] = Object.assign(fresh, previous);
+        if (added) tracker.touchKept(key);
+      } else {
+        values[key] = previous;
+      }
+      return tracker.view<T>(key);
     },
-    changed: schedule,
+    commit() {
+      const written = journal.append(tracker.collectChanges());
+      // Also a safety net: a change made through an object kept from an earlier request is in the snapshot.
+      scheduleSnapshot();
+      return written;
+    },
     async flush() {
-      await writing;
+      await snapshotting;
       if (timer) clearTimeout(timer);
       timer = null;
-      if (pending || !lastWritten) await save().catch(onError);
+      tracker.collectChanges();
+      await snapshot().catch(onError);
+      await journal.close();
     },
   };
 }

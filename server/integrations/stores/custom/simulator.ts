@@ -119,7 +119,8 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
   const store = sim.keep('store', () => ({
     products: roasterCatalogue(),
     orders: new Map<string, Order>(),
-    replays: new Map<string, { fingerprint: string; order: Order }>(),
+    /** Idempotency keys: the order each created, by id (the order is a record of its own). */
+    replays: new Map<string, { fingerprint: string; orderId: string }>(),
     webhooks: [] as { url: string; secret: string }[],
     nextNumber: 1001,
   }));
@@ -280,7 +281,7 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
               .status(409)
               .send(failure('idempotency_conflict', 'This Idempotency-Key was used with a different order'));
           }
-          return reply.status(201).header('idempotent-replayed', 'true').send(earlier.order);
+          return reply.status(201).header('idempotent-replayed', 'true').send(orders.get(earlier.orderId));
         }
         const parsed = orderBody.safeParse(request.body);
         if (!parsed.success) {
@@ -342,7 +343,7 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
           updated_at: now,
         };
         orders.set(order.id, order);
-        replays.set(key, { fingerprint, order });
+        replays.set(key, { fingerprint, orderId: order.id });
         emit('order.created', order);
         return reply.status(201).send(order);
       });
