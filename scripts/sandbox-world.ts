@@ -8,11 +8,14 @@
  * SANDBOX_WORLD_PORT=0.
  */
 import { ConfigError, loadConfig } from '../server/config';
+import { createFilesPrivately, keepDirectoryPrivate } from '../server/lib/private-files';
 import { startWorld, worldStateDir } from '../server/integrations/simulators/world/world-server';
 
 async function main() {
+  createFilesPrivately();
   const config = loadConfig();
   if (config.mode !== 'sandbox') throw new Error('The sandbox world is sandbox only (APP_MODE is live).');
+  keepDirectoryPrivate(config.dataDir);
   const world = await startWorld({
     dataDir: config.dataDir,
     port: config.sandboxWorldPort,

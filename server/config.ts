@@ -214,7 +214,7 @@ interface SandboxSecrets {
 function loadOrCreateSandboxSecrets(dataDir: string): SandboxSecrets {
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SandboxSecrets;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secrets: SandboxSecrets = {
     authSecret: randomBytes(32).toString('base64url'),
     encryptionKey: randomBytes(32).toString('hex'),

@@ -9,9 +9,12 @@ import { buildApp } from './http/app';
 import { startBackgroundWork } from './jobs/registry';
 import { armFailpoint } from './lib/failpoint';
 import { createLogger } from './lib/logger';
+import { createFilesPrivately, keepDirectoryPrivate } from './lib/private-files';
 
 /** The composition root: config -> database + migrations -> services -> HTTP. */
 async function main() {
+  // Before anything writes DATA_DIR (loading the config creates it and the sandbox's secrets).
+  createFilesPrivately();
   let config;
   try {
     config = loadConfig();
@@ -22,6 +25,7 @@ async function main() {
     }
     throw err;
   }
+  keepDirectoryPrivate(config.dataDir);
   const logger = createLogger(config.logLevel);
   armFailpoint(config.failpoint);
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { keepDirectoryPrivate } from '../lib/private-files';
 import { inProcessPglite } from './in-process-pglite';
 import * as schema from './schema/index';
 
@@ -40,7 +41,7 @@ export type EmbeddedSource = { dataDir: string } | { snapshot: Blob };
 function claimDataDir(dataDir: string): () => void {
   const lockFile = path.join(dataDir, 'agentcart.pid');
   try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
   } catch {
     const holder = Number(readFileSync(lockFile, 'utf8'));
     let alive = false;
@@ -60,6 +61,24 @@ function claimDataDir(dataDir: string): () => void {
 }
 
 /**
+ * Opens a PGlite data directory for this process alone. PGlite writes some files with modes of its own
+ * whatever the umask (a new database's files 0666, its relation cache 0644 at every start), so they are
+ * made their owner's only once it is open.
+ */
+async function openDataDir(dataDir: string): Promise<{ pglite: PGlite; release(): void }> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const release = claimDataDir(dataDir);
+  try {
+    const pglite = await PGlite.create({ dataDir });
+    keepDirectoryPrivate(dataDir);
+    return { pglite, release };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/**
  * Embedded PostgreSQL (PGlite), reached through node-postgres like production, so that the app, the auth
  * library and the job queue use one driver. Connections are in-memory streams into this process's PGlite
  * (in-process-pglite.ts): there is no socket, so no other program can join PGlite's single session and
@@ -69,9 +88,7 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
   let pglite: PGlite;
   let release = () => {};
   if ('dataDir' in source) {
-    mkdirSync(source.dataDir, { recursive: true });
-    release = claimDataDir(source.dataDir);
-    pglite = await PGlite.create({ dataDir: source.dataDir });
+    ({ pglite, release } = await openDataDir(source.dataDir));
   } else {
     pglite = await PGlite.create({ loadDataDir: source.snapshot });
   }
@@ -103,8 +120,7 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
  * harness clones a migrated one; `npm run db:dump` backs one up). Refused while AgentCart runs on it.
  */
 export async function dumpEmbedded(dataDir: string, compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
-  const release = claimDataDir(dataDir);
-  const pglite = await PGlite.create({ dataDir });
+  const { pglite, release } = await openDataDir(dataDir);
   try {
     return (await pglite.dumpDataDir(compression)) as Blob;
   } finally {

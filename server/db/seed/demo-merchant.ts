@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../../features/auth/auth';
@@ -12,6 +12,7 @@ import { issueApiKey, merchantByApiKey } from '../../features/developers/api-key
 import type { RunningSimulators } from '../../integrations/sandbox-network';
 import type { AppConfig } from '../../config';
 import { hashPassword } from '../../lib/password';
+import { writePrivateFile } from '../../lib/private-files';
 import type { Db } from '../client';
 import { accounts, merchants, users, type Merchant } from '../schema/index';
 
@@ -87,7 +88,7 @@ export async function ensureDemoMerchant(opts: DemoSeedDeps): Promise<DemoCreden
   );
 
   const credentials = { email: DEMO_EMAIL, password, apiKey };
-  writeFileSync(file, JSON.stringify({ ...saved, ...credentials }, null, 2) + '\n', { mode: 0o600 });
+  writePrivateFile(file, JSON.stringify({ ...saved, ...credentials }, null, 2) + '\n');
   return credentials;
 }
 

@@ -16,9 +16,9 @@ function isRunning(pid: number): boolean {
  * would overwrite each other's objects. A lock left by a process that died is taken over.
  */
 export function lockStateDir(dir: string): { release(): void } {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, 'world.lock');
-  const claim = () => writeFileSync(file, String(process.pid), { flag: 'wx' });
+  const claim = () => writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
   try {
     claim();
   } catch (err) {
