@@ -432,8 +432,14 @@ export function createStripeRouter(
         param: 'Idempotency-Key',
       });
     }
+    // Keys are kept in the order they were first used, so the expired ones come first: a request reads
+    // those and one more, not every key of the last day (each record read is checked for changes before
+    // the answer, docs/decisions/015).
     const cutoff = opts.now() - IDEMPOTENCY_TTL_MS;
-    for (const [slot, entry] of idempotency) if (entry.at < cutoff) idempotency.delete(slot);
+    for (const [slot, entry] of idempotency) {
+      if (entry.at >= cutoff) break;
+      idempotency.delete(slot);
+    }
     const slot = JSON.stringify([call.caller.apiKey, call.caller.stripeAccountHeader ?? '', key]);
     const fingerprint = `${request.method} ${request.url.split('?')[0]}\n${canonicalForm(values)}`;
     const prior = idempotency.get(slot);

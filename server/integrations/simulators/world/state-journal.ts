@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { ftruncateSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -123,6 +123,14 @@ export interface JournalAppender {
   close(): Promise<void>;
 }
 
+interface OpenJournal {
+  handle: FileHandle;
+  /** Bytes of whole records: what a failed write is cut back to. */
+  length: number;
+  /** A failed write could not be cut back: nothing more goes into this file. */
+  unusable: boolean;
+}
+
 export function journalAppender(
   stateFile: string,
   startGeneration: number,
@@ -132,21 +140,39 @@ export function journalAppender(
   let hasRecords = false;
   let pending = newBatch();
   let writing: Batch | null = null;
-  const handles = new Map<number, Promise<FileHandle>>();
+  const files = new Map<number, Promise<OpenJournal>>();
 
-  const handleFor = (gen: number) => {
-    let handle = handles.get(gen);
-    if (!handle) {
-      handle = open(journalFile(stateFile, gen), 'a', 0o600).then(async (h) => {
+  const fileFor = (gen: number) => {
+    let file = files.get(gen);
+    if (!file) {
+      file = open(journalFile(stateFile, gen), 'a', 0o600).then(async (handle) => {
         await syncDirectory(path.dirname(stateFile));
-        return h;
+        return { handle, length: (await handle.stat()).size, unusable: false };
       });
       // A file that could not be opened is tried again by the next write.
-      handle.catch(() => handles.delete(gen));
-      handles.set(gen, handle);
+      file.catch(() => files.delete(gen));
+      files.set(gen, file);
     }
-    return handle;
+    return file;
   };
+
+  async function appendTo(file: OpenJournal, bytes: Buffer) {
+    if (file.unusable) throw new Error('the journal cannot be appended to until the next snapshot');
+    try {
+      // Into the page cache at once (microseconds); only the flush to disk waits on the thread pool.
+      for (let offset = 0; offset < bytes.length;) offset += writeSync(file.handle.fd, bytes, offset);
+      await file.handle.datasync();
+      file.length += bytes.length;
+    } catch (err) {
+      // Reading stops at a torn record: later records must not land behind one.
+      try {
+        ftruncateSync(file.handle.fd, file.length);
+      } catch {
+        file.unusable = true;
+      }
+      throw err;
+    }
+  }
 
   async function write(batch: Batch) {
     let start = 0;
@@ -154,9 +180,7 @@ export function journalAppender(
       const gen = batch.frames[start]!.generation;
       let end = start;
       while (end < batch.frames.length && batch.frames[end]!.generation === gen) end += 1;
-      const handle = await handleFor(gen);
-      await handle.appendFile(Buffer.concat(batch.frames.slice(start, end).map((f) => f.frame)));
-      await handle.datasync();
+      await appendTo(await fileFor(gen), Buffer.concat(batch.frames.slice(start, end).map((f) => f.frame)));
       start = end;
     }
   }
@@ -203,10 +227,10 @@ export function journalAppender(
       return earlier;
     },
     async dropBefore(oldest) {
-      for (const [gen, handle] of handles) {
+      for (const [gen, file] of files) {
         if (gen >= oldest) continue;
-        handles.delete(gen);
-        await (await handle).close();
+        files.delete(gen);
+        await (await file.catch(() => null))?.handle.close();
       }
       for (const gen of journalGenerations(stateFile)) {
         if (gen < oldest) rmSync(journalFile(stateFile, gen), { force: true });
@@ -214,8 +238,8 @@ export function journalAppender(
     },
     async close() {
       await lastWritten().catch(() => undefined);
-      for (const handle of handles.values()) await (await handle).close();
-      handles.clear();
+      for (const file of files.values()) await (await file.catch(() => null))?.handle.close();
+      files.clear();
     },
   };
 }
