@@ -73,28 +73,43 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
     state: opts.state,
   });
   const { app } = sim;
-  const { accounts, invoices } = sim.keep('accounts', () => ({
-    accounts: new Map<string, Account>(
-      (opts.accounts ?? [STRIKE_SANDBOX_CREDENTIALS]).map((a, i) => [
-        a.apiKey,
-        {
-          ...a,
-          id: randomUUID(),
-          subscriptions: [
-            {
-              id: randomUUID(),
-              webhookUrl: i === 0 ? (opts.webhookUrl ?? null) : null,
-              secret: a.webhookSecret,
-              enabled: true,
-              eventTypes: ['invoice.created', 'invoice.updated'],
-              created: new Date().toISOString(),
-            },
-          ],
-        },
-      ]),
-    ),
-    invoices: new Map<string, Invoice>(),
-  }));
+  const { accounts, invoices } = sim.keep(
+    'accounts',
+    () => ({
+      accounts: new Map<string, Account>(
+        (opts.accounts ?? [STRIKE_SANDBOX_CREDENTIALS]).map((a, i) => [
+          a.apiKey,
+          {
+            ...a,
+            id: randomUUID(),
+            subscriptions: [
+              {
+                id: randomUUID(),
+                webhookUrl: i === 0 ? (opts.webhookUrl ?? null) : null,
+                secret: a.webhookSecret,
+                enabled: true,
+                eventTypes: ['invoice.created', 'invoice.updated'],
+                created: new Date().toISOString(),
+              },
+            ],
+          },
+        ]),
+      ),
+      invoices: new Map<string, Invoice>(),
+    }),
+    // Saved before invoices named their account by id, they held the account itself.
+    (saved) => {
+      let changed = false;
+      for (const invoice of saved.invoices.values()) {
+        const old = invoice as Invoice & { account?: Account };
+        if (!old.account) continue;
+        invoice.accountId = old.account.id;
+        delete old.account;
+        changed = true;
+      }
+      return changed;
+    },
+  );
   const deliver =
     opts.deliver ??
     (async (url: string, body: string, headers: Record<string, string>) => {

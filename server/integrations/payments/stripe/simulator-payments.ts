@@ -258,14 +258,29 @@ export function registerPayments(
 ) {
   const { router, state, events, sim, app, expander } = ctx;
   const { ledger } = opts;
-  const { intents, charges, refunds, methods, authenticated } = sim.keep('payments', () => ({
-    intents: new Map<string, Owned<PaymentIntent>>(),
-    charges: new Map<string, Owned<Charge>>(),
-    refunds: new Map<string, Owned<Refund>>(),
-    methods: new Map<string, PaymentMethodRecord>(),
-    /** 3-D Secure completed for these PaymentIntents (the next confirmation goes through). */
-    authenticated: new Set<string>(),
-  }));
+  const { intents, charges, refunds, methods, authenticated } = sim.keep(
+    'payments',
+    () => ({
+      intents: new Map<string, Owned<PaymentIntent>>(),
+      charges: new Map<string, Owned<Charge>>(),
+      refunds: new Map<string, Owned<Refund>>(),
+      methods: new Map<string, PaymentMethodRecord>(),
+      /** 3-D Secure completed for these PaymentIntents (the next confirmation goes through). */
+      authenticated: new Set<string>(),
+    }),
+    // Saved before payment methods named their token by id, they held the token's record itself.
+    (saved) => {
+      let changed = false;
+      for (const record of saved.methods.values()) {
+        const old = record as PaymentMethodRecord & { token?: TokenRecord | null };
+        if (old.token === undefined) continue;
+        record.tokenId = old.token?.token.id ?? null;
+        delete old.token;
+        changed = true;
+      }
+      return changed;
+    },
+  );
   const tokens = registerSharedPaymentTokens(ctx, {
     accountScoping: opts.sptAccountScoping,
     behaviourOf: (pm) => testCardFor(pm) ?? methods.get(pm)?.behaviour,

@@ -157,6 +157,33 @@ describe('a persisted simulator state', () => {
     expect(book2.orders.get(1001)!.placed).toEqual(new Date('2030-01-01T00:00:00Z'));
   });
 
+  it('adapts what an earlier version saved, and keeps the adapted value through a crash', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const file = path.join(dir, 'store.state');
+    type Order = { id: number; customerId?: string; customer?: { id: string } };
+    const before = persistedState(file);
+    before.keep('book', () => ({ orders: new Map<number, Order>([[1, { id: 1, customer: { id: 'c1' } }]]) }));
+    await before.flush();
+
+    const state = opened(file);
+    const book = state.keep(
+      'book',
+      () => ({ orders: new Map<number, Order>() }),
+      (saved) => {
+        for (const order of saved.orders.values()) {
+          order.customerId = order.customer!.id;
+          delete order.customer;
+        }
+        return true;
+      },
+    );
+    expect(book.orders.get(1)).toEqual({ id: 1, customerId: 'c1' });
+    await state.commit();
+    expect(loadState(crashCopy(file)).values.book).toEqual({
+      orders: new Map([[1, { id: 1, customerId: 'c1' }]]),
+    });
+  });
+
   it('refuses to start from a damaged file, naming it, rather than silently forgetting the world', () => {
     const file = path.join(dir, 'store.state');
     writeFileSync(file, 'not a snapshot');

@@ -21,8 +21,9 @@ export interface SimulatorState {
    * The value kept under `key`: the one saved before a restart, else `initial()`. Plain data only
    * (objects, arrays, Maps, Sets, Dates); the simulator mutates it in place. Records refer to each other
    * by id: an object reachable from two records would come back from the journal as two copies.
+   * `upgrade` adapts a value an earlier version saved, in place, and says whether it changed anything.
    */
-  keep<T extends object>(key: string, initial: () => T): T;
+  keep<T extends object>(key: string, initial: () => T, upgrade?: (saved: T) => boolean): T;
   /** Makes every change so far durable; a simulator answers only after it resolves. */
   commit(): Promise<void>;
   /** Writes everything and closes the files (on shutdown). */
@@ -163,7 +164,7 @@ export function persistedState(file: string, opts: { onError?: (err: Error) => v
   }
 
   return {
-    keep<T extends object>(key: string, initial: () => T): T {
+    keep<T extends object>(key: string, initial: () => T, upgrade?: (saved: T) => boolean): T {
       const previous = loaded.values[key];
       if (previous === undefined) {
         values[key] = initial();
@@ -177,6 +178,7 @@ export function persistedState(file: string, opts: { onError?: (err: Error) => v
       } else {
         values[key] = previous;
       }
+      if (previous !== undefined && upgrade?.(values[key] as T)) tracker.touchKept(key);
       return tracker.view<T>(key);
     },
     commit() {

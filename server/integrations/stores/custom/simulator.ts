@@ -116,14 +116,29 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
   });
   const { app } = sim;
 
-  const store = sim.keep('store', () => ({
-    products: roasterCatalogue(),
-    orders: new Map<string, Order>(),
-    /** Idempotency keys: the order each created, by id (the order is a record of its own). */
-    replays: new Map<string, { fingerprint: string; orderId: string }>(),
-    webhooks: [] as { url: string; secret: string }[],
-    nextNumber: 1001,
-  }));
+  const store = sim.keep(
+    'store',
+    () => ({
+      products: roasterCatalogue(),
+      orders: new Map<string, Order>(),
+      /** Idempotency keys: the order each created, by id (the order is a record of its own). */
+      replays: new Map<string, { fingerprint: string; orderId: string }>(),
+      webhooks: [] as { url: string; secret: string }[],
+      nextNumber: 1001,
+    }),
+    // Saved before replays named their order by id, they held the order itself.
+    (saved) => {
+      let changed = false;
+      for (const replay of saved.replays.values()) {
+        const old = replay as typeof replay & { order?: Order };
+        if (!old.order) continue;
+        replay.orderId = old.order.id;
+        delete old.order;
+        changed = true;
+      }
+      return changed;
+    },
+  );
   const { products, orders, replays, webhooks } = store;
   const forcedFailures = { status: 0, remaining: 0 };
 
