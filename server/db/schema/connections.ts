@@ -70,6 +70,13 @@ export const oauthStates = pgTable(
     provider: text('provider').notNull(),
     /** The page the merchant started from (StripeReturnPage); the callback sends them back there. */
     returnTo: text('return_to'),
+    /**
+     * The session that started the flow: only it can finish it, so a state that leaks (a browser's
+     * history, a log) is no use even to another of the merchant's own sessions, e.g. one left open on a
+     * shared computer. Null only for states started before sessions were recorded: those cannot be finished, and expire
+     * in minutes.
+     */
+    sessionId: text('session_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { merchantIntegrations } from '../../db/schema/index';
 import { createKeyring } from '../../lib/crypto';
-import { createLiveTestApp, createTestApp, postJson, signUp, type TestApp } from '../../test/create-test-app';
+import {
+  cookieHeader,
+  createLiveTestApp,
+  createTestApp,
+  postJson,
+  signUp,
+  type TestApp,
+} from '../../test/create-test-app';
 import { dashboardRequest, merchantOf, newMerchant, simControl } from '../../test/merchant-kit';
 import { loadStoreConnection } from '../commerce/saved-connections';
 
@@ -507,6 +514,23 @@ describe('stripe connect', () => {
     // The state was spent by that attempt: the merchant starts again rather than finishing it later.
     const late = new URL((await callback(back, alice.cookie)).headers.location as string);
     expect(late.searchParams.get('error')).toBe('invalid_state');
+  });
+
+  it('will not finish an OAuth flow in another session, even of the same merchant', async () => {
+    const alice = await signUp(t.app);
+    const start = await dashboardRequest(t, alice.cookie, 'POST', '/api/connections/stripe/oauth/start');
+    const back = await consent(start.json().url, 'allow');
+    // The same person signed in elsewhere (a shared computer, say) holding the leaked callback address.
+    const elsewhere = await postJson(t.app, '/api/auth/sign-in/email', {
+      email: alice.creds.email,
+      password: alice.creds.password,
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    const otherSession = cookieHeader(elsewhere.headers['set-cookie']);
+    expect(otherSession).not.toBe(alice.cookie);
+    const res = new URL((await callback(back, otherSession)).headers.location as string);
+    expect(res.searchParams.get('error')).toBe('invalid_state');
+    expect((await merchantOf(t, alice.cookie)).stripeAccountId).toBeNull();
   });
 
   it('reports the status of an account connected with its own secret key', async () => {

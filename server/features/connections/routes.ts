@@ -233,7 +233,9 @@ function registerMerchantConnectionRoutes(
     { schema: { body: stripeReturnInput, response: { 200: urlOutput } } },
     async (request) => {
       const merchant = await merchantOf(request);
-      return startStripeOAuth(deps, merchant, request.body?.returnTo ?? 'settings');
+      // The route needs a signed-in session, so the guard has admitted one.
+      const sessionId = deps.auth.sessionGuard.sessionOf(request)!.session.id;
+      return startStripeOAuth(deps, merchant, sessionId, request.body?.returnTo ?? 'settings');
     },
   );
 
@@ -296,7 +298,10 @@ function registerStripeOAuthCallback(app: FastifyInstance, deps: ConnectionDeps)
         if (err instanceof AppError) return null;
         throw err;
       });
-      const { location, connected } = await completeStripeOAuth(deps, request.query, merchant?.id ?? null);
+      const session = deps.auth.sessionGuard.sessionOf(request);
+      const signedIn =
+        merchant && session ? { merchantId: merchant.id, sessionId: session.session.id } : null;
+      const { location, connected } = await completeStripeOAuth(deps, request.query, signedIn);
       if (connected)
         await recordSettingsChange(deps.db, request, {
           merchantId: connected.merchantId,

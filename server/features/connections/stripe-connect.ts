@@ -37,13 +37,22 @@ function returnUrl(deps: Deps, page: StripeReturnPage, params: Record<string, st
   return `${deps.publicUrl}/${page}?${query.toString()}`;
 }
 
-/** Spec oauth-stripe-start: a one-time state bound to this merchant, and Stripe's authorize URL. */
-export async function startStripeOAuth(deps: Deps, merchant: Merchant, returnTo: StripeReturnPage) {
+/**
+ * Spec oauth-stripe-start: a one-time state bound to this merchant and the session that asked for it,
+ * and Stripe's authorize URL.
+ */
+export async function startStripeOAuth(
+  deps: Deps,
+  merchant: Merchant,
+  sessionId: string,
+  returnTo: StripeReturnPage,
+) {
   const { config } = platform(deps);
   const state = randomBytes(32).toString('base64url');
   await deps.db.insert(oauthStates).values({
     state,
     merchantId: merchant.id,
+    sessionId,
     provider: 'stripe',
     returnTo,
     expiresAt: new Date(deps.runtime.clock.now().getTime() + STATE_TTL_MS),
@@ -61,13 +70,13 @@ export async function startStripeOAuth(deps: Deps, merchant: Merchant, returnTo:
  * The OAuth callback: validates and consumes the state, exchanges the code, saves the account, and
  * answers with where to send the browser (settings, with stripe_oauth=success, or stripe_oauth=error
  * with an error code and its message) and, when an account was connected, which merchant it was for.
- * Only the merchant that started the flow, signed in (`signedInMerchantId`), can finish it: a state
- * alone, leaked from a browser's history or a log, connects nobody's account.
+ * Only the session that started the flow (`signedIn`, still passing the session rules) can finish it: a
+ * state alone, leaked from a browser's history or a log, connects nobody's account.
  */
 export async function completeStripeOAuth(
   deps: Deps,
   query: { code?: string; state?: string; error?: string; error_description?: string },
-  signedInMerchantId: string | null,
+  signedIn: { merchantId: string; sessionId: string } | null,
 ): Promise<{ location: string; connected?: { merchantId: string; accountId: string } }> {
   // The state names the page the merchant started from; it is consumed on the first answer either way.
   const [consumed] = query.state
@@ -94,8 +103,10 @@ export async function completeStripeOAuth(
       message: query.error_description ?? query.error,
     });
   if (!query.code || !query.state) return fail('missing_params');
-  if (!signedInMerchantId) return fail('session_required');
-  if (!consumed || consumed.merchantId !== signedInMerchantId) return fail('invalid_state');
+  if (!signedIn) return fail('session_required');
+  const startedHere =
+    consumed?.merchantId === signedIn.merchantId && consumed.sessionId === signedIn.sessionId;
+  if (!consumed || !startedHere) return fail('invalid_state');
   if (!deps.runtime.stripePlatform) return fail('not_configured');
 
   let accountId: string;
