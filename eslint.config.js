@@ -131,18 +131,39 @@ export default tseslint.config(
     },
   },
   {
-    // Sandbox code stays out of production (ADR 011): simulator files, tests and the test harness may
-    // import simulators; everything else in server/ may not.
+    // Sandbox code stays out of production (ADR 011): only tests and the test harness may import the
+    // sandbox/ wing; everything else in server/ and scripts/ may not (main.ts reaches it dynamically).
     files: ['server/**/*.ts'],
     ignores: [
-      'server/integrations/**/simulator*.ts',
-      'server/integrations/**/simulators/**',
       'server/**/*.test.ts',
       'server/test/**',
       'server/integrations/contract-kit.ts',
+      'server/integrations/**/*-test-kit.ts',
       'server/integrations/*/contract.ts',
     ],
     plugins: { 'simulator-boundary': simulatorBoundary },
     rules: { 'simulator-boundary/no-production-import-of-simulators': 'error' },
+  },
+  {
+    // The sandbox imitates providers from their documentation, so it checks the adapters instead of
+    // agreeing with them: it may use the product's contracts (types, the sandbox network's constants,
+    // generic libraries) but no adapter's, feature's or database code. Type-only imports carry no code.
+    files: ['sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(#server/|(\\.\\./)+server/)(?!lib/|integrations/sandbox-network$)',
+              allowTypeImports: true,
+              message:
+                'The sandbox writes its own provider code from the providers’ documentation: import only types from server/ (besides server/lib and server/integrations/sandbox-network).',
+            },
+            { group: ['#web/*', '**/web/**'], message: 'The sandbox never imports the web app.' },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'sandbox/**/*.test.ts', 'common/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           // A test drives whole checkouts through the app and its simulators; under load one takes tens
           // of seconds. Hooks build an app on a fresh database clone, or start child processes.

@@ -1,7 +1,7 @@
 /**
  * Scaffolds a payment provider or store platform: `npm run new:provider -- --family payments --id foo`
- * (or `--family stores`). Writes the folder only (manifest, credentials, adapter stubs, simulator, and a
- * test running the family's contract suite, which fails until the adapter and simulator are real), then
+ * (or `--family stores`). Writes the folders only (manifest, credentials, adapter stubs, the simulator in
+ * the sandbox wing, and a test running the family's contract suite, which fails until the adapter and simulator are real), then
  * says which registry line to add. docs/adding-a-provider.md walks through the rest.
  */
 import fs from 'node:fs';
@@ -30,8 +30,7 @@ const manifestFields = (id: string) => `    id: '${id}',
     availability: 'coming_soon',
     credentialFields: ${id}CredentialFields,
     apiBase: () => 'https://api.${id}.example',
-    merchantSuppliedHost: false,
-    sandboxHosts: ['api.${id}.example'],`;
+    merchantSuppliedHost: false,`;
 
 const notYet = (
   id: string,
@@ -100,7 +99,7 @@ ${manifestFields(id)}
 }
 
 function simulatorFile(id: string): string {
-  return `import { createSimulator } from '../../simulators/simulator-kit';
+  return `import { createSimulator } from '../../simulator-kit';
 
 export const ${id.toUpperCase()}_SANDBOX_API_KEY = '${id}_sandbox_key';
 
@@ -112,7 +111,10 @@ export function create${pascal(id)}Simulator() {
   return createSimulator({ name: '${id}', credentials: { apiKey: ${id.toUpperCase()}_SANDBOX_API_KEY } });
 }
 
-/** The sandbox starts this folder's simulator through this export (integrations/simulators/start-simulators.ts). */
+/** The real hosts this simulator answers for: sandbox mode routes the provider's traffic here. */
+export const hosts = ['api.${id}.example'];
+
+/** The sandbox starts this folder's simulator through this export (sandbox/start-simulators.ts). */
 export default create${pascal(id)}Simulator;
 `;
 }
@@ -126,9 +128,9 @@ function testFile(family: Family, id: string): string {
     );
   },`;
   const shared = `import { fixtureFrom } from '../../contract-kit';
-import { startSimulator } from '../../simulators/simulator-kit';
+import { startSimulator } from '#sandbox/simulator-kit';
 import { ${id} } from './index';
-import { create${pascal(id)}Simulator, ${id.toUpperCase()}_SANDBOX_API_KEY } from './simulator';
+import { create${pascal(id)}Simulator, ${id.toUpperCase()}_SANDBOX_API_KEY } from '#sandbox/${family}/${id}/simulator';
 `;
   return family === 'payments'
     ? `import { describeLightningContract } from '../contract';
@@ -154,19 +156,27 @@ ${start}
 `;
 }
 
+/**
+ * Writes the adapter's folder (server/integrations/<family>/<id>/) and its simulator's folder in the
+ * sandbox wing (sandbox/<family>/<id>/, which the sandbox starts by its folder). Returns the adapter's.
+ */
 export function scaffoldProvider(root: string, family: Family, id: string): string {
   if (!/^[a-z][a-z0-9]*$/.test(id))
     throw new Error(`--id must be lower-case letters and digits, got "${id}"`);
   const folder = path.join(root, 'server/integrations', family, id);
-  if (fs.existsSync(folder)) throw new Error(`${path.relative(root, folder)} already exists`);
-  fs.mkdirSync(folder, { recursive: true });
+  const simulatorFolder = path.join(root, 'sandbox', family, id);
+  for (const existing of [folder, simulatorFolder].filter((dir) => fs.existsSync(dir)))
+    throw new Error(`${path.relative(root, existing)} already exists`);
   const files = {
-    'credentials.ts': credentialsFile(id),
-    'index.ts': family === 'payments' ? paymentsIndex(id) : storesIndex(id),
-    'simulator.ts': simulatorFile(id),
-    [`${id}.test.ts`]: testFile(family, id),
+    [path.join(folder, 'credentials.ts')]: credentialsFile(id),
+    [path.join(folder, 'index.ts')]: family === 'payments' ? paymentsIndex(id) : storesIndex(id),
+    [path.join(folder, `${id}.test.ts`)]: testFile(family, id),
+    [path.join(simulatorFolder, 'simulator.ts')]: simulatorFile(id),
   };
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), text);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
   return folder;
 }
 
@@ -179,7 +189,7 @@ function main() {
   const family: Family = values.family;
   const folder = scaffoldProvider(process.cwd(), family, values.id);
   const registry = `server/integrations/${family}/registry.ts`;
-  console.log(`Created ${path.relative(process.cwd(), folder)}/.
+  console.log(`Created ${path.relative(process.cwd(), folder)}/ and its simulator, sandbox/${family}/${values.id}/.
 Now add its registry line to ${registry}:
   import { ${values.id} } from './${values.id}/index';   and   ${values.id},   in the ${family === 'payments' ? 'paymentProviders' : 'storePlatforms'} object.
 Then make its contract suite pass: npx vitest run ${path.relative(process.cwd(), folder)}`);

@@ -9,7 +9,7 @@
  */
 import { ConfigError, loadConfig } from '../server/config';
 import { createFilesPrivately, keepDirectoryPrivate } from '../server/lib/private-files';
-import { startWorld, worldStateDir } from '../server/integrations/simulators/world/world-server';
+import { startWorld, worldStateDir } from '#sandbox/world/world-server';
 
 async function main() {
   createFilesPrivately();

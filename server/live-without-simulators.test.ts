@@ -7,13 +7,14 @@ import { isSimulatorModule } from '../scripts/eslint/simulator-boundary.js';
 
 /**
  * A live process contains no simulator code (ADR 011): walking the static imports from server/main.ts
- * reaches no simulator module, and the one dynamic import that reaches them is main.ts's sandbox-only one.
+ * reaches no module of the sandbox/ wing, and the one dynamic import that reaches them is main.ts's sandbox-only one.
  */
 const root = path.resolve(import.meta.dirname, '..');
 
 function resolveModule(fromFile: string, specifier: string): string | null {
-  const base = specifier.startsWith('#server/')
-    ? path.join(root, 'server', specifier.slice('#server/'.length))
+  const alias = /^#(server|sandbox|common)\//.exec(specifier);
+  const base = alias
+    ? path.join(root, alias[1]!, specifier.slice(alias[0].length))
     : specifier.startsWith('.')
       ? path.resolve(path.dirname(fromFile), specifier)
       : null;
@@ -95,18 +96,18 @@ describe('a live process contains no simulator code', () => {
       (edge) => edge.target === null || isSimulatorModule(edge.target),
     );
     expect(intoSandbox.map((edge) => [relative(edge.from), edge.specifier])).toEqual([
-      ['server/main.ts', './integrations/simulators/world/sandbox-world'],
+      ['server/main.ts', '#sandbox/world/sandbox-world'],
     ]);
     const main = fs.readFileSync(path.join(root, 'server/main.ts'), 'utf8');
     expect(main).toMatch(
-      /config\.mode === 'sandbox'\s*\?\s*await \(\s*await import\('\.\/integrations\/simulators\/world\/sandbox-world'\)/,
+      /config\.mode === 'sandbox'\s*\?\s*await \(\s*await import\('#sandbox\/world\/sandbox-world'\)/,
     );
   });
 
   it('fails the lint when production code imports a simulator', async () => {
     const eslint = new ESLint({ cwd: root });
     const [result] = await eslint.lintText(
-      "import { fakeBolt11 } from '../../integrations/payments/simulators/simulator-lightning';\nexport const bolt11 = fakeBolt11;\n",
+      "import { fakeBolt11 } from '#sandbox/payments/simulator-lightning';\nexport const bolt11 = fakeBolt11;\n",
       { filePath: path.join(root, 'server/features/commerce/uses-a-simulator.ts') },
     );
     expect(result!.messages.map((m) => m.ruleId)).toContain(

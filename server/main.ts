@@ -39,7 +39,7 @@ async function main() {
   // Simulators are sandbox-only code: a live process never loads them.
   const simulators =
     config.mode === 'sandbox'
-      ? await (await import('./integrations/simulators/world/sandbox-world')).openSandboxWorld(config)
+      ? await (await import('#sandbox/world/sandbox-world')).openSandboxWorld(config)
       : null;
   const services = composeServices({ config, database, logger, simulators });
   const app = await buildApp(services);

@@ -29,7 +29,7 @@ import { createMerchantForUser } from '../../server/features/merchants/create-me
 import type { AppContext } from '../../server/app-context';
 import { buildApp } from '../../server/http/app';
 import type { RunningSimulators } from '../../server/integrations/sandbox-network';
-import { startPersistedSimulators } from '../../server/integrations/simulators/world/world-server';
+import { startPersistedSimulators } from '#sandbox/world/world-server';
 import { startBackgroundWork } from '../../server/jobs/registry';
 import { createLogger } from '../../server/lib/logger';
 import { createUsageMeter, type UsageMeter } from './usage-meter';

@@ -1,19 +1,19 @@
 import path from 'node:path';
 
 /**
- * Sandbox code is code whose file name starts with `simulator`, or that sits in a `simulators/` folder,
- * under server/integrations (ADR 011). Production code never imports it: the only way in is the
- * sandbox-only dynamic import in server/main.ts, which this rule does not see (it checks static imports
- * and re-exports; type-only imports carry no code and are allowed).
+ * Sandbox code is everything under the top-level sandbox/ folder: the simulators, their state and the
+ * world process (ADR 011). Production code never imports it: the only way in is the sandbox-only dynamic
+ * import in server/main.ts, which this rule does not see (it checks static imports and re-exports;
+ * type-only imports carry no code and are allowed).
  */
 export function isSimulatorModule(file) {
   const relative = path.relative(process.cwd(), file).split(path.sep).join('/');
-  if (!relative.startsWith('server/integrations/')) return false;
-  return /(^|\/)simulators\//.test(relative) || /^simulator/.test(path.posix.basename(relative));
+  return relative.startsWith('sandbox/');
 }
 
 function resolveSpecifier(fromFile, specifier) {
-  if (specifier.startsWith('#server/')) return path.resolve('server', specifier.slice('#server/'.length));
+  const alias = /^#(server|sandbox|common)\//.exec(specifier);
+  if (alias) return path.resolve(alias[1], specifier.slice(alias[0].length));
   if (specifier.startsWith('.')) return path.resolve(path.dirname(fromFile), specifier);
   return null;
 }
@@ -24,7 +24,7 @@ const noProductionImportOfSimulators = {
     docs: { description: 'Production code never imports simulator (sandbox) code.' },
     messages: {
       simulator:
-        'Simulators are sandbox-only: production code never imports {{specifier}} (only simulator files, tests and the sandbox bootstrap may; ADR 011).',
+        'Simulators are sandbox-only: production code never imports {{specifier}} (only sandbox/, tests and the test harness may; ADR 011).',
     },
     schema: [],
   },

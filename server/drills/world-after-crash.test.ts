@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SimulatorId } from '../integrations/sandbox-network';
-import { connectToWorld, type WorldManifest } from '../integrations/simulators/world/world-manifest';
+import { connectToWorld, type WorldManifest } from '#sandbox/world/world-manifest';
 import {
   agentApi,
   grantToken,

@@ -7,11 +7,11 @@ import { scaffoldProvider } from '../../scripts/new-provider';
 
 /**
  * docs/adding-a-provider.md, proven: in a temporary copy of the project, scaffold a payment provider and
- * a store platform, add only their registry lines, and find them in every registry-derived list with the
+ * a store platform (each an adapter folder and its simulator's folder), add only their registry lines, and find them in every registry-derived list with the
  * project still typechecking. The copy is removed afterwards.
  */
 const repo = path.resolve(import.meta.dirname, '../..');
-const COPIED = ['server', 'common', 'scripts', 'package.json', 'tsconfig.json'];
+const COPIED = ['server', 'sandbox', 'common', 'scripts', 'package.json', 'tsconfig.json'];
 const ADDED = { payments: 'zzpay', stores: 'zzshop' } as const;
 
 function filesUnder(dir: string): string[] {
@@ -54,8 +54,8 @@ describe('adding a provider is its folder plus one registry line', { timeout: 60
   });
 
   it('touches nothing outside the new folders but the two registries', () => {
-    const changed = filesUnder(path.join(copy, 'server'))
-      .map((file) => `server/${file}`)
+    const changed = ['server', 'sandbox']
+      .flatMap((top) => filesUnder(path.join(copy, top)).map((file) => `${top}/${file}`))
       .filter((file) => {
         const original = path.join(repo, file);
         return (
@@ -64,7 +64,9 @@ describe('adding a provider is its folder plus one registry line', { timeout: 60
         );
       });
     expect(
-      changed.filter((file) => !/^server\/integrations\/(payments\/zzpay|stores\/zzshop)\//.test(file)),
+      changed.filter(
+        (file) => !/^(server\/integrations|sandbox)\/(payments\/zzpay|stores\/zzshop)\//.test(file),
+      ),
     ).toEqual(['server/integrations/payments/registry.ts', 'server/integrations/stores/registry.ts']);
   });
 
@@ -72,8 +74,9 @@ describe('adding a provider is its folder plus one registry line', { timeout: 60
     const probe = `
       import { lightningProviderIdSchema, paymentMethodNameSchema, paymentProviders } from './server/integrations/payments/registry';
       import { storeApiBase, storePlatformIdSchema } from './server/integrations/stores/registry';
-      import { SIMULATORS } from './server/integrations/simulators/start-simulators';
-      const simulator = await SIMULATORS.zzpay!.create();
+      import { simulatorDefinitions } from './sandbox/start-simulators';
+      const SIMULATORS = await simulatorDefinitions();
+      const simulator = await SIMULATORS.zzpay!.create({});
       const sim = (await simulator.app.inject({ method: 'GET', url: '/__sim' })).json();
       console.log(JSON.stringify({
         lightningIds: lightningProviderIdSchema.options,
@@ -111,7 +114,7 @@ describe('adding a provider is its folder plus one registry line', { timeout: 60
         include: ['server/**/*.d.ts'],
         files: [
           'server/main.ts',
-          'server/integrations/simulators/start-simulators.ts',
+          'sandbox/start-simulators.ts',
           'server/integrations/payments/zzpay/zzpay.test.ts',
           'server/integrations/stores/zzshop/zzshop.test.ts',
         ],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { systemClock } from '../lib/clock';
 import { createLogger } from '../lib/logger';
 import { ProviderError, type AdapterContext, type HttpContext } from './http';
-import type { RunningSimulator } from './simulators/simulator-kit';
+import type { RunningSimulator } from '#sandbox/simulator-kit';
 
 /** A simulator started for one contract test file, with the pieces a test needs to drive it. */
 export interface SimulatorFixture<Credentials> {

@@ -2,8 +2,7 @@ import type { CredentialField } from './credentials';
 
 /**
  * What every payment provider and store platform declares about itself, in its own folder. Everything
- * the rest of the app knows about a provider (its id, label, where its API lives, how sandbox mode
- * reaches it) is read from here through the family's registry, so adding one needs no edit elsewhere.
+ * the rest of the app knows about a provider (its id, label, where its API lives) is read from here through the family's registry, so adding one needs no edit elsewhere.
  */
 export interface IntegrationManifest {
   /** The registry key: also the folder name, the database value and the URL segment. */
@@ -17,9 +16,4 @@ export interface IntegrationManifest {
   apiBase(credentials: Record<string, unknown>): string;
   /** The merchant types the API's address, so in live mode it must pass the private-network check. */
   merchantSuppliedHost: boolean;
-  /**
-   * Real hosts (exact, or `*.suffix`) that sandbox mode routes to this provider's simulator, the
-   * `simulator.ts` of its folder.
-   */
-  sandboxHosts: string[];
 }

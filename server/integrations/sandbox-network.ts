@@ -29,7 +29,7 @@ export const WEBHOOK_RECEIVER_SANDBOX_DOMAIN = 'webhooks.sandbox';
 /**
  * The sandbox's outside world as the app sees it: where each simulator listens, the real hosts routed
  * to them, and the credentials each accepts. Defined here, outside the simulator code, so that the
- * production server can be handed one without loading any simulator (integrations/simulators/).
+ * production server can be handed one without loading any simulator (the top-level sandbox/ folder).
  */
 export interface RunningSimulators {
   simulators: Record<SimulatorId, { baseUrl: string }>;

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { acpError } from '#common/acp/error';
 import { ACP_VERSIONS, acpVersion, type AcpVersion } from '../features/acp/versions/registry';
-import type { ReceivedOrderEvent } from '../integrations/agents/simulator';
+import type { ReceivedOrderEvent } from '#sandbox/agents/simulator';
 import { acpSpecAvailable, officialCheckoutValidator } from './acp-official-schemas';
 import type { TestApp } from './create-test-app';
 import { eventually } from './eventually';

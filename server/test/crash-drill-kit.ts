@@ -6,7 +6,7 @@ import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { startEmbeddedPostgres } from '../db/client';
 import type { SimulatorId } from '../integrations/sandbox-network';
-import { connectToWorld, type WorldManifest } from '../integrations/simulators/world/world-manifest';
+import { connectToWorld, type WorldManifest } from '#sandbox/world/world-manifest';
 import type { FailpointName } from '../lib/failpoint';
 import { withDatabase } from './global-setup';
 import { startAppProcess, startWorldProcess, type RunningProcess } from './processes';

@@ -9,7 +9,7 @@ import {
   securityEvents,
 } from '../../db/schema/index';
 import { signAgentRequest } from '../../integrations/agents/signatures';
-import type { ReceivedOrderEvent } from '../../integrations/agents/simulator';
+import type { ReceivedOrderEvent } from '#sandbox/agents/simulator';
 import { publicId } from '../../lib/ids';
 import { createLiveTestApp, createTestApp, signUp, type TestApp } from '../../test/create-test-app';
 import {

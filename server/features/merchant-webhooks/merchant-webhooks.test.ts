@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWebhookSettings, webhookDeliveries } from '../../db/schema/index';
-import type { ReceivedWebhook } from '../../integrations/webhook-receiver/simulator';
+import type { ReceivedWebhook } from '#sandbox/webhook-receiver/simulator';
 import { createLiveTestApp, createTestApp, signUp, type TestApp } from '../../test/create-test-app';
 import {
   agentCheckout,

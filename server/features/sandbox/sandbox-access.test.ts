@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorld } from '../../integrations/simulators/world/world-server';
-import { connectToWorld } from '../../integrations/simulators/world/world-manifest';
+import { startWorld } from '#sandbox/world/world-server';
+import { connectToWorld } from '#sandbox/world/world-manifest';
 import {
   SANDBOX_ACCESS_COOKIE,
   SANDBOX_ACCESS_HEADER,

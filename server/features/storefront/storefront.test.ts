@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoMerchant } from '../../db/seed/demo-merchant';
-import { STRIPE_SANDBOX_ACCOUNT_ID } from '../../integrations/payments/stripe/simulator';
+import { STRIPE_SANDBOX_ACCOUNT_ID } from '#sandbox/payments/stripe/simulator';
 import { createTestApp, postJson, type TestApp } from '../../test/create-test-app';
 import { connectStripeThroughOAuth, newMerchant } from '../../test/merchant-kit';
 import { STOREFRONT_MESSAGES } from './storefront';

@@ -3,7 +3,7 @@ import { describe, expect, it, afterEach } from 'vitest';
 import type { SimulatorFixture } from '../contract-kit';
 import { contextFor, expectProviderError, useFixture } from '../contract-kit';
 import { ProviderError, type AdapterContext, type HttpContext } from '../http';
-import { startSimulator, type RunningSimulator } from '../simulators/simulator-kit';
+import { startSimulator, type RunningSimulator } from '#sandbox/simulator-kit';
 import type {
   CardPaymentProvider,
   LightningPaymentProvider,

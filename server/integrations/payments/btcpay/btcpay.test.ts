@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
-import { startSimulator } from '../../simulators/simulator-kit';
+import { startSimulator } from '#sandbox/simulator-kit';
 import { describeLightningContract, lightningTestKit, payOnCheckoutPage } from '../contract';
 import { btcpayCredentials } from './credentials';
 import { btcpay } from './index';
 import { BTCPAY_ADDITIONAL_STATUSES, BTCPAY_STATUSES, mapBtcpayStatus } from './mapping';
-import { BTCPAY_SANDBOX_CREDENTIALS, createBtcpaySimulator } from './simulator';
+import { BTCPAY_SANDBOX_CREDENTIALS, createBtcpaySimulator } from '#sandbox/payments/btcpay/simulator';
 import { btcpaySignature } from './webhook';
 
 describeLightningContract({

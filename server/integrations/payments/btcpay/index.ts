@@ -70,7 +70,6 @@ export const btcpay: LightningPaymentProvider<BtcpayCredentials> = {
     credentialFields: btcpayCredentialFields,
     apiBase: (credentials) => String(credentials.serverUrl ?? ''),
     merchantSuppliedHost: true,
-    sandboxHosts: ['*.btcpay.sandbox'],
   },
   credentialsSchema: btcpayCredentials,
 

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { expectProviderError, expectListing, fixtureFrom } from '../../contract-kit';
-import { startSimulator } from '../../simulators/simulator-kit';
+import { startSimulator } from '#sandbox/simulator-kit';
 import { describeLightningContract, lightningTestKit, payOnCheckoutPage } from '../contract';
 import { coincornerCredentials } from './credentials';
 import { coincorner } from './index';
 import { COINCORNER_STATUSES, mapCoincornerStatus } from './mapping';
 import { coincornerSignature, nextNonce } from './signature';
-import { COINCORNER_SANDBOX_CREDENTIALS, createCoincornerSimulator } from './simulator';
+import {
+  COINCORNER_SANDBOX_CREDENTIALS,
+  createCoincornerSimulator,
+} from '#sandbox/payments/coincorner/simulator';
 
 const badCredentials = { ...COINCORNER_SANDBOX_CREDENTIALS, apiSecret: '0123456789abcdef0123456789abcdef' };
 

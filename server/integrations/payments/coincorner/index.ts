@@ -74,7 +74,6 @@ export const coincorner: LightningPaymentProvider<CoincornerCredentials> = {
     credentialFields: coincornerCredentialFields,
     apiBase: () => 'https://checkout.coincorner.com',
     merchantSuppliedHost: false,
-    sandboxHosts: ['checkout.coincorner.com'],
   },
   credentialsSchema: coincornerCredentials,
 

@@ -50,7 +50,6 @@ export const opennode: LightningPaymentProvider<OpennodeCredentials> = {
     credentialFields: opennodeCredentialFields,
     apiBase: () => 'https://api.opennode.com',
     merchantSuppliedHost: false,
-    sandboxHosts: ['api.opennode.com', 'dev-api.opennode.com'],
   },
   credentialsSchema: opennodeCredentials,
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { OPENNODE_STATUSES, mapOpennodeStatus } from './mapping';
 import { opennode } from './index';
-import { createOpennodeSimulator, OPENNODE_SANDBOX_API_KEY } from './simulator';
+import { createOpennodeSimulator, OPENNODE_SANDBOX_API_KEY } from '#sandbox/payments/opennode/simulator';
 import { describeLightningContract, lightningTestKit, payOnCheckoutPage } from '../contract';
 import { contextFor, expectListing, fixtureFrom } from '../../contract-kit';
-import { startSimulator } from '../../simulators/simulator-kit';
+import { startSimulator } from '#sandbox/simulator-kit';
 
 describeLightningContract({
   provider: opennode,

@@ -80,7 +80,6 @@ export const strike: LightningPaymentProvider<StrikeCredentials> = {
     credentialFields: strikeCredentialFields,
     apiBase: () => 'https://api.strike.me',
     merchantSuppliedHost: false,
-    sandboxHosts: ['api.strike.me'],
   },
   credentialsSchema: strikeCredentials,
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectListing, fixtureFrom, postControl } from '../../contract-kit';
-import { startSimulator } from '../../simulators/simulator-kit';
+import { startSimulator } from '#sandbox/simulator-kit';
 import { describeLightningContract, lightningTestKit } from '../contract';
 import { strikeCredentials } from './credentials';
 import { strike } from './index';
 import { STRIKE_STATUSES, mapStrikeStatus } from './mapping';
-import { STRIKE_SANDBOX_CREDENTIALS, createStrikeSimulator } from './simulator';
+import { STRIKE_SANDBOX_CREDENTIALS, createStrikeSimulator } from '#sandbox/payments/strike/simulator';
 import { strikeSignature } from './webhook';
 
 describeLightningContract({

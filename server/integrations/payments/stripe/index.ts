@@ -45,7 +45,6 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
     credentialFields: stripeCredentialFields,
     apiBase: () => 'https://api.stripe.com',
     merchantSuppliedHost: false,
-    sandboxHosts: ['api.stripe.com', 'connect.stripe.com'],
   },
   credentialsSchema: stripeCredentials,
 

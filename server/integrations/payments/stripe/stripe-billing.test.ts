@@ -1,8 +1,11 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { planPriceIds } from './simulator-seed';
-import { sdkError, simulatorFixture } from './simulator-test-kit';
-import { STRIPE_SANDBOX_ACCOUNT_ID, STRIPE_SANDBOX_PLATFORM_SECRET_KEY } from './simulator';
+import { planPriceIds } from '#sandbox/payments/stripe/simulator-seed';
+import { sdkError, simulatorFixture } from './stripe-test-kit';
+import {
+  STRIPE_SANDBOX_ACCOUNT_ID,
+  STRIPE_SANDBOX_PLATFORM_SECRET_KEY,
+} from '#sandbox/payments/stripe/simulator';
 
 const PRICES = planPriceIds();
 const CARD = { exp: '12 / 34', cvc: '123' };

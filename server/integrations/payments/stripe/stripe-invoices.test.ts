@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { sdkError, simulatorFixture } from './simulator-test-kit';
-import { STRIPE_SANDBOX_PLATFORM_SECRET_KEY } from './simulator';
+import { sdkError, simulatorFixture } from './stripe-test-kit';
+import { STRIPE_SANDBOX_PLATFORM_SECRET_KEY } from '#sandbox/payments/stripe/simulator';
 
 const CARD = { exp: '12 / 34', cvc: '123' };
 

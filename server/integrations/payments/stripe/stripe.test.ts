@@ -2,11 +2,11 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { expectProviderError, expectListing, fixtureFrom } from '../../contract-kit';
 import { ProviderError } from '../../http';
-import { startSimulator } from '../../simulators/simulator-kit';
+import { startSimulator } from '#sandbox/simulator-kit';
 import { describeCardContract } from '../contract';
 import { stripeConnect } from './connect';
 import { stripeCredentials } from './credentials';
-import { canonicalForm, parseStripeForm } from './simulator-form';
+import { canonicalForm, parseStripeForm } from '#sandbox/payments/stripe/simulator-form';
 import { stripe } from './index';
 import {
   STRIPE_PAYMENT_INTENT_STATUSES,
@@ -14,7 +14,7 @@ import {
   mapPaymentIntentStatus,
   mapRefundStatus,
 } from './mapping';
-import { SPT_ERROR_CODES } from './simulator-tokens';
+import { SPT_ERROR_CODES } from '#sandbox/payments/stripe/simulator-tokens';
 import {
   createStripeSimulator,
   STRIPE_SANDBOX_ACCOUNT_ID,
@@ -22,10 +22,10 @@ import {
   STRIPE_SANDBOX_PLATFORM_SECRET_KEY,
   STRIPE_SANDBOX_SECRET_KEY,
   STRIPE_SANDBOX_WEBHOOK_SECRET,
-} from './simulator';
+} from '#sandbox/payments/stripe/simulator';
 import { stripeSignatureHeader } from './webhook';
-import { sdkError, simulatorFixture } from './simulator-test-kit';
-import { planPriceIds } from './simulator-seed';
+import { sdkError, simulatorFixture } from './stripe-test-kit';
+import { planPriceIds } from '#sandbox/payments/stripe/simulator-seed';
 
 const BAD_KEY = `sk_test_${'x'.repeat(24)}`;
 

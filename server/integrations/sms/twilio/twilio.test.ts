@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contextFor, expectListing, expectProviderError, fixtureFrom, useFixture } from '../../contract-kit';
-import { startSimulator } from '../../simulators/simulator-kit';
+import { startSimulator } from '#sandbox/simulator-kit';
 import { describeSmsContract } from '../contract';
 import type { TwilioCredentials } from './credentials';
 import { twilio } from './index';
@@ -10,7 +10,7 @@ import {
   TWILIO_SANDBOX_AUTH_TOKEN,
   TWILIO_SANDBOX_FROM,
   TWILIO_SANDBOX_MESSAGING_SERVICE_SID,
-} from './simulator';
+} from '#sandbox/sms/twilio/simulator';
 
 const credentials: TwilioCredentials = {
   accountSid: TWILIO_SANDBOX_ACCOUNT_SID,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
-import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
+import { startSimulator, type RunningSimulator } from '#sandbox/simulator-kit';
 import { describeStoreContract, orderFor } from '../contract';
 import type { StoreProduct } from '../store-platform';
 import { bigcommerceCredentials, type BigcommerceCredentials } from './credentials';
@@ -11,7 +11,7 @@ import {
   BIGCOMMERCE_SANDBOX_ACCESS_TOKEN,
   BIGCOMMERCE_SANDBOX_STORE_HASH,
   createBigcommerceSimulator,
-} from './simulator';
+} from '#sandbox/stores/bigcommerce/simulator';
 
 const credentials = {
   storeHash: BIGCOMMERCE_SANDBOX_STORE_HASH,

@@ -177,7 +177,6 @@ export const bigcommerce: StorePlatform<BigcommerceCredentials> = {
     credentialFields: bigcommerceCredentialFields,
     apiBase: () => 'https://api.bigcommerce.com',
     merchantSuppliedHost: false,
-    sandboxHosts: ['api.bigcommerce.com'],
     displayHost: (credentials) => `store ${String(credentials.storeHash)}`,
   },
   credentialsSchema: bigcommerceCredentials,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
-import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
+import { startSimulator, type RunningSimulator } from '#sandbox/simulator-kit';
 import { describeStoreContract, orderFor, signedWebhookFromControl, type OrderOptions } from '../contract';
 import type { StoreProduct } from '../store-platform';
 import { customCredentials, type CustomCredentials } from './credentials';
@@ -11,7 +11,7 @@ import {
   CUSTOM_SANDBOX_ENDPOINT,
   createCustomStoreSimulator,
   type CustomStoreSimulatorOptions,
-} from './simulator';
+} from '#sandbox/stores/custom/simulator';
 import { isValidCustomWebhook } from './webhook';
 
 const BAD_KEY = 'kc_test_00000000000000000000000000000000';

@@ -115,7 +115,6 @@ export const custom: StorePlatform<CustomCredentials> = {
     credentialFields: customCredentialFields,
     apiBase: (credentials) => String(credentials.endpoint),
     merchantSuppliedHost: true,
-    sandboxHosts: ['*.custom.sandbox'],
   },
   credentialsSchema: customCredentials,
 

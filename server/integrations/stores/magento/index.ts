@@ -157,7 +157,6 @@ export function createMagentoPlatform(
       credentialFields: magentoCredentialFields,
       apiBase: (credentials) => String(credentials.storeUrl),
       merchantSuppliedHost: true,
-      sandboxHosts: ['*.magento.sandbox'],
     },
     credentialsSchema: magentoCredentials,
 

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
-import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
+import { startSimulator, type RunningSimulator } from '#sandbox/simulator-kit';
 import { describeStoreContract, orderFor } from '../contract';
 import type { StoreProduct } from '../store-platform';
 import { magentoMessage } from './api';
 import { magentoCredentials, type MagentoCredentials } from './credentials';
 import { magento } from './index';
 import { MAGENTO_STATES, MAGENTO_STATUSES, mapMagentoOrderStatus } from './mapping';
-import { createMagentoSimulator, MAGENTO_SANDBOX_ACCESS_TOKEN, MAGENTO_SANDBOX_STORE_URL } from './simulator';
+import {
+  createMagentoSimulator,
+  MAGENTO_SANDBOX_ACCESS_TOKEN,
+  MAGENTO_SANDBOX_STORE_URL,
+} from '#sandbox/stores/magento/simulator';
 
 describeStoreContract<MagentoCredentials>({
   platform: magento,

@@ -308,7 +308,6 @@ export function createShopifyPlatform(opts: { apiVersion?: string } = {}): Store
       credentialFields: shopifyCredentialFields,
       apiBase: (credentials) => `https://${String(credentials.storeName)}.myshopify.com`,
       merchantSuppliedHost: false,
-      sandboxHosts: ['*.myshopify.com'],
     },
     credentialsSchema: shopifyCredentials,
 

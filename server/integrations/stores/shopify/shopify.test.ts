@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, expectProviderError, expectListing, fixtureFrom, postControl } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
-import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
+import { startSimulator, type RunningSimulator } from '#sandbox/simulator-kit';
 import { describeStoreContract, orderFor, signedWebhookFromControl } from '../contract';
 import type { StoreProduct } from '../store-platform';
 import { SHOPIFY_API_VERSION } from './api';
@@ -13,7 +13,7 @@ import {
   SHOPIFY_SANDBOX_ACCESS_TOKEN,
   SHOPIFY_SANDBOX_STORE_NAME,
   SHOPIFY_SANDBOX_WEBHOOK_SECRET,
-} from './simulator';
+} from '#sandbox/stores/shopify/simulator';
 import { isValidShopifyWebhook } from './webhook';
 
 const credentials = { storeName: SHOPIFY_SANDBOX_STORE_NAME, accessToken: SHOPIFY_SANDBOX_ACCESS_TOKEN };

@@ -156,7 +156,6 @@ export const woocommerce: StorePlatform<WoocommerceCredentials> = {
     credentialFields: woocommerceCredentialFields,
     apiBase: (credentials) => String(credentials.storeUrl),
     merchantSuppliedHost: true,
-    sandboxHosts: ['*.woocommerce.sandbox'],
   },
   credentialsSchema: woocommerceCredentials,
 

@@ -10,7 +10,7 @@ import {
 } from '../../contract-kit';
 import { createSandboxFetch } from '../../sandbox-network';
 import { EVENTUALLY_MS } from '../../../test/eventually';
-import { startSimulator, type RunningSimulator } from '../../simulators/simulator-kit';
+import { startSimulator, type RunningSimulator } from '#sandbox/simulator-kit';
 import { describeStoreContract, orderFor } from '../contract';
 import type { StoreProduct } from '../store-platform';
 import { woocommerceCredentials, type WoocommerceCredentials } from './credentials';
@@ -33,7 +33,7 @@ import {
   WOOCOMMERCE_SANDBOX_READ_ONLY_SECRET,
   WOOCOMMERCE_SANDBOX_STORE_URL,
   type WoocommerceSimulatorOptions,
-} from './simulator';
+} from '#sandbox/stores/woocommerce/simulator';
 
 const credentials: WoocommerceCredentials = {
   storeUrl: WOOCOMMERCE_SANDBOX_STORE_URL,
