@@ -8,11 +8,20 @@ const PASSWORD = 'Str0ng!pass';
 const PHONE = '+447700900456';
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-/** Axe at desktop and phone widths, and a screenshot of each when SCREENSHOT_DIR is set. */
+/**
+ * Axe at desktop and phone widths, no open dialog wider than its box (a cut-off field or button), and a
+ * screenshot of each when SCREENSHOT_DIR is set.
+ */
 async function checkAtBothWidths(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await expectNoSeriousAccessibilityViolations(page);
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('[role="dialog"]')]
+        .filter((dialog) => dialog.scrollWidth > dialog.clientWidth + 1)
+        .map((dialog) => dialog.getAttribute('aria-labelledby') ?? 'dialog'),
+    );
+    expect(overflowing, `dialogs overflowing at ${width} px`).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -163,7 +163,7 @@ export function FreshFactorField({
                   type="button"
                   variant="link"
                   size="sm"
-                  className="px-0"
+                  className="h-auto whitespace-normal px-0 text-left"
                   onClick={() => void sendCode()}
                   disabled={send.isPending || countdown.left > 0}
                 >
@@ -174,14 +174,20 @@ export function FreshFactorField({
                 type="button"
                 variant="link"
                 size="sm"
-                className="px-0"
+                className="h-auto whitespace-normal px-0 text-left"
                 onClick={() => texting.onMethod('totp')}
               >
                 Use your authenticator app or a recovery code instead
               </Button>
             </>
           ) : (
-            <Button type="button" variant="link" size="sm" className="px-0" onClick={textMe}>
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto whitespace-normal px-0 text-left"
+              onClick={textMe}
+            >
               Text me a code
             </Button>
           )}
