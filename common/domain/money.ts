@@ -2,7 +2,29 @@
  * Money is integer minor units (pence, cents) or satoshis, never floats. Providers
  * speak decimal strings ("21.99"); these helpers convert exactly, without going through a float.
  */
+import { CURRENCY_DECIMALS, DEFAULT_CURRENCY_DECIMALS } from './currencies';
+
 export const SATS_PER_BTC = 100_000_000;
+
+/**
+ * Digits after the decimal point in `currency`'s amounts (ISO 4217 minor units; BTC counts satoshis, 8),
+ * case-insensitive. A currency the table does not list has 2.
+ */
+export function currencyDecimals(currency: string): number {
+  return CURRENCY_DECIMALS[currency.trim().toUpperCase()] ?? DEFAULT_CURRENCY_DECIMALS;
+}
+
+/**
+ * The helpers below take either a digit count (8 for satoshis) or a currency code whose count applies;
+ * leaving it out means 2, the count of GBP, EUR and USD.
+ */
+export type Decimals = number | string;
+
+function placesOf(decimals: Decimals): number {
+  const places = typeof decimals === 'number' ? decimals : currencyDecimals(decimals);
+  if (!Number.isInteger(places) || places < 0) throw new Error(`Not a decimal count: ${decimals}`);
+  return places;
+}
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
@@ -39,10 +61,11 @@ function toMinor(whole: string, fraction: string, decimals: number, text: string
 }
 
 /**
- * "21.99" (or the JSON number 21.99) -> 2199 for 2-decimal currencies. Rejects more decimals than the
- * currency has: a price more precise than its currency is not a price we can charge.
+ * "21.99" (or the JSON number 21.99) -> 2199 for 2-decimal currencies, "1000" -> 1000 for JPY. Rejects
+ * more decimals than the currency has: a price more precise than its currency is not a price we can charge.
  */
-export function decimalToMinor(value: string | number, decimals = 2): number {
+export function decimalToMinor(value: string | number, currencyOrDecimals: Decimals = 2): number {
+  const decimals = placesOf(currencyOrDecimals);
   const { text, negative, whole, fraction } = parseDecimal(value);
   if (fraction.length > decimals && /[^0]/.test(fraction.slice(decimals))) {
     throw new Error(`Amount ${text} has more than ${decimals} decimals`);
@@ -56,7 +79,8 @@ export function decimalToMinor(value: string | number, decimals = 2): number {
  * more decimals than the currency: rounded half away from zero on the decimal digits themselves, so
  * 1.005 is exactly 101, never 100 as `Math.round(1.005 * 100)` makes it.
  */
-export function roundedDecimalToMinor(value: string | number, decimals = 2): number {
+export function roundedDecimalToMinor(value: string | number, currencyOrDecimals: Decimals = 2): number {
+  const decimals = placesOf(currencyOrDecimals);
   const { text, negative, whole, fraction } = parseDecimal(value);
   const roundsUp = fraction.length > decimals && fraction[decimals]! >= '5';
   const minor = toMinor(whole, fraction, decimals, text) + (roundsUp ? 1 : 0);
@@ -64,8 +88,9 @@ export function roundedDecimalToMinor(value: string | number, decimals = 2): num
   return negative ? -minor : minor;
 }
 
-/** 2199 -> "21.99". */
-export function minorToDecimal(minor: number, decimals = 2): string {
+/** 2199 -> "21.99"; with "JPY", 1000 -> "1000"; with "BHD", 1250 -> "1.250". */
+export function minorToDecimal(minor: number, currencyOrDecimals: Decimals = 2): string {
+  const decimals = placesOf(currencyOrDecimals);
   if (!Number.isInteger(minor)) throw new Error(`Minor units must be an integer, got ${minor}`);
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor)
@@ -74,7 +99,7 @@ export function minorToDecimal(minor: number, decimals = 2): string {
   return decimals === 0 ? `${sign}${abs}` : `${sign}${abs.slice(0, -decimals)}.${abs.slice(-decimals)}`;
 }
 
-/** Display: Bitcoin amounts (sats) with 8 decimals, everything else with 2. */
+/** Display: the amount with its currency's decimals (Bitcoin amounts, in sats, with 8). */
 export function formatAmount(minor: number, currency: string): string {
-  return currency.toUpperCase() === 'BTC' ? minorToDecimal(minor, 8) : minorToDecimal(minor, 2);
+  return minorToDecimal(minor, currencyDecimals(currency));
 }
