@@ -40,3 +40,12 @@ export function isForwardTransition(from: PaymentStatus, to: PaymentStatus): boo
   if (TERMINAL_PAYMENT_STATUSES.includes(from)) return false;
   return RANK[to] >= RANK[from];
 }
+
+/**
+ * The statuses a payment may hold for a provider's report of `to` to be recorded: every status `to` is
+ * a forward move from, and `to` itself (a repeat report refreshes what the provider said). A payment
+ * under review for a wrong amount is never put back to `processing` by a late report.
+ */
+export function statusesThatMayBecome(to: PaymentStatus): PaymentStatus[] {
+  return PAYMENT_STATUSES.filter((from) => from === to || isForwardTransition(from, to));
+}

@@ -4,6 +4,7 @@ import { checkouts, orders, payments } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { agentCheckout, demoMerchantApiKey, simControl } from '../../test/merchant-kit';
 import { purgeOldPayloads, settleOpenCheckouts } from './jobs';
+import { recordPaymentProgress } from './settlement';
 
 let t: TestApp;
 let apiKey: string;
@@ -46,6 +47,29 @@ it('expires invoices the provider expired, and makes a late payment visible for 
   expect(payment!.status).toBe('needs_review');
   expect(payment!.providerPayload).toMatchObject({ late_payment: true });
   expect(await t.db.select().from(orders).where(eq(orders.checkoutId, checkoutId))).toHaveLength(0);
+});
+
+it('never puts a payment under review back to processing when a stale report arrives', async () => {
+  const { checkoutId, invoiceId } = await bitcoinCheckout();
+  const report = (status: 'processing' | 'needs_review') => ({
+    id: invoiceId,
+    status,
+    providerStatus: status === 'processing' ? 'processing' : 'underpaid',
+    amountMinor: 1000,
+    currency: 'GBP',
+    lightning: null,
+    failureMessage: null,
+    raw: { status },
+  });
+  const paymentStatus = async () =>
+    (await t.db.select().from(payments).where(eq(payments.checkoutId, checkoutId)))[0]!.status;
+
+  await recordPaymentProgress(deps(), checkoutId, report('processing'));
+  expect(await paymentStatus()).toBe('processing');
+  await recordPaymentProgress(deps(), checkoutId, report('needs_review'));
+  expect(await paymentStatus()).toBe('needs_review');
+  await recordPaymentProgress(deps(), checkoutId, report('processing'));
+  expect(await paymentStatus()).toBe('needs_review');
 });
 
 it('expires card checkouts that were never confirmed', async () => {

@@ -79,6 +79,8 @@ async function flagLatePayments(deps: EngineDeps, since: Date) {
       const lightning = await merchantLightningAccount(deps, merchant!);
       const current = await lightning.provider.getPayment(lightning.ctx, payment.providerInvoiceId!);
       if (current.status === 'succeeded' || current.status === 'needs_review') {
+        // The one move out of a terminal status, on purpose: money arrived for an invoice already
+        // expired, so the checkout stays closed and a person decides what to do with the payment.
         await deps.db
           .update(payments)
           .set({

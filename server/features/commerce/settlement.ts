@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { checkouts, orders, payments, type Order } from '../../db/schema/index';
 import type { ProviderPayment } from '../../integrations/payments/payment-provider';
 import { failpoint } from '../../lib/failpoint';
-import type { PaymentStatus } from '#common/domain/payment-status';
+import { statusesThatMayBecome, type PaymentStatus } from '#common/domain/payment-status';
 import type { CommerceDeps } from './merchant-accounts';
 
 /** What one confirm/notification/poll decided; the database decides whether it was the first. */
@@ -42,7 +42,12 @@ export async function recordPaymentSuccess(
         paidAt: now,
         updatedAt: now,
       })
-      .where(eq(payments.checkoutId, checkoutId));
+      .where(
+        and(
+          eq(payments.checkoutId, checkoutId),
+          inArray(payments.status, statusesThatMayBecome('succeeded')),
+        ),
+      );
     const [order] = await tx
       .insert(orders)
       .values({
@@ -125,12 +130,21 @@ export async function recordPaymentFailure(
           ? { providerInvoiceId: outcome.payment.id, providerPayload: providerPayload(outcome.payment) }
           : {}),
       })
-      .where(eq(payments.checkoutId, checkoutId));
+      .where(
+        and(
+          eq(payments.checkoutId, checkoutId),
+          inArray(payments.status, statusesThatMayBecome(outcome.paymentStatus)),
+        ),
+      );
     return true;
   });
 }
 
-/** Records a non-terminal provider status on the payment (processing, needs_review) for the history. */
+/**
+ * Records a non-terminal provider status on the payment (processing, needs_review) for the history, only
+ * when it moves the payment forward: a report of `processing` after the payment went to review for a
+ * wrong amount is stale, and recording it would hide the payment from the person who must look.
+ */
 export async function recordPaymentProgress(
   deps: CommerceDeps,
   checkoutId: string,
@@ -146,7 +160,7 @@ export async function recordPaymentProgress(
     .where(
       and(
         eq(payments.checkoutId, checkoutId),
-        inArray(payments.status, ['pending', 'requires_action', 'processing', 'needs_review']),
+        inArray(payments.status, statusesThatMayBecome(payment.status)),
       ),
     );
 }
