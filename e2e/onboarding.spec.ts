@@ -117,7 +117,7 @@ test('onboarding resumes where it was left after a reload at steps 2, 3 and 4', 
   await expect(stepHeading(page, 'Connect your store')).toBeVisible();
 });
 
-test('a card test order with a malformed token says so in the spec’s words', async ({ page }) => {
+test('a card test order with a malformed token asks for an spt_ token', async ({ page }) => {
   await newMerchantOnOnboarding(page, 'Token Rules Ltd');
   const sandbox = (await (await page.request.get('/__sim/credentials')).json()) as {
     stripe: { secretKey: string };

@@ -11,7 +11,7 @@ test('webhooks: the sandbox receiver gets a signed test event and a real order, 
   await page.goto('/settings?tab=webhooks');
   await expect(page.getByRole('tab', { name: 'Webhooks', selected: true })).toBeVisible();
 
-  // The spec's rules, before anything is sent (a retry finds the first try's settings saved).
+  // Testing needs a URL, saving a URL and an event, checked before anything is sent (a retry finds the first try's settings saved).
   if (test.info().retry === 0) {
     await page.getByRole('button', { name: 'Test' }).click();
     await expect(page.getByText('Please enter a webhook URL first')).toBeVisible();

@@ -42,7 +42,7 @@ test('settings, each tab: opened by click and by address, its main action, axe a
   test.setTimeout(240_000);
   await signInAsDemoMerchant(page);
 
-  // General: the spec's name rule, then a save that a reload shows, then the name put back.
+  // General: a name with a script tag is refused, then a save that a reload shows, then the name put back.
   await openTab(page, 'general');
   const name = page.getByLabel('Merchant Name');
   const original = await name.inputValue();
@@ -69,7 +69,7 @@ test('settings, each tab: opened by click and by address, its main action, axe a
   await expect(page.getByRole('link', { name: 'Reconfigure' })).toHaveAttribute('href', /\/setup-store/);
   await expectAccessibleAtBothWidths(page);
 
-  // Payments: the spec's provider names open it; the Connected card and its status check.
+  // Payments: ?tab=stripe and ?tab=bitcoin open it too; the Connected card and its status check.
   for (const alias of ['stripe', 'bitcoin']) {
     await page.goto(`/settings?tab=${alias}`);
     await expect(page.getByRole('tab', { name: 'Payments', selected: true })).toBeVisible();
@@ -180,7 +180,7 @@ test('settings, a new merchant: the API key generated, rotated and revoked, show
   await expectAccessibleAtBothWidths(page);
 });
 
-test('a Stripe OAuth return to settings becomes a toast with the spec’s words', async ({ page }) => {
+test('a Stripe OAuth return to settings becomes a toast with its error code’s message', async ({ page }) => {
   await signInAsDemoMerchant(page);
   await page.goto('/settings?tab=stripe&stripe_oauth=error&error=invalid_state');
   await expect(page.getByText('OAuth state validation failed')).toBeVisible();

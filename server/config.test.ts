@@ -99,7 +99,7 @@ describe('configuration', () => {
     ).toThrow(/SANDBOX_WORLD_URL is sandbox only/);
   });
 
-  it('refuses an encryption key that is not 32 bytes with the spec message', () => {
+  it('refuses an encryption key that is not 32 bytes, saying it must be 32 bytes', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ENCRYPTION_KEY: 'abcd' })).toThrow(
       /Encryption key must be 32 bytes/,
     );

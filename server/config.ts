@@ -199,7 +199,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** A 32-byte key given as 64 hex characters or as base64. The spec's message when it is not. */
+/** A 32-byte key given as 64 hex characters or as base64; null when it is not 32 bytes. */
 export function parseEncryptionKey(raw: string): Buffer | null {
   const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
   return key.length === 32 ? key : null;

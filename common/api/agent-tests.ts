@@ -98,7 +98,7 @@ export const acpFlowOutput = z.object({
   invoice_url: z.string().nullable().optional(),
   expires_at: z.string().optional(),
   order_id: z.string().optional(),
-  /** The store's own order id (named after WooCommerce, as in the spec, whatever the platform). */
+  /** The store's own order id, under its published name woo_order_id whatever the platform. */
   woo_order_id: z.string().nullable().optional(),
 });
 export type AcpFlowOutput = z.infer<typeof acpFlowOutput>;

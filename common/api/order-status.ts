@@ -11,7 +11,7 @@ export const orderStatusToken = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const orderStatusParams = z.object({ token: z.string() });
 
-/** The engine's order statuses (spec section 4), shown with the dashboard's badge colours and labels. */
+/** The engine's order statuses, shown with the dashboard's badge colours and labels. */
 export const ORDER_STATUSES = [
   'PENDING',
   'IN_PROGRESS',

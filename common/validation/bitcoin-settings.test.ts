@@ -6,7 +6,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
   result.success ? null : result.error!.issues[0]!.message;
 
 describe('Bitcoin settings rules', () => {
-  it('requires the OpenNode API key and the CoinCorner credentials, in the spec’s words', () => {
+  it('requires the OpenNode API key and both CoinCorner credentials, asking by the provider name', () => {
     expect(
       firstMessage(
         bitcoinSettingsSchema('opennode', ['apiKey']).safeParse({

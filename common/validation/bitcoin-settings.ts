@@ -7,7 +7,7 @@ import {
 } from './connections';
 
 /**
- * The message when a provider's credentials are missing, for the providers the spec words it for. Which providers a merchant can pick is the server's list (GET /api/connections, ADR 011).
+ * The message when a provider's credentials are missing: OpenNode and CoinCorner ask by name, any other provider with the general words. Which providers a merchant can pick is the server's list (GET /api/connections, ADR 011).
  */
 const MISSING: Partial<Record<string, string>> = {
   opennode: CONNECTION_MESSAGES.opennodeKeyRequired,
@@ -17,7 +17,7 @@ const MISSING_OTHERWISE = 'Please enter your API credentials';
 
 /**
  * The Bitcoin settings form (onboarding step 1 and settings): every credential field the provider names
- * is required, with the spec's message for that provider, and the invoice expiry is 5-60 minutes.
+ * is required, with that provider's message, and the invoice expiry is 5-60 minutes.
  * `keepSaved` allows empty credentials, meaning "keep the ones already saved".
  */
 export function bitcoinSettingsSchema(provider: string, fieldNames: string[], keepSaved = false) {

@@ -33,7 +33,7 @@ export const CONNECTION_MESSAGES = {
 export const STRIPE_OAUTH_ERRORS = {
   missing_params: 'OAuth callback received invalid parameters',
   invalid_state: 'OAuth state validation failed',
-  /** Not in the spec's list: the callback came without the session that started the flow. */
+  /** Ours, beside the codes above: the callback came without the session that started the flow. */
   session_required: 'You were not signed in when Stripe sent you back. Sign in and connect Stripe again.',
   not_configured: 'Stripe Connect not properly configured',
   token_exchange_failed: 'Failed to exchange OAuth code for access token',

@@ -6,7 +6,7 @@ import { ApiRequestError } from './api-client';
 
 /**
  * A react-hook-form form validated by one of common/validation's zod schemas, so the browser shows the
- * spec's exact messages. `applyServerErrors` puts the server's per-field messages under the fields this
+ * server's messages word for word. `applyServerErrors` puts the server's per-field messages under the fields this
  * form has (a field it does not have is left to the caller's toast).
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(

@@ -161,7 +161,7 @@ describe('agent test validation', () => {
     return res.json().error as { message: string; fieldErrors: Record<string, string> };
   };
 
-  it('names what is missing or malformed, in the spec’s words', async () => {
+  it('names what is missing or malformed: an spt_ token, the SKU and the amount', async () => {
     expect((await fieldError({ payment_method: 'stripe' })).fieldErrors).toEqual({
       test_spt: AGENT_TEST_MESSAGES.sptFormat,
     });

@@ -36,7 +36,7 @@ describe('sign-up', () => {
     [{ password: 'alllowercase1!' }, 'password', AUTH_MESSAGES.passwordComplexity],
     [{ password: 'NoDigits!!' }, 'password', AUTH_MESSAGES.passwordComplexity],
     [{ password: 'NoSpecial123' }, 'password', AUTH_MESSAGES.passwordComplexity],
-  ])('rejects %j with the spec message', async (override, field, message) => {
+  ])('rejects %j with the message of the rule it breaks', async (override, field, message) => {
     const res = await postJson(t.app, '/api/auth/sign-up/email', { ...newCredentials(), ...override });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fieldErrors[field]).toBe(message);
@@ -146,7 +146,7 @@ describe('sign-in', () => {
     expect(bad.json().error.message).toBeTruthy();
   });
 
-  it('requires a password, with the spec message', async () => {
+  it("requires a password, saying 'Password is required'", async () => {
     const res = await postJson(t.app, '/api/auth/sign-in/email', { email: 'a@b.co', password: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fieldErrors.password).toBe(AUTH_MESSAGES.passwordRequired);

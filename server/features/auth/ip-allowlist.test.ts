@@ -119,11 +119,11 @@ describe('who may set an allowlist', () => {
     ['1234.1.1.1', IP_ALLOWLIST_MESSAGES.invalid],
     ['256.1.1.1', IP_ALLOWLIST_MESSAGES.invalid],
     ['a.b.c.d', IP_ALLOWLIST_MESSAGES.invalid],
-    // The spec's entry is four dot-separated groups: no IPv6, no ranges.
+    // An entry is four dot-separated groups of 1-3 digits: no IPv6, no ranges.
     ['2001:db8::1', IP_ALLOWLIST_MESSAGES.invalid],
     ['::ffff:192.0.2.1', IP_ALLOWLIST_MESSAGES.invalid],
     ['192.0.2.0/24', IP_ALLOWLIST_MESSAGES.invalid],
-  ])('refuses the entry %j with the spec message', async (entry, message) => {
+  ])('refuses the entry %j with the message of the rule it breaks', async (entry, message) => {
     const { cookie } = await enterpriseMerchant();
     const res = await saveAllowlist(t, cookie, [OFFICE, entry]);
     expect(res.statusCode).toBe(400);

@@ -160,7 +160,7 @@ function parsedOrText(text: string): unknown {
 
 /**
  * Mounts the allow-listed better-auth endpoints under /api/auth (ADR 003, ADR 008). Around the library we
- * add what the product needs: the spec's validation with its exact messages, the sign-in throttle,
+ * add what the product needs: field validation with common/validation's messages, the sign-in throttle,
  * auth_failure security events with masked e-mails, uniform sign-up answers, and no tokens in bodies.
  */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {

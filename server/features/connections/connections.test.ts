@@ -45,7 +45,7 @@ describe('store connections', () => {
     ).toHaveLength(0);
   });
 
-  it('applies the store setup rules with the spec messages', async () => {
+  it('needs every credential of the platform, named, and an https:// store URL', async () => {
     const { cookie } = await signUp(t.app);
     const woo = sandbox().woocommerce;
     const missing = await dashboardRequest(t, cookie, 'POST', '/api/connections/stores/test', {
@@ -67,7 +67,7 @@ describe('store connections', () => {
     expect(shopify.json().error.message).toBe('Please fill in all Shopify credentials');
   });
 
-  it('words a refused connection as the spec does', async () => {
+  it("words a refused connection as 'Connection failed: {status} {statusText}'", async () => {
     const { cookie } = await signUp(t.app);
     const woo = sandbox().woocommerce;
     const wrongSecret = `cs_${'0'.repeat(40)}`;
@@ -262,7 +262,7 @@ describe('tenant isolation', () => {
 });
 
 describe('bitcoin connections', () => {
-  it('tests OpenNode and CoinCorner credentials with the spec messages', async () => {
+  it('tests OpenNode and CoinCorner credentials, asking for a missing one by the provider name', async () => {
     const { cookie } = await signUp(t.app);
     const ok = await dashboardRequest(t, cookie, 'POST', '/api/connections/bitcoin/test', {
       provider: 'opennode',
@@ -456,7 +456,7 @@ describe('stripe connect', () => {
     expect(elsewhere.statusCode).toBe(400);
   });
 
-  it('reports the spec error codes for a bad callback', async () => {
+  it('sends a bad callback back with its OAuth error code and that code’s message', async () => {
     const { cookie } = await signUp(t.app);
     const errorOf = async (query: string) =>
       new URL(

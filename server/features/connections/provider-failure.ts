@@ -5,7 +5,7 @@ import { UnsafeUrlError } from '../../lib/url-safety';
 
 /**
  * Turns what an adapter threw during a connection test into the error a merchant sees. Refusals keep
- * the spec's wording ('Connection failed: 401 Unauthorized'); an unreachable store says so.
+ * 'Connection failed: {status} {statusText}' ('Connection failed: 401 Unauthorized'); an unreachable store says so.
  */
 function unsafeUrlCause(err: unknown): UnsafeUrlError | null {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {

@@ -127,7 +127,7 @@ describe('PUT /api/merchant/profile', () => {
     expect(row).toMatchObject({ name: 'Harbour Goods', region: 'US', defaultCurrency: 'USD' });
   });
 
-  it('answers the spec’s messages for a bad name, region or currency, and 401 when signed out', async () => {
+  it('names what is wrong with a bad name, region or currency, and answers 401 when signed out', async () => {
     const { cookie } = await newMerchant(t);
     const bad = await dashboardRequest(t, cookie, 'PUT', '/api/merchant/profile', {
       name: '<script>x</script>',

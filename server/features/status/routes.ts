@@ -31,7 +31,7 @@ function providerProbe(runtime: IntegrationRuntime) {
 
 export type StatusDeps = { db: Db; config: AppConfig; runtime: IntegrationRuntime };
 
-/** The spec's health status response, from real checks (GET /api/status and acp-health share it). */
+/** The health status response (services, details, recent errors), from real checks (GET /api/status and acp-health share it). */
 export function healthChecker(deps: StatusDeps): () => Promise<StatusResponse> {
   const probe = providerProbe(deps.runtime);
   return async () => {

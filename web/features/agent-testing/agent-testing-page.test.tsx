@@ -327,7 +327,7 @@ describe('/testing/agent', () => {
     ]);
   });
 
-  it('in live mode asks for a real Shared Payment Token, in the spec’s words', async () => {
+  it('in live mode asks for a real Shared Payment Token (spt_...)', async () => {
     const user = userEvent.setup();
     const flow = vi.fn((_init: RequestInit | undefined) => json(ACCEPTED_CARD));
     renderTester({ '/api/agent-tests/acp-flow': flow }, 'live');

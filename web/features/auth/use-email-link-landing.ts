@@ -14,7 +14,7 @@ const LINK_PROBLEMS = {
 
 /**
  * Links in our e-mails land on /auth?verified=1 (sign-up confirmed) or /auth?link=1 (sign-in link),
- * signed in by the server on the way. This finishes the flow: the spec's success toasts and on to the
+ * signed in by the server on the way. This finishes the flow: the success toasts ('Account created!', 'Welcome back!') and on to the
  * page the person was heading for, or says plainly why the link did not work.
  */
 export function useEmailLinkLanding(): {

@@ -134,7 +134,7 @@ describe('/setup-store', () => {
     ['BigCommerce', 'Please fill in all BigCommerce credentials'],
     ['Magento', 'Please fill in all Magento credentials'],
     ['Custom API', 'Please fill in all Custom API credentials'],
-  ])('asks for every %s field with the spec message, testing nothing', async (tab, message) => {
+  ])('asks for every %s field, naming the platform, testing nothing', async (tab, message) => {
     const { user, fetchMock } = renderSetupStore();
     await user.click(await screen.findByRole('tab', { name: new RegExp(`^${tab}`) }));
     await user.click(await screen.findByRole('button', { name: 'Test Connection' }));
@@ -201,7 +201,7 @@ describe('/setup-store', () => {
     expect(screen.getByRole('button', { name: 'Test Connection' })).toBeInTheDocument();
   });
 
-  it('shows a refused connection with the spec wording and what to do next, keeping Save off', async () => {
+  it("shows a refused connection as 'Connection failed: {status}' with what to do next, keeping Save off", async () => {
     const { user } = renderSetupStore({
       '/api/connections/stores/test': () =>
         json({ error: { code: 'unprocessable', message: 'Connection failed: 401 Unauthorized' } }, 422),

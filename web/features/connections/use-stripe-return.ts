@@ -16,7 +16,7 @@ const isErrorCode = (value: string | null): value is StripeOauthErrorCode =>
   value !== null && Object.hasOwn(STRIPE_OAUTH_ERRORS, value);
 
 /**
- * What a failed OAuth return says: the spec's message for its error code (sent as `error`, or as
+ * What a failed OAuth return says: the message STRIPE_OAUTH_ERRORS gives its error code (sent as `error`, or as
  * `message` by callers that only send that), else 'Unknown error occurred'. Free text from the address
  * is never shown: anyone can send a merchant a link with words of their choosing in it.
  */

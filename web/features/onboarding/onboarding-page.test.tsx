@@ -72,7 +72,7 @@ describe('/onboarding', () => {
     );
   });
 
-  it('needs at least one payment method, in the spec’s words, before it saves anything', async () => {
+  it('needs at least one payment method enabled before it saves anything', async () => {
     const calls = serve(merchant());
     const user = userEvent.setup();
     renderOnboarding();
@@ -82,7 +82,7 @@ describe('/onboarding', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
-  it('resumes at the card provider, and checks the secret key the spec’s way', async () => {
+  it('resumes at the card provider, and needs a secret key that starts with sk_', async () => {
     serve(
       merchant({
         onboardingState: { payment_methods_chosen: true },

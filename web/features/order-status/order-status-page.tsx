@@ -23,7 +23,7 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
   REJECTED: 'The store could not take this order. Contact the store about your payment.',
 };
 
-/** Amounts as the spec displays them: the currency code, then the amount divided by 100 with 2 decimals. */
+/** Amounts as the currency code, then the amount with its currency's decimals (2 for GBP, EUR and USD). */
 const money = (minor: number, currency: string) => `${currency} ${formatAmount(minor, currency)}`;
 
 const placedAtText = (iso: string) =>

@@ -132,7 +132,7 @@ describe('AgentReadinessPanel', () => {
     expect(callsTo(fetchMock, '/api/readiness')).toHaveLength(3);
   });
 
-  it('shows Error, the reason and a way to try again when the check fails, with the spec toast', async () => {
+  it('shows Error, the reason and a way to try again when the check fails, with the Health Check Failed toast', async () => {
     let fail = true;
     const { user } = renderPanel({
       '/api/readiness': () =>

@@ -23,7 +23,7 @@ export function toastHealthUnreachable(error: Error) {
   toast.error('Health Check Failed', { description: `Unable to reach health endpoint: ${error.message}` });
 }
 
-/** Not in the spec's catalogue: the OpenAPI button's failure, worded like its neighbours. */
+/** The OpenAPI button's failure, worded like the readiness toasts above. */
 export function toastOpenApiUnreachable(error: Error) {
   toast.error('Could not load the OpenAPI document', {
     description: `${error.message} Try again in a moment.`,

@@ -14,7 +14,7 @@ import { useStartExpressOnboarding } from '../api/start-express-onboarding';
 import { useStartStripeOAuth } from '../api/start-stripe-oauth';
 import { useVerifyStripeKey } from '../api/verify-stripe-key';
 
-/** The card provider's name as the spec's messages use it ('{card provider} verification failed'). */
+/** The card provider's name as the messages that name it use it ('Stripe verification failed'). */
 export const CARD_PROVIDER = 'Stripe';
 
 const messageOf = (err: unknown, fallback: string) =>

@@ -38,7 +38,7 @@ const section = (id: string) => {
 };
 
 describe('/docs', () => {
-  it('shows the spec tiles under the only h1', () => {
+  it('shows the endpoints, response time, uptime and protocol tiles under the only h1', () => {
     renderDocs();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('API documentation');
     for (const [label, value] of [

@@ -22,7 +22,7 @@ describe('Settings › General', () => {
     ['x'.repeat(101), 'Business name must be less than 100 characters'],
     ['Trail Supply #1', 'Business name contains invalid characters'],
     ['<script>x</script>', 'Business name contains prohibited content'],
-  ])('refuses the name %j with the spec message', async (name, message) => {
+  ])('refuses the name %j with the message of the rule it breaks', async (name, message) => {
     const { calls } = stubSettings(merchantView());
     renderPage(<GeneralTab merchant={merchantView()} />, { path: '/settings' });
     const user = userEvent.setup();

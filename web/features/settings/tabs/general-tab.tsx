@@ -12,7 +12,7 @@ import { useAuth } from '#web/features/auth/auth-provider';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** The spec's words when there is no signed-in user to save for (the server answers the same). */
+/** What saving says when there is no signed-in user to save for (the server answers the same). */
 const SIGNED_OUT_MESSAGE = 'You must be signed in.';
 
 const isRegion = (value: string | null): value is Region => Boolean(value && value in REGIONS);

@@ -106,7 +106,7 @@ describe('Settings › Notifications', () => {
     expect(await screen.findByText('Browser notifications are blocked')).toBeInTheDocument();
   });
 
-  it("shows the spec's destructive Error toast with the server's message when saving fails", async () => {
+  it("shows a destructive Error toast with the server's message when saving fails", async () => {
     const { user } = setup(undefined, () =>
       json({ error: { code: 'internal', message: 'Database unavailable' } }, 500),
     );

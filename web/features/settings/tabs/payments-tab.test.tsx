@@ -127,7 +127,7 @@ describe('Settings › Payments, Bitcoin', () => {
     expect(toggle).toHaveAccessibleDescription(/Save your Lightning provider below/);
   });
 
-  it("needs the OpenNode API key, in the spec's words", async () => {
+  it('needs the OpenNode API key, asking for it by name', async () => {
     const { user, calls } = renderTab(CONNECTED);
     const form = await bitcoinForm('OpenNode');
     await user.click(within(form).getByRole('button', { name: 'Save Bitcoin Settings' }));
@@ -135,7 +135,7 @@ describe('Settings › Payments, Bitcoin', () => {
     expect(calls('/api/connections/bitcoin', 'PUT')).toHaveLength(0);
   });
 
-  it("needs both CoinCorner credentials, in the spec's words", async () => {
+  it('needs both CoinCorner credentials, asking for them by name', async () => {
     const { user } = renderTab(CONNECTED);
     await user.click(await screen.findByRole('radio', { name: 'CoinCorner' }));
     const form = await bitcoinForm('CoinCorner');
@@ -158,7 +158,7 @@ describe('Settings › Payments, Bitcoin', () => {
     ).toBeInTheDocument();
   });
 
-  it('saves the provider without changing whether Bitcoin is on, and words failures as the spec does', async () => {
+  it("saves the provider without changing whether Bitcoin is on, and words failures 'Connection failed: …' and 'Failed to save settings: …'", async () => {
     const { user, calls } = renderTab(
       {
         card: 'connected',

@@ -100,7 +100,7 @@ function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
 }
 
 /**
- * Why the Bitcoin switch cannot be used now, or null when it can. The spec keeps it disabled without a
+ * Why the Bitcoin switch cannot be used now, or null when it can. It stays disabled without a
  * default card payment method: Bitcoin is switched on and off beside a connected card account, so a
  * merchant never switches off their only working way to be paid. Switching on also needs a provider saved.
  */

@@ -99,7 +99,7 @@ describe('SecurityTab', () => {
     ['example.com', IP_ALLOWLIST_MESSAGES.invalid],
     [YOU, IP_ALLOWLIST_MESSAGES.duplicate],
   ])(
-    'refuses the allowlist entry %j with the spec message, without calling the server',
+    'refuses the allowlist entry %j with the message of the rule it breaks, without calling the server',
     async (entry, message) => {
       const save = vi.fn(() => json(settings()));
       const listed = settings({}, { entries: [YOU] });
