@@ -79,6 +79,8 @@ describe("each currency's decimals", () => {
     expect(currencyDecimals(currency)).toBe(decimals);
   });
 
+  // The store and payment adapters still convert at the default 2 decimals: a currency with other
+  // decimals can be offered to merchants only once they pass the order's currency to these helpers.
   it('every currency a merchant can price in has 2, so their amounts read as before', () => {
     for (const currency of CURRENCIES) {
       expect(currencyDecimals(currency)).toBe(2);
