@@ -30,6 +30,14 @@ export const DESCRIPTIONS: Record<string, string> = {
   docs: 'architecture.md (the main flows), adding-a-provider.md, custom-store.md, acp.md, webhooks.md',
   'docs/decisions': 'architecture decision records (ADRs), numbered',
   e2e: 'Playwright journeys against the built app in sandbox mode',
+  sandbox:
+    'the sandbox world: a simulator per outside service, its state, the world process; no adapter code (lint)',
+  'sandbox/agents': 'a simulated ACP agent that receives and verifies order events',
+  'sandbox/payments': 'payment provider simulators (Stripe, OpenNode, CoinCorner, BTCPay, Strike)',
+  'sandbox/sms': 'the SMS provider simulator (Twilio) and its phone page',
+  'sandbox/stores': 'store platform simulators (WooCommerce, Shopify, BigCommerce, Magento, custom API)',
+  'sandbox/webhook-receiver': 'a simulated merchant webhook endpoint',
+  'sandbox/world': "the world process: every simulator's state, journalled so it outlives a restart",
   scripts: 'start and dev helpers, pre-rendering, provider scaffold, docs map, screenshots, Lighthouse',
   'scripts/bench': 'load and soak benchmarks (npm run bench) and their history',
   'scripts/eslint': 'project ESLint rules (what may import a simulator)',
@@ -82,11 +90,9 @@ export const DESCRIPTIONS: Record<string, string> = {
   'server/integrations/agents': 'signatures of webhooks to ACP agents',
   'server/integrations/payments':
     'payment providers (Stripe, OpenNode, CoinCorner, BTCPay, Strike) and their contract',
-  'server/integrations/simulators': "the sandbox world: every simulator's process and state",
   'server/integrations/sms': 'SMS providers (Twilio) and their contract',
   'server/integrations/stores':
     'store platforms (WooCommerce, Shopify, BigCommerce, Magento, custom API) and their contract',
-  'server/integrations/webhook-receiver': 'a simulated merchant webhook endpoint',
   'server/jobs': "durable job queue (pg-boss in the app's PostgreSQL) and the list of jobs",
   'server/lib': 'domain-free helpers: errors, logging, crypto, passwords, URL safety, caches',
   'server/test': 'test harness: createTestApp() is the real app on a fresh migrated database',
