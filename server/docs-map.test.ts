@@ -23,10 +23,10 @@ describe('the map generator', () => {
   };
 
   it('refuses a folder nobody described, saying what to add', () => {
-    write('sandbox/world.ts', 'export {};\n');
+    write('newcomer/world.ts', 'export {};\n');
     expect(() => renderMap(scratch)).toThrow(DocsMapError);
     expect(() => renderMap(scratch)).toThrow(
-      /sandbox has no description: open its index\.ts with a \/\*\* one sentence \*\/ comment .* or add 'sandbox' to DESCRIPTIONS in scripts\/docs-map\.ts/,
+      /newcomer has no description: open its index\.ts with a \/\*\* one sentence \*\/ comment .* or add 'newcomer' to DESCRIPTIONS in scripts\/docs-map\.ts/,
     );
   });
 
