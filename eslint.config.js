@@ -65,6 +65,33 @@ export default tseslint.config(
     },
   },
   {
+    // The layers below the features (docs/decisions/038): they know no feature, not even a feature's types,
+    // so a feature can change or go without touching them. Features implement what these declare.
+    files: [
+      'server/app-context.ts',
+      'server/db/**/*.ts',
+      'server/events/**/*.ts',
+      'server/jobs/**/*.ts',
+      'server/lib/**/*.ts',
+      'server/services/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '#server/features/*', '#server/features/**'],
+              message:
+                'db, events, jobs, lib, services and app-context.ts sit below the features and import none (types included): declare the interface here (server/services/) and let the feature implement it, or move the code beside compose.ts.',
+            },
+            { group: ['#web/*', '**/web/**'], message: 'The server never imports the web app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/integrations/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -95,8 +122,8 @@ export default tseslint.config(
   {
     // Dependencies point one way (docs/decisions/012): features use the engine (features/commerce), the
     // engine uses no feature, and a feature reaches another only through its public entry (index.ts).
-    // Composition roots (main.ts, compose.ts, http/app.ts, jobs/registry.ts) and tests are not features:
-    // they may import what they register.
+    // Composition roots (main.ts, compose.ts, job-registry.ts, demo-seed.ts, http/app.ts) and tests are
+    // not features: they may import what they register.
     files: ['server/features/**/*.ts'],
     ignores: ['server/**/*.test.ts'],
     plugins: { boundaries },

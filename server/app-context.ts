@@ -2,15 +2,15 @@ import type pg from 'pg';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { LiveEngineEvents } from './events/live-engine-events';
-import type { Auth } from './features/auth';
-import type { PlatformBilling } from './features/billing';
-import type { EngineDeps } from './features/commerce';
-import type { SmsSender } from './features/auth/sms-sender';
-import type { Mailer } from './features/mail';
-import type { CheckoutAccessRecorder } from './features/security-monitoring';
 import type { IntegrationRuntime } from './integrations/runtime';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './lib/logger';
+import type { Auth } from './services/auth';
+import type { CheckoutAccessRecorder } from './services/checkout-access';
+import type { EngineDeps } from './services/engine';
+import type { Mailer } from './services/mailer';
+import type { PlatformBilling } from './services/platform-billing';
+import type { SmsSender } from './services/sms-sender';
 
 /**
  * The services every part of the app is built from, assembled once by compose.ts. Features receive what

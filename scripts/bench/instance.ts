@@ -18,7 +18,7 @@ import { loadConfig } from '../../server/config';
 import { connectPostgres, startEmbeddedPostgres, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import { merchants } from '../../server/db/schema/index';
-import { ensureDemoMerchant } from '../../server/db/seed/demo-merchant';
+import { ensureDemoMerchant } from '../../server/demo-seed';
 import { saveStoreConnection } from '../../server/features/connections/store-connections';
 import {
   saveBitcoinSettings,
@@ -30,7 +30,7 @@ import type { AppContext } from '../../server/app-context';
 import { buildApp } from '../../server/http/app';
 import type { RunningSimulators } from '../../server/integrations/sandbox-network';
 import { startPersistedSimulators } from '#sandbox/world/world-server';
-import { startBackgroundWork } from '../../server/jobs/registry';
+import { startBackgroundWork } from '../../server/job-registry';
 import { createLogger } from '../../server/lib/logger';
 import { createUsageMeter, type UsageMeter } from './usage-meter';
 

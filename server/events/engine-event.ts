@@ -21,7 +21,7 @@ export type EngineEvent = z.infer<typeof engineEvent>;
 
 /**
  * A durable subscriber: it gets every event of its topics at least once, through its own job queue, so
- * its retries and failures are its own. A new subscriber is one entry in jobs/registry.ts.
+ * its retries and failures are its own. A new subscriber is one entry in job-registry.ts.
  */
 export interface EngineEventSubscriber {
   /** Names its job queue (`engine-event-<name>`); keep it stable, as queued events wait under it across deploys. */

@@ -1,36 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { STORE_ORDER_QUEUE } from '../features/commerce/confirm-checkout';
+import { expect, it, vi } from 'vitest';
 import { createLogger } from '../lib/logger';
-import { createTestApp, type TestApp } from '../test/create-test-app';
 import { createTestDatabase } from '../test/test-database';
 import { createJobQueue } from './queue';
 
-// Queues created but not worked, so sent jobs stay where they are.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ jobs: false });
-});
-afterAll(() => t.close());
-
-async function jobsFor(orderId: string) {
-  const jobs = await t.db.execute(
-    sql`SELECT state FROM pgboss.job WHERE name = ${STORE_ORDER_QUEUE} AND data->>'orderId' = ${orderId}`,
-  );
-  return jobs.rows;
-}
-
 it('sends a singleton key once while its job waits to run, as reconciliation re-sends it every few seconds', async () => {
+  const database = await createTestDatabase();
+  // Created but not worked, so sent jobs stay where they are.
+  const queue = createJobQueue(database.pool, createLogger('silent'));
+  const name = 'keyed-write';
+  await queue.start([{ name, retryLimit: 5, retryDelaySeconds: 5, handler: async () => {} }], {
+    work: false,
+  });
+  const jobsFor = async (orderId: string) =>
+    (
+      await database.db.execute(
+        sql`SELECT state FROM pgboss.job WHERE name = ${name} AND data->>'orderId' = ${orderId}`,
+      )
+    ).rows;
+
   const orderId = randomUUID();
-  for (let i = 0; i < 3; i++)
-    await t.services.jobs.enqueue(STORE_ORDER_QUEUE, { orderId }, { singletonKey: orderId });
+  for (let i = 0; i < 3; i++) await queue.enqueue(name, { orderId }, { singletonKey: orderId });
   expect(await jobsFor(orderId)).toHaveLength(1);
 
   const otherOrderId = randomUUID();
-  await t.services.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: otherOrderId }, { singletonKey: otherOrderId });
+  await queue.enqueue(name, { orderId: otherOrderId }, { singletonKey: otherOrderId });
   expect(await jobsFor(otherOrderId)).toHaveLength(1);
+  await queue.stop();
+  await database.close();
 });
 
 it('stops only after a handler that outlived the graceful stop has finished and recorded its failure', async () => {

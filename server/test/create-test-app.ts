@@ -14,7 +14,7 @@ import type { IntegrationRuntime } from '../integrations/runtime';
 import type { OutgoingEmail } from '../features/mail/mailer';
 import type { AppContext } from '../app-context';
 import { buildApp } from '../http/app';
-import { startBackgroundWork } from '../jobs/registry';
+import { startBackgroundWork } from '../job-registry';
 import { startSimulators, type RunningSimulators } from '#sandbox/start-simulators';
 import { connectToWorld } from '#sandbox/world/world-manifest';
 import type { Clock } from '../lib/clock';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { merchants } from '../db/schema/index';
-import { ensureDemoMerchant } from '../db/seed/demo-merchant';
+import { ensureDemoMerchant } from '../demo-seed';
 import type { SimulatorId } from '../integrations/sandbox-network';
 import { nextIp, signUp, TEST_ORIGIN, type TestApp } from './create-test-app';
 

@@ -11,6 +11,7 @@ import { MAX_SESSION_HOURS } from '#common/domain/limits';
 import { maskEmail } from '#common/domain/privacy';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import type { Auth } from '../../services/auth';
 import type { Mailer } from '../mail';
 import { createMerchantForUser } from '../merchants';
 import { authEmails } from './auth-emails';
@@ -48,7 +49,7 @@ export function createAuth(
   logger: Logger,
   clock: Clock,
   sms: SmsSender | null,
-) {
+): Auth {
   const send = async (email: Parameters<Mailer['send']>[0]) => void (await mailer.send(email));
   const library = betterAuth({
     appName: 'AgentCart',
@@ -161,4 +162,4 @@ export function createAuth(
   return Object.assign(library, { sessionGuard });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type { Auth };

@@ -1,18 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import type { Auth } from './auth';
+import type { Auth, CurrentSession, SessionGuard, SessionRule } from '../../services/auth';
 import type { SessionPolicy } from './session-policy';
-
-/**
- * What a route asks of the caller's session:
- * - `signed_in`: a session that passes the session rules (IP allowlist, idle and absolute timeouts,
- *   revocation); without one the answer is 401.
- * - `optional`: the route also serves callers without a session, but a session that comes with the
- *   request must pass the same rules.
- * - `none`: the route never looks at a session (sign-up and sign-in themselves, public pages, the agent
- *   API with its key, signed webhooks).
- */
-export type SessionRule = 'signed_in' | 'optional' | 'none';
 
 /**
  * The dashboard API routes (under /api/) that are not for a signed-in session alone. Every other route
@@ -64,12 +53,6 @@ export function sessionRuleOf(routeUrl: string | undefined): SessionRule {
   return SESSION_RULE_EXCEPTIONS[routeUrl] ?? 'signed_in';
 }
 
-/** The session and user behind a request that passed the guard (the library's, narrowed to what we use). */
-export interface CurrentSession {
-  session: { id: string; userId: string };
-  user: { id: string; email: string; name: string; twoFactorEnabled?: boolean | null };
-}
-
 /**
  * The one place a request's session is looked up and held to the session rules. `admit` runs before
  * anything else about a request (registerSessionGuard); routes then read what it found with `sessionOf`,
@@ -78,7 +61,7 @@ export interface CurrentSession {
 export function createSessionGuard(
   getSession: (request: FastifyRequest) => Promise<CurrentSession | null>,
   policy: SessionPolicy,
-) {
+): SessionGuard {
   const admitted = new WeakMap<FastifyRequest, CurrentSession>();
   return {
     async admit(request: FastifyRequest, rule: SessionRule): Promise<void> {
@@ -91,12 +74,9 @@ export function createSessionGuard(
       await policy.enforce(current.session, request);
       admitted.set(request, current);
     },
-    /** The session `admit` passed for this request; null when the request came without one. */
     sessionOf: (request: FastifyRequest): CurrentSession | null => admitted.get(request) ?? null,
   };
 }
-
-export type SessionGuard = ReturnType<typeof createSessionGuard>;
 
 /**
  * Runs the guard on every request, before any route's own hooks and handler (and so before the auth

@@ -2,12 +2,10 @@ import type { AppConfig } from '../../config';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import type { TwilioCredentials } from '../../integrations/sms/twilio/credentials';
 import { twilio } from '../../integrations/sms/twilio/index';
-import type { SentText } from '../../integrations/sms/sms-provider';
 
-/** Sends a text from the platform's SMS account; throws the adapter's ProviderError when it cannot. */
-export interface SmsSender {
-  send(to: string, body: string): Promise<SentText>;
-}
+import type { SmsSender } from '../../services/sms-sender';
+
+export type { SmsSender };
 
 /** The sandbox's Twilio account: the simulator's credentials, as it lists them at its `GET /__sim`. */
 function sandboxTwilio(runtime: IntegrationRuntime): TwilioCredentials | null {

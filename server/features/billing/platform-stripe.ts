@@ -1,21 +1,11 @@
-import type Stripe from 'stripe';
 import { CURRENCIES, type Currency } from '#common/domain/currencies';
 import { PURCHASABLE_PLAN_IDS, type PurchasablePlanId } from '#common/domain/plans';
 import type { AppConfig, PlatformBillingConfig } from '../../config';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { stripeClient } from '../../integrations/payments/stripe/api';
+import type { PlatformBilling } from '../../services/platform-billing';
 
-/** The platform's own Stripe account, as billing uses it: the client, the prices and the webhook secret. */
-export interface PlatformBilling {
-  stripe: Stripe;
-  planPrices: PlatformBillingConfig['planPrices'];
-  overagePrices: PlatformBillingConfig['overagePrices'];
-  overageMeterEventName: string;
-  /** The billing webhook endpoint's signing secret (sandbox: set when the endpoint is registered). */
-  webhookSecret: string;
-  /** The plan and currency a price id sells, or null for any other price (the overage price, say). */
-  planOfPrice(priceId: string): { plan: PurchasablePlanId; currency: Currency } | null;
-}
+export type { PlatformBilling };
 
 /**
  * The sandbox's billing settings: the Stripe simulator lists the platform's seeded price ids among its

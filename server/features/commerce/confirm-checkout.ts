@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { checkouts, orders, payments, type Checkout, type Merchant, type Order } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
 import { holderGone } from '../../jobs/instances';
-import type { JobQueue } from '../../jobs/queue';
 import { open } from '../../lib/crypto';
 import { failpoint } from '../../lib/failpoint';
+import type { EngineDeps } from '../../services/engine';
 import { CommerceError } from './commerce-error';
 import {
   merchantCardAccount,
@@ -23,17 +23,7 @@ import { writeStoreOrder } from './write-store-order';
 
 export const STORE_ORDER_QUEUE = 'store-order-write';
 
-export type EngineDeps = CommerceDeps & {
-  jobs: JobQueue;
-  /**
-   * The platform's fee on an order of `amountMinor` by the merchant's plan, in the same minor units, and
-   * that plan's id. The engine fixes it on the checkout when the card charge is first attempted and takes
-   * it at the charge on a Stripe Connect account. Billing (which provides it) records every order's fee
-   * and accrues for its monthly invoice whatever was not taken at the charge, so without it (engine calls
-   * made outside the app's composition) a fee is deferred, never lost.
-   */
-  platformFee?(merchantId: string, amountMinor: number): Promise<{ feeMinor: number; plan: string }>;
-};
+export type { EngineDeps };
 
 export type ConfirmResult =
   { status: 'ACCEPTED'; order: Order } | { status: 'PENDING_PAYMENT'; checkout: Checkout };

@@ -2,22 +2,9 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { outboundEmails } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
+import type { Mailer, OutgoingEmail } from '../../services/mailer';
 
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: string;
-  /**
-   * The text carries a credential (a sign-in or verification link). Outside the sandbox mailbox it is
-   * sent but not kept in the outbound log, so the log cannot be used to sign in as anyone.
-   */
-  sensitive?: boolean;
-}
-
-export interface Mailer {
-  send(email: OutgoingEmail): Promise<{ delivered: boolean }>;
-}
+export type { Mailer, OutgoingEmail };
 
 /**
  * Sends through SMTP when SMTP_URL is set. Without it, sandbox mode keeps each message in the sandbox

@@ -1,19 +1,15 @@
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
-import { checkoutAccessRow, type CheckoutAccess } from './checkout-access';
+import type { CheckoutAccessRecorder } from '../../services/checkout-access';
+import { checkoutAccessRow } from './checkout-access';
 
 /** Accesses wait at most this long before they are written… */
 const FLUSH_EVERY_MS = 250;
 /** …or until this many wait, written as one insert. */
 const BATCH_SIZE = 200;
 
-export interface CheckoutAccessRecorder {
-  /** Queues one access; never waits and never throws, so an agent's request is not slowed or failed. */
-  record(merchantId: string, access: CheckoutAccess): void;
-  /** Writes everything queued so far (a read of the log sees what this instance has recorded). */
-  flush(): Promise<void>;
-}
+export type { CheckoutAccessRecorder };
 
 /**
  * Records checkout_data_accessed events for the agent surfaces, where reads are hot: accesses are kept

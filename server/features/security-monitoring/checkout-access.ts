@@ -7,14 +7,11 @@ import {
 } from '#common/api/security';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/index';
+import type { CheckoutAccess } from '../../services/checkout-access';
 
 export const CHECKOUT_ACCESS_KIND = 'checkout_data_accessed';
 
-/**
- * One read of a checkout's buyer data: which checkout, its amount and status as shown, and who read it.
- * A merchant's user reading it in the dashboard is `user_id`; an agent has no user, and is named by
- * the surface it read through and (agent API, ACP) the id of the API key it used.
- */
+/** A CheckoutAccess as stored in an event's payload. */
 export const checkoutAccess = z.object({
   checkout_id: z.string(),
   amount: z.number(),
@@ -23,8 +20,8 @@ export const checkoutAccess = z.object({
   status: z.string(),
   via: z.enum(['dashboard', 'agent_api', 'acp']).default('dashboard'),
   key_id: z.string().nullable().default(null),
-});
-export type CheckoutAccess = z.input<typeof checkoutAccess>;
+}) satisfies z.ZodType<unknown, CheckoutAccess>;
+export type { CheckoutAccess };
 
 export function checkoutAccessRow(merchantId: string, access: CheckoutAccess, at: Date) {
   return { merchantId, kind: CHECKOUT_ACCESS_KIND, payload: { ...access }, createdAt: at };

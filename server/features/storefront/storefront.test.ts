@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoMerchant } from '../../db/seed/demo-merchant';
+import { ensureDemoMerchant } from '../../demo-seed';
 import { STRIPE_SANDBOX_ACCOUNT_ID } from '#sandbox/payments/stripe/simulator';
 import { createTestApp, postJson, type TestApp } from '../../test/create-test-app';
 import { connectStripeThroughOAuth, newMerchant } from '../../test/merchant-kit';

@@ -1,8 +1,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, postJson, type TestApp } from '../../test/create-test-app';
-import { DEMO_BUSINESS_NAME, ensureDemoMerchant } from './demo-merchant';
+import { createTestApp, postJson, type TestApp } from './test/create-test-app';
+import { DEMO_BUSINESS_NAME, ensureDemoMerchant } from './demo-seed';
 
 let t: TestApp;
 beforeAll(async () => {

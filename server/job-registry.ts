@@ -1,15 +1,15 @@
-import type { AppContext } from '../app-context';
-import type { EngineEventSubscriber } from '../events/engine-event';
-import { engineEventJobs, startEngineEventRelay } from '../events/relay-engine-events';
-import { acpAgentJobs } from '../features/acp-agents/jobs';
-import { acpOrderEventSubscriber } from '../features/acp-agents/order-event-subscriber';
-import { idempotencyJobs } from '../features/agent-api/jobs';
-import { billingJobs, orderChargeSubscriber } from '../features/billing';
-import { commerceJobs, queueRecovery } from '../features/commerce';
-import { merchantWebhookJobs, merchantWebhookSubscriber } from '../features/merchant-webhooks';
-import { notificationJobs, notificationOrderSubscriber, notifyDepsOf } from '../features/notifications';
-import { registerInstance } from './instances';
-import { DEFAULT_POLLING_SECONDS, type JobDefinition } from './queue';
+import type { AppContext } from './app-context';
+import type { EngineEventSubscriber } from './events/engine-event';
+import { engineEventJobs, startEngineEventRelay } from './events/relay-engine-events';
+import { acpAgentJobs } from './features/acp-agents/jobs';
+import { acpOrderEventSubscriber } from './features/acp-agents/order-event-subscriber';
+import { idempotencyJobs } from './features/agent-api/jobs';
+import { billingJobs, orderChargeSubscriber } from './features/billing';
+import { commerceJobs, queueRecovery } from './features/commerce';
+import { merchantWebhookJobs, merchantWebhookSubscriber } from './features/merchant-webhooks';
+import { notificationJobs, notificationOrderSubscriber, notifyDepsOf } from './features/notifications';
+import { registerInstance } from './jobs/instances';
+import { DEFAULT_POLLING_SECONDS, type JobDefinition } from './jobs/queue';
 
 /** Every subscriber to the engine's events, listed once: a new subscriber is one entry here. */
 export function engineEventSubscribers(ctx: AppContext): EngineEventSubscriber[] {
