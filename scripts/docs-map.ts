@@ -41,9 +41,9 @@ export const DESCRIPTIONS: Record<string, string> = {
   scripts: 'start and dev helpers, pre-rendering, provider scaffold, docs map, screenshots, Lighthouse',
   'scripts/bench': 'load and soak benchmarks (npm run bench) and their history',
   'scripts/eslint': 'project ESLint rules (what may import a simulator)',
-  server: 'Fastify app: main.ts composes it, config.ts is the only reader of process.env',
-  'server/db':
-    'Drizzle schema, committed migrations, database client (PostgreSQL or PGlite), demo seed, triggers.md',
+  server:
+    'Fastify app: main.ts, compose.ts, job-registry.ts and demo-seed.ts compose it; config.ts alone reads process.env',
+  'server/db': 'Drizzle schema, committed migrations, database client (PostgreSQL or PGlite), triggers.md',
   'server/drills':
     'crash drills: the app killed at failpoints in the money path and restarted (PostgreSQL only)',
   'server/events':
@@ -93,8 +93,10 @@ export const DESCRIPTIONS: Record<string, string> = {
   'server/integrations/sms': 'SMS providers (Twilio) and their contract',
   'server/integrations/stores':
     'store platforms (WooCommerce, Shopify, BigCommerce, Magento, custom API) and their contract',
-  'server/jobs': "durable job queue (pg-boss in the app's PostgreSQL) and the list of jobs",
+  'server/jobs': "durable job queue (pg-boss in the app's PostgreSQL) and the registry of running instances",
   'server/lib': 'domain-free helpers: errors, logging, crypto, passwords, URL safety, caches',
+  'server/services':
+    'the interfaces of the services AppContext holds (auth, mail, SMS, billing, the engine), implemented by features',
   'server/test': 'test harness: createTestApp() is the real app on a fresh migrated database',
   web: 'React app (Vite, React Router, TanStack Query, Tailwind, Radix); public pages pre-rendered',
   'web/app': 'routes (a lazy chunk per route of common/routes.ts), start-app.tsx, providers, layouts',
