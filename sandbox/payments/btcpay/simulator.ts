@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
 import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../simulator-lightning';
 import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
-import { btcpaySignature } from '#server/integrations/payments/btcpay/webhook';
+import { btcpaySig } from './signing';
 
 /**
  * A stateful BTCPay Server (Greenfield API v1) on loopback: stores guarded by `token` API keys, invoices
@@ -184,7 +184,7 @@ export function createBtcpaySimulator(opts: BtcpaySimulatorOptions = {}) {
     });
   const signedHeaders = (secret: string, body: string) => ({
     'content-type': 'application/json',
-    'btcpay-sig': btcpaySignature(secret, body),
+    'btcpay-sig': btcpaySig(secret, body),
   });
 
   /** Sends the invoice's current event to every enabled store webhook with a URL. */

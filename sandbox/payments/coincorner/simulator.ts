@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { decimalToMinor } from '#common/domain/money';
 import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../simulator-lightning';
 import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
-import { coincornerSignature } from '#server/integrations/payments/coincorner/signature';
+import { coincornerRequestSignature } from './signing';
 
 /**
  * A stateful CoinCorner Checkout API on loopback: signed `POST /api/<Method>` calls (JSON or form bodies,
@@ -166,7 +166,7 @@ export function createCoincornerSimulator(opts: CoincornerSimulatorOptions = {})
     const given = (fields.Signature ?? '').toLowerCase();
     const accepted = Number.isSafeInteger(nonce)
       ? [account.userId, account.userId.toLowerCase()].map((userId) =>
-          coincornerSignature({ ...account, userId, nonce }),
+          coincornerRequestSignature({ ...account, userId, nonce }),
         )
       : [];
     if (!accepted.includes(given)) return { error: 'Invalid Signature' };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decimalToMinor } from '#common/domain/money';
 import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../simulator-lightning';
 import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
-import { opennodeHashedOrder } from '#server/integrations/payments/opennode/webhook';
+import { hashedOrder } from './signing';
 
 /**
  * A stateful OpenNode (v1/v2 REST) on loopback: charges, their Lightning invoices, the hosted checkout
@@ -85,7 +85,7 @@ export function createOpennodeSimulator(opts: OpennodeSimulatorOptions = {}) {
       price: String(charge.amount),
       fee: '0',
       auto_settle: String(charge.auto_settle),
-      hashed_order: opennodeHashedOrder(apiKey, charge.id),
+      hashed_order: hashedOrder(apiKey, charge.id),
       ...(charge.status === 'underpaid' ? { missing_amt: String(charge.missing_amt) } : {}),
     }).toString();
   };

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decimalToMinor, minorToDecimal } from '#common/domain/money';
 import { fakeBolt11, fiatMinorToSats } from '../simulator-lightning';
 import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
-import { strikeSignature } from '#server/integrations/payments/strike/webhook';
+import { strikeWebhookSignature } from './signing';
 
 /**
  * A stateful Strike API (v1) on loopback: invoices and their Lightning quotes behind a bearer API key,
@@ -144,7 +144,7 @@ export function createStrikeSimulator(opts: StrikeSimulatorOptions = {}) {
     });
   const signedHeaders = (secret: string, body: string) => ({
     'content-type': 'application/json',
-    'x-webhook-signature': strikeSignature(secret, body),
+    'x-webhook-signature': strikeWebhookSignature(secret, body),
   });
   const accountById = (id: string) => [...accounts.values()].find((account) => account.id === id);
   const notify = async (invoice: Invoice, eventType = 'invoice.updated') => {

@@ -1,4 +1,4 @@
-import { stripeSignatureHeader } from '#server/integrations/payments/stripe/webhook';
+import { stripeSignatureHeader } from './signing';
 import { invalidRequest, resourceMissing, stripeId } from './simulator-http';
 import type { EventSink, StripeSimContext } from './simulator-state';
 
