@@ -3,7 +3,6 @@ import { decimalToMinor, minorToDecimal } from '#common/domain/money';
 import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { loopbackUrl, servePlaceholderImages } from '../simulator-store-kit';
 import { TEA_STORE, teaCatalogue } from './simulator-catalogue';
-import { BIGCOMMERCE_ORDER_STATUSES } from '#server/integrations/stores/bigcommerce/mapping';
 
 /**
  * A stateful BigCommerce store API on loopback, under /stores/{hash}: the V2 store profile and orders
@@ -19,6 +18,24 @@ export const BIGCOMMERCE_SANDBOX_ACCESS_TOKEN = 'bc8x4m2q9r7t1v5z3y6w0p8n2k4j6h1
 const ERROR_TYPE = 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes';
 const WINDOW_MS = 30_000;
 const MAX_LIMIT = 250;
+/** BigCommerce's order statuses by `status_id`, as `GET /v2/order_statuses` names them. */
+const ORDER_STATUS_NAMES: Record<number, string> = {
+  0: 'Incomplete',
+  1: 'Pending',
+  2: 'Shipped',
+  3: 'Partially Shipped',
+  4: 'Refunded',
+  5: 'Cancelled',
+  6: 'Declined',
+  7: 'Awaiting Payment',
+  8: 'Awaiting Pickup',
+  9: 'Awaiting Shipment',
+  10: 'Completed',
+  11: 'Awaiting Fulfillment',
+  12: 'Manual Verification Required',
+  13: 'Disputed',
+  14: 'Partially Refunded',
+};
 
 /** How a BigCommerce simulator is set up; every option has a sandbox default. */
 export interface BigcommerceSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
@@ -371,7 +388,7 @@ export function createBigcommerceSimulator(opts: BigcommerceSimulatorOptions = {
           return reply.status(400).send(v2Error(400, "The required field 'products' was not supplied."));
         }
         const statusId = body.status_id === undefined ? 1 : Number(body.status_id);
-        if (!Object.hasOwn(BIGCOMMERCE_ORDER_STATUSES, statusId)) {
+        if (!Object.hasOwn(ORDER_STATUS_NAMES, statusId)) {
           return reply.status(400).send(v2Error(400, "The field 'status_id' is invalid."));
         }
         const lines: { product: Product; variant: Variant; quantity: number; price: number }[] = [];
@@ -440,7 +457,7 @@ export function createBigcommerceSimulator(opts: BigcommerceSimulatorOptions = {
           date_created: rfc2822(created),
           date_modified: rfc2822(created),
           status_id: statusId,
-          status: BIGCOMMERCE_ORDER_STATUSES[statusId]!.name,
+          status: ORDER_STATUS_NAMES[statusId]!,
           subtotal_ex_tax: v2Money(subtotal),
           subtotal_inc_tax: v2Money(subtotal),
           subtotal_tax: '0.0000',
@@ -511,10 +528,10 @@ export function createBigcommerceSimulator(opts: BigcommerceSimulatorOptions = {
           if (!order) return reply;
           const statusId = Number(request.body?.status_id);
           if (request.body?.status_id !== undefined) {
-            if (!Object.hasOwn(BIGCOMMERCE_ORDER_STATUSES, statusId)) {
+            if (!Object.hasOwn(ORDER_STATUS_NAMES, statusId)) {
               return reply.status(400).send(v2Error(400, "The field 'status_id' is invalid."));
             }
-            Object.assign(order, { status_id: statusId, status: BIGCOMMERCE_ORDER_STATUSES[statusId]!.name });
+            Object.assign(order, { status_id: statusId, status: ORDER_STATUS_NAMES[statusId]! });
           }
           if (typeof request.body?.staff_notes === 'string') order.staff_notes = request.body.staff_notes;
           order.date_modified = rfc2822(new Date());

@@ -10,10 +10,8 @@ import {
   type RoasterProduct,
   type RoasterVariant,
 } from './simulator-catalogue';
-import { CUSTOM_MAX_LIMIT } from '#server/integrations/stores/custom/api';
-import { CUSTOM_STATUSES } from '#server/integrations/stores/custom/mapping';
 import { loopbackUrl, servePlaceholderImages } from '../simulator-store-kit';
-import { customWebhookSignature } from '#server/integrations/stores/custom/webhook';
+import { customWebhookSignature } from './signing';
 
 /**
  * The reference implementation of the Custom API contract (docs/custom-store.md), stateful and in memory:
@@ -50,6 +48,10 @@ const TRANSITIONS: Record<string, Status[]> = {
   refunded: [],
   failed: [],
 };
+/** Every status the contract defines, in the order the contract lists them. */
+const STATUSES = Object.keys(TRANSITIONS);
+/** The contract's largest `limit` for `GET /products`. */
+const MAX_LIMIT = 100;
 
 const decimal = z.string().regex(/^\d+\.\d{2}$/, 'must be a decimal string with 2 decimals, e.g. "21.99"');
 const address = z.object({
@@ -258,8 +260,8 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
         const page = Number(request.query.page ?? 1);
         const limit = Number(request.query.limit ?? 20);
         if (!Number.isInteger(page) || page < 1) return invalid(reply, 'page must be a whole number from 1');
-        if (!Number.isInteger(limit) || limit < 1 || limit > CUSTOM_MAX_LIMIT) {
-          return invalid(reply, `limit must be a whole number from 1 to ${CUSTOM_MAX_LIMIT}`);
+        if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+          return invalid(reply, `limit must be a whole number from 1 to ${MAX_LIMIT}`);
         }
         const { sku } = request.query;
         const matching = sku ? products.filter((p) => bySku(sku)?.product === p) : products;
@@ -380,8 +382,8 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
           const order = orders.get(request.params.id);
           if (!order) return reply.status(404).send(failure('not_found', `No order ${request.params.id}`));
           const status = request.body?.status;
-          if (typeof status !== 'string' || !CUSTOM_STATUSES.includes(status)) {
-            return invalid(reply, `status must be one of ${CUSTOM_STATUSES.join(', ')}`);
+          if (typeof status !== 'string' || !STATUSES.includes(status)) {
+            return invalid(reply, `status must be one of ${STATUSES.join(', ')}`);
           }
           const moved = move(order, status as Status);
           return moved
@@ -425,7 +427,7 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
     const order = orders.get(id!);
     const status = (body as { status?: unknown } | undefined)?.status;
     if (!order) return { error: `no order ${id}` };
-    if (typeof status !== 'string' || !CUSTOM_STATUSES.includes(status)) return { error: 'unknown status' };
+    if (typeof status !== 'string' || !STATUSES.includes(status)) return { error: 'unknown status' };
     return move(order, status as Status)
       ? { id, status }
       : { error: `cannot move from ${order.status} to ${status}` };

@@ -4,9 +4,7 @@ import { decimalToMinor, minorToDecimal } from '#common/domain/money';
 import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { loopbackUrl, servePlaceholderImages } from '../simulator-store-kit';
 import { OUTDOOR_SHOP, outdoorCatalogue, type OutdoorProduct } from './simulator-catalogue';
-import { SHOPIFY_API_VERSION } from '#server/integrations/stores/shopify/api';
-import { SHOPIFY_CANCEL_REASONS } from '#server/integrations/stores/shopify/mapping';
-import { shopifyWebhookHmac } from '#server/integrations/stores/shopify/webhook';
+import { shopifyWebhookHmac } from './signing';
 
 /**
  * A stateful Shopify REST Admin API on loopback. Shops are told apart by host, as on myshopify.com
@@ -24,6 +22,10 @@ export const SHOPIFY_SANDBOX_WEBHOOK_SECRET = 'shpss_8a1c3e5f7b9d2f4a6c8e0b1d3f5
 const BUCKET_SIZE = 40;
 const LEAK_PER_SECOND = 2;
 const MAX_LIMIT = 250;
+/** The Admin API version the `webhooks/sign` control stamps on the webhook it signs. */
+const API_VERSION = '2024-01';
+/** The reasons `POST /orders/{id}/cancel.json` accepts. */
+const CANCEL_REASONS = ['customer', 'declined', 'fraud', 'inventory', 'staff', 'other'];
 const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
 const WEBHOOK_TOPICS = [
   'orders/create',
@@ -777,7 +779,7 @@ export function createShopifySimulator(opts: ShopifySimulatorOptions = {}) {
             return reply.status(422).send({ errors: 'Cannot cancel an order that has been fulfilled' });
           }
           const reason = request.body?.reason ?? 'other';
-          if (!(SHOPIFY_CANCEL_REASONS as readonly string[]).includes(reason)) {
+          if (!CANCEL_REASONS.includes(reason)) {
             return reply.status(422).send({ errors: { reason: ['is not included in the list'] } });
           }
           order.cancelled_at = now();
@@ -931,7 +933,7 @@ export function createShopifySimulator(opts: ShopifySimulatorOptions = {}) {
     const shop = shopNamed(name);
     return signedWebhook(
       shop,
-      SHOPIFY_API_VERSION,
+      API_VERSION,
       'products/update',
       productView(shop.products[0]!),
       typeof secret === 'string' && secret ? secret : shop.webhookSecret,

@@ -1,10 +1,5 @@
-import {
-  oauthBaseString,
-  oauthHmac,
-  oauthSigningKey,
-  sameSignature,
-  type OauthSignatureMethod,
-} from '#server/integrations/stores/woocommerce/oauth1';
+import { sameText } from '../../signing';
+import { woocommerceOauthSignature, type OauthSignatureMethod } from './signing';
 
 /**
  * The simulator's copy of `WC_REST_Authentication` (WooCommerce 9.x), rule for rule: over HTTPS the keys
@@ -141,16 +136,18 @@ export function createKeyring(keys: SimulatorApiKey[], nowSeconds: () => number)
     const method = params.oauth_signature_method as OauthSignatureMethod;
     // The plugin undoes a query parser that turned the base64 "+" into a space, then decodes once more.
     const given = rawUrlDecode(params.oauth_signature!.replace(/ /g, '+'));
-    const signed = Object.entries(params).filter(([name]) => name !== 'oauth_signature');
+    const { oauth_signature: _given, ...signed } = params;
     if (method !== 'HMAC-SHA1' && method !== 'HMAC-SHA256') {
       return { key: null, error: authError('Invalid signature - signature method is invalid.') };
     }
-    const expected = oauthHmac(
-      oauthBaseString(req.method, req.publicUrl, signed),
-      oauthSigningKey(key.consumerSecret),
-      method,
-    );
-    if (!sameSignature(expected, given)) {
+    const expected = woocommerceOauthSignature({
+      method: req.method,
+      url: req.publicUrl,
+      params: signed,
+      consumerSecret: key.consumerSecret,
+      signatureMethod: method,
+    });
+    if (!sameText(expected, given)) {
       return { key: null, error: authError('Invalid signature - provided signature does not match.') };
     }
 
@@ -176,7 +173,7 @@ export function createKeyring(keys: SimulatorApiKey[], nowSeconds: () => number)
       const basic = req.https ? basicCredentials(req) : null;
       const basicKey = basic ? byKey.get(basic[0]) : undefined;
       if (basic && basicKey) {
-        result = sameSignature(basicKey.consumerSecret, basic[1])
+        result = sameText(basicKey.consumerSecret, basic[1])
           ? { key: basicKey, error: null }
           : { key: null, error: authError('Consumer secret is invalid.') };
       }

@@ -3,7 +3,7 @@ import type { WpError } from './simulator-auth';
 import { orderJson, webhookJson, wpDate, type StoreUrls } from './simulator-json';
 import type { SimOrder, SimWebhook } from './simulator-store';
 import { isForced, paginate, sendWpError, type Site, type WcRoute } from './simulator-wordpress';
-import { woocommerceWebhookSignature } from '#server/integrations/stores/woocommerce/webhook';
+import { woocommerceWebhookSignature } from './signing';
 
 /**
  * WooCommerce webhooks: CRUD under /wc/v3/webhooks, a ping to a new webhook's URL, and signed deliveries

@@ -589,9 +589,34 @@ describe('oauth 1.0a signer', () => {
       nonce: 'abc',
     });
     expect(params).toMatchObject({ oauth_timestamp: '1700000000', oauth_signature_method: 'HMAC-SHA256' });
-    const base =
-      'GET&http%3A%2F%2Fshop.test%2Fwp-json%2Fwc%2Fv3%2Fproducts&oauth_consumer_key%3Dck_1%26oauth_nonce%3Dabc%26oauth_signature_method%3DHMAC-SHA256%26oauth_timestamp%3D1700000000%26per_page%3D1';
-    expect(params.oauth_signature).toBe(oauthHmac(base, 'cs_1&', 'HMAC-SHA256'));
+    // Known answers computed once outside this code (base64 HMAC of the base string, key "cs_1&").
+    expect(params.oauth_signature).toBe('Slg9R6CsFSKDVYRwTb2LHTpDSQBPMNiuutS/MOjdMbg=');
+    const sha1 = oauthQueryParams({
+      method: 'GET',
+      url: new URL('http://shop.test/wp-json/wc/v3/products?per_page=1'),
+      consumerKey: 'ck_1',
+      consumerSecret: 'cs_1',
+      now: new Date(1_700_000_000_000),
+      nonce: 'abc',
+      signatureMethod: 'HMAC-SHA1',
+    });
+    expect(sha1.oauth_signature).toBe('8fLJefecs12MJMrbjaDYzr2jeGM=');
+  });
+
+  it('encodes parameter values twice in the base string, as the plugin does (known answer)', () => {
+    const sign = (search: string, consumerSecret = 'cs_1') => {
+      const url = new URL('http://shop.test/wp-json/wc/v3/orders');
+      url.searchParams.set('search', search);
+      url.searchParams.set('after', '2026-05-01T00:00:00');
+      const now = new Date(1_700_000_000_000);
+      return oauthQueryParams({ method: 'GET', url, consumerKey: 'ck_1', consumerSecret, now, nonce: 'abc' })
+        .oauth_signature;
+    };
+    // Signed: GET&http%3A%2F%2Fshop.test%2Fwp-json%2Fwc%2Fv3%2Forders&after%3D2026-05-01T00%253A00%253A00%26
+    // oauth_consumer_key%3Dck_1%26…%26search%3Dtea%2520%2526%2520cake%2527s, keyed with "cs_1&".
+    expect(sign("tea & cake's")).toBe('P+PuQXOgTHZp6dArEzMD5nGJy4nsBk0q0kLUxQbOags=');
+    expect(sign("tea & cake's", 'cs_2')).not.toBe('P+PuQXOgTHZp6dArEzMD5nGJy4nsBk0q0kLUxQbOags=');
+    expect(sign("tea & cakes'")).not.toBe('P+PuQXOgTHZp6dArEzMD5nGJy4nsBk0q0kLUxQbOags=');
   });
 });
 
