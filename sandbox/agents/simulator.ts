@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rawBodyOf, registerRawBodyRoutes } from '#server/lib/raw-body';
 import { createSimulator, type SimulatorOptions } from '../simulator-kit';
-import { orderEventSignatureProblem } from '#server/integrations/agents/signatures';
+import { merchantSignatureProblem } from './signing';
 
 /**
  * An AI agent platform's order-events receiver (ACP `POST /agentic_checkout/webhooks/order_events`), for
@@ -81,7 +81,7 @@ export function createAgentSimulator(opts: { now?: () => Date } & Pick<Simulator
       const requestId = header('request-id');
       const secret = secrets.get(host) ?? secrets.get(ANY_HOST);
       const problem = secret
-        ? orderEventSignatureProblem(secret, rawBody, header('merchant-signature') ?? undefined, now())
+        ? merchantSignatureProblem(secret, rawBody, header('merchant-signature') ?? undefined, now())
         : 'No webhook secret has been given to this agent endpoint (POST /__sim/secret).';
       let body: unknown;
       try {

@@ -96,3 +96,55 @@ describe('order event signatures (Merchant-Signature)', () => {
     expect(orderEventSignatureProblem(whsec, body, 't=1,v1=zz', now)).toMatch(/must be/);
   });
 });
+
+/**
+ * Known answers computed once outside this code and written down, so a change to either scheme fails
+ * here: HMAC-SHA256 keyed with the secret as UTF-8 text, over "<Timestamp>.<raw body>" (base64) for an
+ * agent's request, over the raw body (hex, 2025-09-29) or "<t>.<raw body>" (t=…,v1=hex, 2026-04-17) for
+ * an order event.
+ */
+describe('known answers', () => {
+  const REQUEST_SIGNATURE = 'PP+Aidev/hUq33Vpmt6Ap4D83sA7FNggOfCQVG2oiCc=';
+  const BODY_HEX = '3df624a3f81554ccc9140a2c7b99e373ba96119be58c4fc31c9e7b3660a36b61';
+  const TIMESTAMPED = 't=1777636800,v1=87a0de9876e14ad14f7d1047ac24985127e2dfa7239c58f9133ec616c96b521d';
+  const whsec = 'whsec_0123456789abcdef';
+  /** The same text with the character at `at` replaced by another one of the same alphabet. */
+  const oneByteOff = (s: string, at = 0) => `${s.slice(0, at)}${s[at] === '0' ? '1' : '0'}${s.slice(at + 1)}`;
+
+  it('agent request Signature: accepts the known answer, refuses a one-byte change of body, secret or signature', () => {
+    expect(signAgentRequest(secret, stamp, body)).toBe(REQUEST_SIGNATURE);
+    expect(check({ signature: REQUEST_SIGNATURE })).toEqual({ ok: true });
+    expect(check({ signature: REQUEST_SIGNATURE, rawBody: body.replace(':1}', ':2}') })).toMatchObject({
+      code: 'invalid_signature',
+    });
+    expect(check({ signature: REQUEST_SIGNATURE, secret: oneByteOff(secret, 8) })).toMatchObject({
+      code: 'invalid_signature',
+    });
+    expect(check({ signature: oneByteOff(REQUEST_SIGNATURE) })).toMatchObject({ code: 'invalid_signature' });
+  });
+
+  it('Merchant-Signature body-hex: accepts the known answer, refuses a one-byte change', () => {
+    expect(signOrderEvent('body-hex', whsec, body, now)).toBe(BODY_HEX);
+    expect(orderEventSignatureProblem(whsec, body, BODY_HEX, now)).toBeNull();
+    const failed = 'Webhook signature verification failed.';
+    expect(orderEventSignatureProblem(whsec, body.replace(':1}', ':2}'), BODY_HEX, now)).toBe(failed);
+    expect(orderEventSignatureProblem(oneByteOff(whsec, 'whsec_'.length), body, BODY_HEX, now)).toBe(failed);
+    expect(orderEventSignatureProblem(whsec, body, oneByteOff(BODY_HEX), now)).toBe(failed);
+  });
+
+  it('Merchant-Signature timestamped-hex: accepts the known answer, refuses a one-byte change', () => {
+    expect(signOrderEvent('timestamped-hex', whsec, body, now)).toBe(TIMESTAMPED);
+    expect(orderEventSignatureProblem(whsec, body, TIMESTAMPED, now)).toBeNull();
+    const failed = 'Webhook signature verification failed.';
+    expect(orderEventSignatureProblem(whsec, body.replace(':1}', ':2}'), TIMESTAMPED, now)).toBe(failed);
+    expect(orderEventSignatureProblem(oneByteOff(whsec, 'whsec_'.length), body, TIMESTAMPED, now)).toBe(
+      failed,
+    );
+    expect(
+      orderEventSignatureProblem(whsec, body, oneByteOff(TIMESTAMPED, 't=1777636800,v1='.length), now),
+    ).toBe(failed);
+    expect(
+      orderEventSignatureProblem(whsec, body, TIMESTAMPED.replace('t=1777636800', 't=1777636801'), now),
+    ).toBe(failed);
+  });
+});
