@@ -2,8 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * OAuth 1.0a "one-legged" signing (RFC 5849 without a token), the only way WooCommerce accepts API keys
- * over plain HTTP (`WC_REST_Authentication::check_oauth_signature`). Shared by the adapter, which signs,
- * and the simulator, which verifies exactly as the plugin does.
+ * over plain HTTP (`WC_REST_Authentication::check_oauth_signature`). The adapter signs with it; the
+ * sandbox checks with its own copy of the plugin's rule, and known answers in the tests pin both.
  */
 export type OauthSignatureMethod = 'HMAC-SHA1' | 'HMAC-SHA256';
 
