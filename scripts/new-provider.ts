@@ -16,8 +16,10 @@ function credentialsFile(id: string): string {
   return `import { z } from 'zod';
 import type { CredentialField } from '../../credentials';
 
+export const MISSING_API_KEY = 'Please enter your ${pascal(id)} API key';
+
 export const ${id}Credentials = z.object({
-  apiKey: z.string().trim().min(1, 'Please enter your ${pascal(id)} API key'),
+  apiKey: z.string().trim().min(1, MISSING_API_KEY),
 });
 export type ${pascal(id)}Credentials = z.infer<typeof ${id}Credentials>;
 
@@ -40,13 +42,25 @@ const notYet = (operation: string) => new Error(\`${id}: \${operation} is not im
 
 function paymentsIndex(id: string): string {
   return `import type { LightningPaymentProvider } from '../payment-provider';
-import { ${id}CredentialFields, ${id}Credentials, type ${pascal(id)}Credentials } from './credentials';
+import {
+  MISSING_API_KEY,
+  ${id}CredentialFields,
+  ${id}Credentials,
+  type ${pascal(id)}Credentials,
+} from './credentials';
 
 ${notYet(id)}
 export const ${id}: LightningPaymentProvider<${pascal(id)}Credentials> = {
   manifest: {
 ${manifestFields(id)}
     method: 'lightning',
+    methodLabel: 'Lightning (${pascal(id)})',
+    missingCredentialsMessage: MISSING_API_KEY,
+    // Any answer below 500 from the API's root counts as up; point it at a cheap documented path.
+    healthProbe: { path: '/' },
+    inApplicationBundle: true,
+    agentApiOnchainAddress: false,
+    sandboxControls: { payInvoice: (id) => \`invoices/\${encodeURIComponent(id)}/pay\` },
   },
   credentialsSchema: ${id}Credentials,
   async verifyCredentials() {
@@ -139,7 +153,6 @@ describeLightningContract({
   provider: ${id},
 ${start}
   controls: {
-    pay: (id) => \`invoices/\${id}/pay\`,
     expire: (id) => \`invoices/\${id}/expire\`,
     webhook: (id) => \`invoices/\${id}/webhook\`,
   },

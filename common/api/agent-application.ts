@@ -15,7 +15,10 @@ export const agentApplicationFacts = z.object({
   acpBaseUrl: z.string(),
   /** Platform ids of the merchant's saved store connections (woocommerce, shopify…). */
   platformsConnected: z.array(z.string()),
-  /** Bitcoin is listed when the merchant's btc_opennode_enabled is on. */
+  /**
+   * Bitcoin is listed when the merchant's btc_opennode_enabled is on: set when Bitcoin is switched on with
+   * a provider whose manifest puts it in the bundle.
+   */
   bitcoinEnabled: z.boolean(),
 });
 export type AgentApplicationFacts = z.infer<typeof agentApplicationFacts>;

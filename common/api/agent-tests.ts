@@ -103,11 +103,11 @@ export const acpFlowOutput = z.object({
 });
 export type AcpFlowOutput = z.infer<typeof acpFlowOutput>;
 
-export const simulateOpennodePaidInput = z.object({
+export const simulateInvoicePaidInput = z.object({
   checkout_id: z.string().trim().min(1).max(100),
   invoice_id: z.string().trim().min(1).max(200),
 });
-export const simulateOpennodePaidOutput = z.object({ message: z.string() });
+export const simulateInvoicePaidOutput = z.object({ message: z.string() });
 
 /**
  * Stripe's test cards a sandbox test token can stand for: one approved, two declined the ways a buyer's

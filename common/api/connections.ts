@@ -68,6 +68,12 @@ export const connectionsOutput = z.object({
       method: z.enum(['card', 'lightning']),
       availability: z.enum(['live', 'coming_soon']),
       credentialFields: z.array(credentialFieldView),
+      /** The message for missing credentials, when the provider words its own. */
+      missingCredentialsMessage: z.string().nullable(),
+      /** Whether the health checks probe it (it then has an entry, by its id, in the status services). */
+      healthChecked: z.boolean(),
+      /** Its payments-history method (`stripe_spt`, `btc_<id>`) and what the dashboard calls it. */
+      paymentMethod: z.object({ name: z.string(), label: z.string() }),
     }),
   ),
 });

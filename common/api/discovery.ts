@@ -151,16 +151,15 @@ export const acpHealthResponse = z.object({
   api_base_url: z.url(),
   current_version: acpVersion,
   supported_versions: z.array(acpVersion),
-  checks: z.object({
-    /** Every ACP checkout_sessions operation is being served. */
-    endpoints: serviceHealth,
-    database: serviceHealth,
-    encryption: serviceHealth,
-    /** The card handler's provider. */
-    stripe: serviceHealth,
-    /** The Lightning handler's provider. */
-    opennode: serviceHealth,
-  }),
+  /** Beside these, one entry per payment provider the health checks probe, by its id. */
+  checks: z
+    .object({
+      /** Every ACP checkout_sessions operation is being served. */
+      endpoints: serviceHealth,
+      database: serviceHealth,
+      encryption: serviceHealth,
+    })
+    .catchall(serviceHealth),
   /** Why the status is not ok, one line per failing check. */
   reasons: z.array(z.string()),
 });

@@ -5,21 +5,6 @@ import type { PaymentStatus } from '../domain/payment-status';
 export const PAYMENT_DISPLAY_STATUSES = ['PAID', 'PENDING', 'EXPIRED', 'FAILED'] as const;
 export type PaymentDisplayStatus = (typeof PAYMENT_DISPLAY_STATUSES)[number];
 
-/** The payment methods a merchant can filter by, with the names the dashboard gives them. */
-export const PAYMENT_METHODS = {
-  stripe_spt: 'Card (Stripe)',
-  btc_opennode: 'Lightning (OpenNode)',
-  btc_coincorner: 'Lightning (CoinCorner)',
-  btc_btcpay: 'Lightning (BTCPay)',
-  btc_strike: 'Lightning (Strike)',
-} as const;
-export type PaymentMethodName = keyof typeof PAYMENT_METHODS;
-
-/** A method's dashboard name; a method this build does not know shows as its id. */
-export function paymentMethodLabel(method: string): string {
-  return PAYMENT_METHODS[method as PaymentMethodName] ?? method;
-}
-
 /** How our normalized statuses show. Every other status, known or not, shows as PENDING. */
 export const SETTLED_DISPLAY_STATUS: Partial<
   Record<PaymentStatus, Exclude<PaymentDisplayStatus, 'PENDING'>>

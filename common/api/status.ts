@@ -9,13 +9,14 @@ export const statusResponse = z.object({
   timestamp: z.string(),
   version: z.string(),
   mode: z.enum(['sandbox', 'live']),
-  services: z.object({
-    database: serviceHealth,
-    environment: serviceHealth,
-    encryption: serviceHealth,
-    stripe: serviceHealth,
-    opennode: serviceHealth,
-  }),
+  /** Beside the platform's own services, one entry per payment provider the server probes, by its id. */
+  services: z
+    .object({
+      database: serviceHealth,
+      environment: serviceHealth,
+      encryption: serviceHealth,
+    })
+    .catchall(serviceHealth),
   details: z.object({
     encryption_key_length_valid: z.boolean(),
     missing_required_env_vars: z.array(z.string()),

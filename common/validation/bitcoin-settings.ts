@@ -6,29 +6,25 @@ import {
   CONNECTION_MESSAGES,
 } from './connections';
 
-/**
- * The message when a provider's credentials are missing: OpenNode and CoinCorner ask by name, any other provider with the general words. Which providers a merchant can pick is the server's list (GET /api/connections, ADR 011).
- */
-const MISSING: Partial<Record<string, string>> = {
-  opennode: CONNECTION_MESSAGES.opennodeKeyRequired,
-  coincorner: CONNECTION_MESSAGES.coincornerCredentialsRequired,
-};
+/** For a provider whose manifest words no message of its own. */
 const MISSING_OTHERWISE = 'Please enter your API credentials';
 
 /**
  * The Bitcoin settings form (onboarding step 1 and settings): every credential field the provider names
- * is required, with that provider's message, and the invoice expiry is 5-60 minutes.
- * `keepSaved` allows empty credentials, meaning "keep the ones already saved".
+ * is required, with the provider's own missing-credentials message (served with its form by
+ * GET /api/connections, ADR 011), and the invoice expiry is 5-60 minutes. `keepSaved` allows empty
+ * credentials, meaning "keep the ones already saved".
  */
-export function bitcoinSettingsSchema(provider: string, fieldNames: string[], keepSaved = false) {
+export function bitcoinSettingsSchema(
+  provider: { credentialFields: { name: string }[]; missingCredentialsMessage?: string | null },
+  keepSaved = false,
+) {
+  const missing = provider.missingCredentialsMessage ?? MISSING_OTHERWISE;
   const field = z.string().trim();
   return z.object({
     credentials: z.object(
       Object.fromEntries(
-        fieldNames.map((name) => [
-          name,
-          keepSaved ? field : field.min(1, MISSING[provider] ?? MISSING_OTHERWISE),
-        ]),
+        provider.credentialFields.map(({ name }) => [name, keepSaved ? field : field.min(1, missing)]),
       ),
     ),
     expiryMins: z.coerce

@@ -22,8 +22,6 @@ export const CONNECTION_MESSAGES = {
   stripeKeyRequired: 'Please enter your Stripe secret key',
   stripeKeyFormat: 'Invalid Stripe secret key format (must start with sk_)',
   stripeVerificationFailed: 'Verification failed',
-  opennodeKeyRequired: 'Please enter your OpenNode API key',
-  coincornerCredentialsRequired: 'Please enter your CoinCorner API credentials',
   bitcoinUnknownError: 'Unknown error',
   expiryRange: 'Invoice expiry must be between 5 and 60 minutes',
   encryptionKeyLength: 'Encryption key must be 32 bytes',

@@ -7,8 +7,11 @@ import { scaffoldProvider } from '../../scripts/new-provider';
 
 /**
  * docs/adding-a-provider.md, proven: in a temporary copy of the project, scaffold a payment provider and
- * a store platform (each an adapter folder and its simulator's folder), add only their registry lines, and find them in every registry-derived list with the
- * project still typechecking. The copy is removed afterwards.
+ * a store platform (each an adapter folder and its simulator's folder), add only their registry lines,
+ * and find them in every registry-derived list with the project still typechecking. The Lightning
+ * provider is then made live in its own folder, and every feature that names providers (discovery, the
+ * status page, the settings form, the sandbox's pay action, the application bundle) picks it up. The
+ * copy is removed afterwards.
  */
 const repo = path.resolve(import.meta.dirname, '../..');
 const COPIED = ['server', 'sandbox', 'common', 'scripts', 'package.json', 'tsconfig.json'];
@@ -19,6 +22,27 @@ function filesUnder(dir: string): string[] {
     if (!entry.isFile()) return [];
     return [path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')];
   });
+}
+
+/** What a provider's author does once its adapter is real: offer it. Only its own folder changes. */
+function goLive(root: string, id: string) {
+  const file = path.join(root, 'server/integrations/payments', id, 'index.ts');
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text).toContain("availability: 'coming_soon'");
+  fs.writeFileSync(file, text.replace("availability: 'coming_soon'", "availability: 'live'"));
+}
+
+function runProbe(root: string, probe: string) {
+  fs.writeFileSync(path.join(root, 'probe.ts'), probe);
+  try {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'probe.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return JSON.parse(out.trim().split('\n').at(-1)!);
+  } finally {
+    fs.rmSync(path.join(root, 'probe.ts'));
+  }
 }
 
 function addRegistryLine(root: string, family: 'payments' | 'stores', id: string) {
@@ -88,12 +112,7 @@ describe('adding a provider is its folder plus one registry line', { timeout: 60
         sandboxCredentials: sim.credentials,
       }));
     `;
-    fs.writeFileSync(path.join(copy, 'probe.ts'), probe);
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'probe.ts'], {
-      cwd: copy,
-      encoding: 'utf8',
-    });
-    const derived = JSON.parse(out.trim().split('\n').at(-1)!);
+    const derived = runProbe(copy, probe);
     expect(derived.lightningIds).toContain('zzpay');
     expect(derived.methods).toContain('btc_zzpay');
     expect(derived.paymentApiBase).toBe('https://api.zzpay.example');
@@ -101,7 +120,44 @@ describe('adding a provider is its folder plus one registry line', { timeout: 60
     expect(derived.storeApiBase).toBe('https://api.zzshop.example');
     expect(derived.simulatorHosts).toEqual({ zzpay: ['api.zzpay.example'], zzshop: ['api.zzshop.example'] });
     expect(derived.sandboxCredentials).toEqual({ apiKey: 'zzpay_sandbox_key' });
-    fs.rmSync(path.join(copy, 'probe.ts'));
+  });
+
+  it('once live, the provider is in discovery, the status checks, its settings form, the sandbox pay action and the bundle', () => {
+    goLive(copy, ADDED.payments);
+    const probe = `
+      import { bitcoinSettingsSchema } from './common/validation/bitcoin-settings';
+      import { platformDiscovery } from './server/features/discovery/platform-discovery';
+      import { healthProbes } from './server/features/status/routes';
+      import { paymentProviderForms } from './server/features/connections/list-connections';
+      import { bitcoinInApplicationBundle, credentialsMessage } from './server/features/connections/payment-connections';
+      import { sandboxPayControl } from './server/features/agent-tests/sandbox-payments';
+      const discovery = platformDiscovery({ publicUrl: 'https://agentcart.example', mode: 'live', served: [] });
+      const form = paymentProviderForms().find((p) => p.id === 'zzpay')!;
+      const formCheck = bitcoinSettingsSchema(form).safeParse({ credentials: { apiKey: '' }, expiryMins: 15 });
+      console.log(JSON.stringify({
+        discovery: discovery.payment_methods.find((m) => m.id === 'bitcoin_lightning')!.providers,
+        probes: healthProbes(),
+        form,
+        formMessage: formCheck.success ? null : formCheck.error.issues[0]!.message,
+        serverMessage: credentialsMessage('zzpay', {}),
+        payControl: sandboxPayControl('zzpay', 'inv_1'),
+        inBundle: bitcoinInApplicationBundle('zzpay', true),
+      }));
+    `;
+    const facts = runProbe(copy, probe);
+    expect(facts.discovery).toContain('zzpay');
+    expect(facts.probes).toContainEqual({ id: 'zzpay', url: 'https://api.zzpay.example/' });
+    expect(facts.form).toMatchObject({
+      name: 'Zzpay',
+      availability: 'live',
+      healthChecked: true,
+      missingCredentialsMessage: 'Please enter your Zzpay API key',
+      paymentMethod: { name: 'btc_zzpay', label: 'Lightning (Zzpay)' },
+    });
+    expect(facts.formMessage).toBe('Please enter your Zzpay API key');
+    expect(facts.serverMessage).toBe('Please enter your Zzpay API key');
+    expect(facts.payControl).toBe('invoices/inv_1/pay');
+    expect(facts.inBundle).toBe(true);
   });
 
   it('still typechecks, the scaffolded contract suites included', () => {

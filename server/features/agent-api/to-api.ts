@@ -1,4 +1,5 @@
 import type { Checkout, Offer, Order, Payment } from '../../db/schema/index';
+import { isPaymentProviderId, lightningProvider } from '../../integrations/payments/registry';
 
 /** The documented agent API's answers, built from our rows. Amounts are minor units. */
 export function offerToApi(offer: Offer) {
@@ -52,9 +53,13 @@ export function checkoutToApi(checkout: Checkout, payment: Payment) {
       payment_url: p.payment_url ?? null,
       amount_sats: p.amount_sats ?? null,
       expires_at: checkout.expiresAt.toISOString(),
-      ...(checkout.provider === 'coincorner' ? { onchain_address: p.onchain_address ?? null } : {}),
+      ...(showsOnchainAddress(checkout.provider) ? { onchain_address: p.onchain_address ?? null } : {}),
     },
   };
+}
+
+function showsOnchainAddress(provider: string): boolean {
+  return isPaymentProviderId(provider) && !!lightningProvider(provider)?.manifest.agentApiOnchainAddress;
 }
 
 export function acceptedToApi(order: Order) {

@@ -4,15 +4,15 @@ import {
   acpFlowInput,
   acpFlowOutput,
   amountToMinor,
-  simulateOpennodePaidInput,
-  simulateOpennodePaidOutput,
+  simulateInvoicePaidInput,
+  simulateInvoicePaidOutput,
   testTokenInput,
   testTokenOutput,
 } from '#common/api/agent-tests';
 import type { AppContext } from '../../app-context';
 import { requireMerchantForScope } from '../connections';
 import { runAgentApiFlow } from './run-agent-api-flow';
-import { mintTestToken, simulateOpennodePaid } from './sandbox-payments';
+import { mintTestToken, simulateInvoicePaid } from './sandbox-payments';
 
 // Agent tests reach the store and the payment providers. A person runs a few a minute, but the Bitcoin
 // tester confirms every 5 s while it waits, so leave room for two tabs doing that.
@@ -40,11 +40,11 @@ export function registerAgentTestRoutes(
     r.post(
       '/api/agent-tests/simulate-opennode-paid',
       {
-        schema: { body: simulateOpennodePaidInput, response: { 200: simulateOpennodePaidOutput } },
+        schema: { body: simulateInvoicePaidInput, response: { 200: simulateInvoicePaidOutput } },
         config: TEST_LIMIT,
       },
       async (request) => {
-        await simulateOpennodePaid(deps, merchantOf(request), request.body);
+        await simulateInvoicePaid(deps, merchantOf(request), request.body);
         return { message: 'Payment simulated' };
       },
     );

@@ -5,6 +5,12 @@ import type { Db } from '../../db/client';
 import { payments, type Merchant } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { IntegrationRuntime } from '../../integrations/runtime';
+import {
+  isPaymentProviderId,
+  lightningProvider,
+  paymentProvider,
+  type PaymentProviderId,
+} from '../../integrations/payments/registry';
 import { CommerceError, loadPaymentConnection, merchantCardAccount, type CommerceDeps } from '../commerce';
 
 /**
@@ -24,7 +30,7 @@ async function simulatorControl(
     signal: AbortSignal.timeout(10_000),
   });
   const answer = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  // The OpenNode simulator answers an unknown charge with 200 and `error`.
+  // Some simulators answer an unknown invoice with 200 and `error`, as their provider does.
   return res.ok && answer && !answer.error ? answer : null;
 }
 
@@ -118,39 +124,53 @@ export async function mintTestToken(
 }
 
 /**
- * Spec simulate-opennode-paid: marks the OpenNode invoice of one of the merchant's own checkouts paid on
- * the OpenNode simulator. Sandbox only; the checkout settles on its next confirm (or the notification).
+ * The simulator control that marks a provider's invoice paid (a path under its `/__sim/`), from the
+ * provider's manifest; null for a provider that issues no invoices.
  */
-export async function simulateOpennodePaid(
+export function sandboxPayControl(provider: string, invoiceId: string): string | null {
+  if (!isPaymentProviderId(provider)) return null;
+  return lightningProvider(provider)?.manifest.sandboxControls.payInvoice(invoiceId) ?? null;
+}
+
+/**
+ * simulate-opennode-paid (named after the first provider, whichever issued the invoice): marks the
+ * Lightning invoice of one of the merchant's own checkouts paid on its provider's simulator. Sandbox
+ * only; the checkout settles on its next confirm (or the notification).
+ */
+export async function simulateInvoicePaid(
   deps: { db: Db; runtime: IntegrationRuntime },
   merchant: Merchant,
   input: { checkout_id: string; invoice_id: string },
 ): Promise<void> {
-  const simulator = deps.runtime.mode === 'sandbox' ? deps.runtime.simulators.opennode : undefined;
-  if (!simulator) {
+  if (deps.runtime.mode !== 'sandbox') {
     throw new AppError(
       'forbidden',
       'Simulating a payment is only possible in sandbox mode; in live mode the invoice must really be paid.',
     );
   }
   const [payment] = await deps.db
-    .select({ id: payments.id })
+    .select({ provider: payments.provider })
     .from(payments)
     .where(
       and(
         eq(payments.merchantId, merchant.id),
         eq(payments.checkoutId, input.checkout_id),
-        eq(payments.provider, 'opennode'),
         eq(payments.providerInvoiceId, input.invoice_id),
       ),
     );
-  if (!payment) throw new AppError('not_found', 'This checkout has no OpenNode invoice with that id.');
-  if (
-    !(await simulatorControl(deps.runtime, simulator, `charges/${encodeURIComponent(input.invoice_id)}/pay`))
-  ) {
+  const control = payment ? sandboxPayControl(payment.provider, input.invoice_id) : null;
+  if (!payment || !control) {
+    const provider = merchant.btcProvider;
+    const name =
+      provider && isPaymentProviderId(provider) ? paymentProvider(provider).manifest.name : 'Lightning';
+    throw new AppError('not_found', `This checkout has no ${name} invoice with that id.`);
+  }
+  const name = paymentProvider(payment.provider as PaymentProviderId).manifest.name;
+  const simulator = deps.runtime.simulators[payment.provider];
+  if (!simulator || !(await simulatorControl(deps.runtime, simulator, control))) {
     throw new AppError(
       'unprocessable',
-      'The OpenNode simulator no longer knows this invoice (was it restarted?). Start a new test.',
+      `The ${name} simulator no longer knows this invoice (was it restarted?). Start a new test.`,
     );
   }
 }

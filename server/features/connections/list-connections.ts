@@ -2,8 +2,34 @@ import { eq } from 'drizzle-orm';
 import type { ConnectionsOutput } from '#common/api/connections';
 import type { Db } from '../../db/client';
 import { merchantIntegrations, paymentConnections } from '../../db/schema/index';
-import { paymentProviders } from '../../integrations/payments/registry';
+import {
+  PAYMENT_PROVIDER_IDS,
+  paymentMethodName,
+  paymentProvider,
+  probedPaymentProviders,
+} from '../../integrations/payments/registry';
 import { storePlatforms } from '../../integrations/stores/registry';
+
+/**
+ * Every payment provider as the settings forms and dashboard need it: its form, its missing-credentials
+ * message, whether the health checks probe it, and its payments-history method with its label.
+ */
+export function paymentProviderForms(): ConnectionsOutput['paymentProviders'] {
+  const probed = new Set(probedPaymentProviders().map(({ manifest }) => manifest.id));
+  return PAYMENT_PROVIDER_IDS.map((id) => {
+    const { manifest } = paymentProvider(id);
+    return {
+      id: manifest.id,
+      name: manifest.name,
+      method: manifest.method,
+      availability: manifest.availability,
+      credentialFields: manifest.credentialFields,
+      missingCredentialsMessage: manifest.missingCredentialsMessage ?? null,
+      healthChecked: probed.has(id),
+      paymentMethod: { name: paymentMethodName(id), label: manifest.methodLabel },
+    };
+  });
+}
 
 /** The merchant's connections as display hints, plus the forms every platform and provider needs. */
 export async function listConnections(db: Db, merchantId: string): Promise<ConnectionsOutput> {
@@ -35,12 +61,6 @@ export async function listConnections(db: Db, merchantId: string): Promise<Conne
       availability: manifest.availability,
       credentialFields: manifest.credentialFields,
     })),
-    paymentProviders: Object.values(paymentProviders).map(({ manifest }) => ({
-      id: manifest.id,
-      name: manifest.name,
-      method: manifest.method,
-      availability: manifest.availability,
-      credentialFields: manifest.credentialFields,
-    })),
+    paymentProviders: paymentProviderForms(),
   };
 }

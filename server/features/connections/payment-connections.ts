@@ -18,20 +18,26 @@ import { sealCredentials } from '../../lib/credential-vault';
 
 type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring };
 
-/** OpenNode needs its key, CoinCorner its key and secret; other fields per provider schema. */
+/**
+ * The message for refused credentials: the provider's own missing-credentials message when its manifest
+ * has one, otherwise the first field's.
+ */
+export function credentialsMessage(provider: PaymentProviderId, fieldErrors: Record<string, string>) {
+  return (
+    paymentProvider(provider).manifest.missingCredentialsMessage ??
+    Object.values(fieldErrors)[0] ??
+    'Invalid credentials'
+  );
+}
+
+/** Validates with the provider's own schema; every field error is kept beside the one message. */
 function parsePaymentCredentials(provider: PaymentProviderId, raw: Record<string, string>) {
   const adapter = paymentProvider(provider);
   const trimmed = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v.trim()]));
   const parsed = adapter.credentialsSchema.safeParse(trimmed);
   if (!parsed.success) {
     const fieldErrors = firstMessagePerField(parsed.error.issues);
-    const message =
-      provider === 'opennode'
-        ? CONNECTION_MESSAGES.opennodeKeyRequired
-        : provider === 'coincorner'
-          ? CONNECTION_MESSAGES.coincornerCredentialsRequired
-          : (Object.values(fieldErrors)[0] ?? 'Invalid credentials');
-    throw new AppError('invalid_request', message, { fieldErrors });
+    throw new AppError('invalid_request', credentialsMessage(provider, fieldErrors), { fieldErrors });
   }
   return parsed.data as Record<string, unknown>;
 }
@@ -99,27 +105,31 @@ async function upsertPaymentConnection(
 }
 
 /**
+ * Whether switching Bitcoin on with this provider gives the application bundle its Bitcoin badge (the
+ * merchant's `btc_opennode_enabled`, which the bundle reads): the provider's manifest says.
+ */
+export function bitcoinInApplicationBundle(provider: PaymentProviderId, enabled: boolean): boolean {
+  return enabled && (lightningProvider(provider)?.manifest.inApplicationBundle ?? false);
+}
+
+/**
  * Settings › Payments › Bitcoin: turns Bitcoin on or off for one provider. New credentials are tested
  * before anything is saved; without new credentials the saved ones must exist when enabling.
  */
 export async function saveBitcoinSettings(deps: Deps, merchant: Merchant, input: BitcoinSettingsInput) {
   const provider = input.provider as PaymentProviderId;
-  if (!lightningProvider(provider)) throw new AppError('invalid_request', 'Not a Bitcoin provider');
-  if (input.enabled && paymentProvider(provider).manifest.availability !== 'live') {
+  const lightning = lightningProvider(provider);
+  if (!lightning) throw new AppError('invalid_request', 'Not a Bitcoin provider');
+  if (input.enabled && lightning.manifest.availability !== 'live') {
     throw new AppError(
       'invalid_request',
-      `${paymentProvider(provider).manifest.name} is coming soon and cannot be enabled yet.`,
+      `${lightning.manifest.name} is coming soon and cannot be enabled yet.`,
     );
   }
   let tested: Awaited<ReturnType<typeof testPaymentCredentials>> | null = null;
   if (input.credentials) tested = await testPaymentCredentials(deps.runtime, provider, input.credentials);
   else if (input.enabled && !(await loadPaymentConnection(deps, merchant.id, provider))) {
-    throw new AppError(
-      'invalid_request',
-      provider === 'coincorner'
-        ? CONNECTION_MESSAGES.coincornerCredentialsRequired
-        : CONNECTION_MESSAGES.opennodeKeyRequired,
-    );
+    throw new AppError('invalid_request', credentialsMessage(provider, {}));
   }
   const now = deps.runtime.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -138,7 +148,7 @@ export async function saveBitcoinSettings(deps: Deps, merchant: Merchant, input:
       .set({
         btcEnabled: input.enabled,
         btcProvider: provider,
-        btcOpennodeEnabled: input.enabled && provider === 'opennode',
+        btcOpennodeEnabled: bitcoinInApplicationBundle(provider, input.enabled),
         btcConfig: { ...merchant.btcConfig, expiryMins: input.expiryMins },
         updatedAt: now,
       })

@@ -2,15 +2,23 @@ import { ACP_VERSIONS, LATEST_ACP_VERSION } from '../acp';
 import type { AcpHealthResponse } from '#common/api/discovery';
 import type { ServiceHealth, StatusResponse } from '#common/api/status';
 import type { AppConfig } from '../../config';
+import { probedPaymentProviders } from '../../integrations/payments/registry';
 import { ACP_OPERATIONS } from './operations';
 import type { RouteCatalogue } from './route-catalogue';
 
-const DEPENDENCY_LABEL = {
-  database: 'the database (sessions, API keys, idempotency records)',
-  encryption: "the encryption key (merchants' provider credentials)",
-  stripe: 'Stripe (the card handler)',
-  opennode: 'OpenNode (the Lightning handler)',
-} as const;
+/** Each dependency checked, by its key in the status services, with how a reason names it. */
+function dependencyLabels(): Record<string, string> {
+  return {
+    database: 'the database (sessions, API keys, idempotency records)',
+    encryption: "the encryption key (merchants' provider credentials)",
+    ...Object.fromEntries(
+      probedPaymentProviders().map(({ manifest }) => [
+        manifest.id,
+        `${manifest.name} (the ${manifest.method === 'card' ? 'card' : 'Lightning'} handler)`,
+      ]),
+    ),
+  };
+}
 
 /**
  * Whether the ACP API can serve right now. The dependency checks are GET /api/status's own (one
@@ -30,12 +38,12 @@ export async function acpHealth(deps: {
     .catch(() => null);
   const unknown: ServiceHealth = 'unknown';
   const served = deps.catalogue.served(ACP_OPERATIONS).length;
+  const labels = dependencyLabels();
   const checks: AcpHealthResponse['checks'] = {
     endpoints: served === ACP_OPERATIONS.length ? 'operational' : served > 0 ? 'degraded' : 'down',
     database: services?.database ?? unknown,
     encryption: services?.encryption ?? unknown,
-    stripe: services?.stripe ?? unknown,
-    opennode: services?.opennode ?? unknown,
+    ...Object.fromEntries(Object.keys(labels).map((name) => [name, services?.[name] ?? unknown])),
   };
 
   const reasons: string[] = [];
@@ -43,8 +51,8 @@ export async function acpHealth(deps: {
   if (checks.endpoints !== 'operational') {
     reasons.push(`${served} of ${ACP_OPERATIONS.length} checkout_sessions operations are served`);
   }
-  for (const [name, label] of Object.entries(DEPENDENCY_LABEL)) {
-    const health = checks[name as keyof typeof DEPENDENCY_LABEL];
+  for (const [name, label] of Object.entries(labels)) {
+    const health = checks[name];
     if (services && health !== 'operational') reasons.push(`${label}: ${health}`);
   }
   const down = !services || checks.database !== 'operational' || checks.endpoints === 'down';

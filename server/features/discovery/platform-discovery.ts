@@ -3,6 +3,7 @@ import { SIGNATURE_POLICIES } from '#common/api/acp-agents';
 import type { AgentCommerceDiscovery } from '#common/api/discovery';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, SUPPORT_EMAIL } from '#common/domain/brand';
 import { SIGNATURE_SKEW_MS } from '../../integrations/agents/signatures';
+import { paymentProviders } from '../../integrations/payments/registry';
 import { acpDiscovery } from './acp-discovery';
 import type { ServedOperation } from './route-catalogue';
 
@@ -14,6 +15,17 @@ const authentication: AgentCommerceDiscovery['acp']['authentication'] = {
     "the merchant's API key (generated in the merchant's dashboard settings), sent as `Authorization: Bearer <key>`",
   key_prefixes: ['ak_test_', 'ak_live_'],
 };
+
+/**
+ * The providers discovery lists for a payment method, in registry order: the live ones. A coming-soon
+ * provider is registered and simulated but not offered, so agents are not told about it.
+ */
+export function discoveryProviders(method: 'card' | 'lightning'): string[] {
+  return Object.values(paymentProviders)
+    .map(({ manifest }) => manifest)
+    .filter((manifest) => manifest.method === method && manifest.availability === 'live')
+    .map((manifest) => manifest.id);
+}
 
 const endpoints = (served: ServedOperation[]) =>
   served.map(({ operation, method, paths, summary }) => ({ operation, method, paths, summary }));
@@ -84,7 +96,7 @@ export function platformDiscovery(input: {
       {
         id: 'card',
         display_name: 'Card',
-        providers: ['stripe'],
+        providers: discoveryProviders('card'),
         credential: 'Stripe Shared Payment Token (spt_…), limited to the checkout total and currency',
         acp: { handler_id: 'card_spt', versions: [...ACP_VERSIONS] },
         agent_api_method: 'stripe',
@@ -92,7 +104,7 @@ export function platformDiscovery(input: {
       {
         id: 'bitcoin_lightning',
         display_name: 'Bitcoin (Lightning)',
-        providers: ['opennode', 'coincorner'],
+        providers: discoveryProviders('lightning'),
         credential: 'a Lightning invoice issued for the checkout; the agent pays it, then completes',
         acp: {
           handler_id: 'bitcoin_lightning',

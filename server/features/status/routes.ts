@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { requestErrors } from '../../db/schema/index';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { IntegrationRuntime } from '../../integrations/runtime';
-import { paymentProviders } from '../../integrations/payments/registry';
+import { probedPaymentProviders } from '../../integrations/payments/registry';
 
 const ERROR_WINDOW_MS = 15 * 60 * 1000;
 const HEALTHY_ERROR_LIMIT = 10;
@@ -29,20 +29,31 @@ function providerProbe(runtime: IntegrationRuntime) {
     );
 }
 
+/**
+ * The providers the status page checks, in registry order: every live one whose manifest has a health
+ * probe, each reported under its id.
+ */
+export function healthProbes(): { id: string; url: string }[] {
+  return probedPaymentProviders().map(({ manifest }) => ({
+    id: manifest.id,
+    url: `${manifest.apiBase({})}${manifest.healthProbe!.path}`,
+  }));
+}
+
 export type StatusDeps = { db: Db; config: AppConfig; runtime: IntegrationRuntime };
 
 /** The health status response (services, details, recent errors), from real checks (GET /api/status and acp-health share it). */
 export function healthChecker(deps: StatusDeps): () => Promise<StatusResponse> {
   const probe = providerProbe(deps.runtime);
+  const probes = healthProbes();
   return async () => {
     const now = deps.runtime.clock.now();
-    const [database, stripe, opennode, errors] = await Promise.all([
+    const [database, providers, errors] = await Promise.all([
       deps.db
         .execute(sql`SELECT 1`)
         .then((): ServiceHealth => 'operational')
         .catch((): ServiceHealth => 'down'),
-      probe('stripe', `${paymentProviders.stripe.manifest.apiBase({})}/v1/account`),
-      probe('opennode', `${paymentProviders.opennode.manifest.apiBase({})}/v1/account/balance`),
+      Promise.all(probes.map(({ id, url }) => probe(id, url).then((health) => [id, health] as const))),
       deps.db
         .select({ n: count() })
         .from(requestErrors)
@@ -51,7 +62,7 @@ export function healthChecker(deps: StatusDeps): () => Promise<StatusResponse> {
         .catch(() => 0),
     ]);
     const keyValid = deps.config.keyring.current.key.length === 32;
-    const providersHealthy = [stripe, opennode].every((s) => s === 'operational');
+    const providersHealthy = providers.every(([, health]) => health === 'operational');
     const body: StatusResponse = {
       status:
         database !== 'operational'
@@ -67,8 +78,7 @@ export function healthChecker(deps: StatusDeps): () => Promise<StatusResponse> {
         database,
         environment: 'operational',
         encryption: keyValid ? 'operational' : 'down',
-        stripe,
-        opennode,
+        ...Object.fromEntries(providers),
       },
       details: {
         encryption_key_length_valid: keyValid,

@@ -72,12 +72,12 @@ export interface LightningContractOptions<C> {
   provider: LightningPaymentProvider<C>;
   start(): Promise<SimulatorFixture<C>>;
   /**
-   * Control paths of this provider's simulator for an invoice id (e.g. `charges/${id}/pay`). `webhook`
+   * Control paths of this provider's simulator for an invoice id (e.g. `charges/${id}/expire`); paying
+   * goes through the manifest's `sandboxControls.payInvoice`, the one the sandbox's pay action uses. `webhook`
    * answers with the notification the provider would send about the invoice, signed as it signs it: as
    * `{ rawBody, headers }` or as `{ rawBody, contentType }`.
    */
   controls: {
-    pay(id: string): string;
     expire(id: string): string;
     underpay?(id: string): string;
     webhook(id: string): string;
@@ -127,7 +127,7 @@ export function describeLightningContract<C>(opts: LightningContractOptions<C>) 
       const again = await opts.provider.getPayment(ctx(), invoice.id);
       expect(again.id).toBe(invoice.id);
       expect(again.status).toBe('pending');
-      await fixture().control(opts.controls.pay(invoice.id));
+      await fixture().control(opts.provider.manifest.sandboxControls.payInvoice(invoice.id));
       const paid = await opts.provider.getPayment(ctx(), invoice.id);
       expect(paid.status).toBe('succeeded');
     });
@@ -154,7 +154,7 @@ export function describeLightningContract<C>(opts: LightningContractOptions<C>) 
 
     it('trusts a genuine notification and refuses a tampered one', async () => {
       const invoice = await create();
-      await fixture().control(opts.controls.pay(invoice.id));
+      await fixture().control(opts.provider.manifest.sandboxControls.payInvoice(invoice.id));
       const request = await webhookFor(invoice.id);
       const parsed = await opts.provider.parseWebhook(ctx(), request);
       expect(parsed.paymentId).toBe(invoice.id);

@@ -5,6 +5,35 @@ import type { IntegrationManifest } from '../manifest';
 
 export interface PaymentProviderManifest extends IntegrationManifest {
   method: 'card' | 'lightning';
+  /** What the payments history and analytics call its method, e.g. "Lightning (OpenNode)". */
+  methodLabel: string;
+  /**
+   * The message the settings form and the server give for missing or refused credentials, whichever
+   * field it is. Without one, the server gives the first field's own message and the form a generic one.
+   */
+  missingCredentialsMessage?: string;
+  /**
+   * The status page's probe: a credential-less GET of this path on the live API base, where any answer
+   * below 500 means the provider is up. Only live providers with a probe are checked (and reported).
+   */
+  healthProbe: { path: string } | null;
+}
+
+/** A Lightning provider's facts beyond every provider's. */
+export interface LightningProviderManifest extends PaymentProviderManifest {
+  method: 'lightning';
+  /**
+   * Whether a merchant who switches Bitcoin on with this provider gets the Bitcoin badge of the ChatGPT
+   * application bundle (the merchant's `btc_opennode_enabled`).
+   */
+  inApplicationBundle: boolean;
+  /** Whether the agent API's `btc` object shows the invoice's on-chain fallback address (`onchain_address`). */
+  agentApiOnchainAddress: boolean;
+  /**
+   * The simulator's controls, as paths under its `/__sim/`: `payInvoice` marks an invoice paid. The
+   * sandbox's "pay this invoice" action and the contract suite both drive the simulator through it.
+   */
+  sandboxControls: { payInvoice(invoiceId: string): string };
 }
 
 /** A Lightning invoice as an agent needs it to pay. */
@@ -120,7 +149,7 @@ export interface CardPaymentProvider<Credentials = unknown> extends PaymentProvi
 
 /** Lightning providers issue invoices that settle to the merchant's own account. */
 export interface LightningPaymentProvider<Credentials = unknown> extends PaymentProviderBase<Credentials> {
-  manifest: PaymentProviderManifest & { method: 'lightning' };
+  manifest: LightningProviderManifest;
   createInvoice(
     ctx: AdapterContext<Credentials>,
     input: {

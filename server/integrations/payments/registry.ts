@@ -41,6 +41,13 @@ export function paymentProvider(id: PaymentProviderId): PaymentProvider {
   return paymentProviders[id];
 }
 
+/** The providers the health checks probe, in registry order: the live ones whose manifest has a probe. */
+export function probedPaymentProviders(): PaymentProvider[] {
+  return Object.values<PaymentProvider>(paymentProviders).filter(
+    ({ manifest }) => manifest.availability === 'live' && manifest.healthProbe !== null,
+  );
+}
+
 /**
  * The payment method names of the payments history (`stripe_spt` for the card provider's Shared Payment
  * Tokens, `btc_<id>` for each Lightning provider), as stored on payments rows.

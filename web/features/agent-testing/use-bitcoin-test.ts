@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatAmount } from '#common/domain/money';
 import { runAcpFlow } from './api/run-acp-flow';
-import { simulateOpennodePaid } from './api/simulate-opennode-paid';
+import { simulateInvoicePaid } from './api/simulate-invoice-paid';
 import type { LightningInvoice } from './lightning-invoice-card';
 import { TEST_CHECKOUT } from './test-checkout';
 import {
@@ -98,7 +98,7 @@ export function useBitcoinTest(handlers: {
 
   const pay = useMutation({
     mutationFn: (paid: PendingInvoice) =>
-      simulateOpennodePaid({ checkout_id: paid.checkoutId, invoice_id: paid.invoiceId }),
+      simulateInvoicePaid({ checkout_id: paid.checkoutId, invoice_id: paid.invoiceId }),
     onSuccess: () => {
       toast.success('Payment simulated', { description: 'Confirming the order with your store...' });
       pollNow();

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '#common/api/analytics';
+import { PROVIDER_LIST } from '#web/test/connections-fixture';
 import { json, stubFetch } from '#web/test/fetch-stub';
 import { renderPage } from '#web/test/render';
 import AnalyticsPage from './analytics-page';
@@ -37,6 +38,7 @@ function stubAnalytics(answer: (days: string | null) => Response) {
   fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/get-session') return json(null);
+    if (url.pathname === '/api/connections') return json(PROVIDER_LIST);
     asked.push(url.searchParams.get('days'));
     return answer(url.searchParams.get('days'));
   });
@@ -62,6 +64,8 @@ describe('AnalyticsPage', () => {
     const agents = rowsOf('Checkouts, paid orders and revenue per agent');
     expect(agents[0]).toHaveTextContent('ChatGPT-User43 (75.0%)GBP 60.00');
     expect(agents[1]).toHaveTextContent('Unnamed agent');
+    // Method names come with the provider list, which loads beside the report.
+    await screen.findByText('Lightning (OpenNode)', { selector: 'td, th' });
     const methods = rowsOf('Successful payments and amount per payment method');
     expect(methods[0]).toHaveTextContent('Lightning (OpenNode)2GBP 50.00');
     const daily = rowsOf('Orders, revenue and average order value per day, newest first');

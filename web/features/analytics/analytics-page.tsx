@@ -7,13 +7,13 @@ import {
   type AnalyticsReport,
   type AnalyticsWindow,
 } from '#common/api/analytics';
-import { paymentMethodLabel } from '#common/api/payments';
 import { salesChannelLabel } from '#common/domain/sales-channel';
 import { ROUTES } from '#common/routes';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { usePaymentMethods } from '#web/features/connections/api/list-connections';
 import { cn } from '#web/lib/cn';
 import { useSeo } from '#web/lib/use-seo';
 import { ChannelConversionChart, DailySalesChart, MethodChart } from './analytics-charts';
@@ -250,7 +250,8 @@ function AgentsCard({ report }: { report: AnalyticsReport }) {
 }
 
 function MethodsCard({ report }: { report: AnalyticsReport }) {
-  const rows = report.by_method.map((m) => ({ ...m, label: paymentMethodLabel(m.method) }));
+  const { labelOf } = usePaymentMethods();
+  const rows = report.by_method.map((m) => ({ ...m, label: labelOf(m.method) }));
   return (
     <Card>
       <CardHeader>

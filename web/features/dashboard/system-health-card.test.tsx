@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StatusResponse } from '#common/api/status';
+import { PROVIDER_LIST } from '#web/test/connections-fixture';
 import { useFakeIntervals } from '#web/test/fake-intervals';
 import { json, stubFetch, type FetchHandler } from '#web/test/fetch-stub';
 import { renderPage } from '#web/test/render';
@@ -28,7 +29,10 @@ const STATUS: StatusResponse = {
 };
 
 function renderCard(handler: FetchHandler = () => json(STATUS)) {
-  const fetchMock = stubFetch({ signedIn: true, routes: { '/api/status': handler } });
+  const fetchMock = stubFetch({
+    signedIn: true,
+    routes: { '/api/status': handler, '/api/connections': () => json(PROVIDER_LIST) },
+  });
   renderPage(<SystemHealthCard />, { path: '/dashboard' });
   return fetchMock;
 }

@@ -3,18 +3,34 @@ import type { ServiceHealth, StatusResponse } from '#common/api/status';
 import { Badge } from '#web/components/ui/badge';
 import { SectionCard } from '#web/components/ui/section-card';
 import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
+import { useConnections } from '#web/features/connections/api/list-connections';
 import { useFailureToast } from '#web/features/readiness/use-failure-toast';
 import { cn } from '#web/lib/cn';
 import { useSystemHealth } from './api/get-status';
 import { toastHealthCheckFailed } from './dashboard-toasts';
 
-const SERVICES: { key: keyof StatusResponse['services']; name: string }[] = [
+/** The platform's own services; the payment providers the server probes follow, from its provider list. */
+const PLATFORM_SERVICES: { key: string; name: string }[] = [
   { key: 'database', name: 'Database' },
   { key: 'environment', name: 'Environment' },
   { key: 'encryption', name: 'Encryption' },
-  { key: 'stripe', name: 'Stripe' },
-  { key: 'opennode', name: 'OpenNode' },
 ];
+
+/**
+ * Every service the health check reports, named. Providers come from the connections list (ADR 011), so a
+ * failed check still lists them, as unknown; any other entry of a report shows under its id.
+ */
+function useServices(report: StatusResponse | undefined) {
+  const { data } = useConnections();
+  const providers = (data?.paymentProviders ?? [])
+    .filter((p) => p.healthChecked)
+    .map((p) => ({ key: p.id, name: p.name }));
+  const known = [...PLATFORM_SERVICES, ...providers];
+  const others = Object.keys(report?.services ?? {})
+    .filter((key) => !known.some((s) => s.key === key))
+    .map((key) => ({ key, name: key }));
+  return [...known, ...others];
+}
 
 const HEALTH: Record<ServiceHealth, { label: string; icon: LucideIcon; className: string }> = {
   operational: { label: 'Operational', icon: CircleCheck, className: 'text-emerald-600' },
@@ -37,6 +53,7 @@ export function SystemHealthCard() {
   const health = useSystemHealth();
   useFailureToast(health.error, toastHealthCheckFailed);
   const report = health.isError ? undefined : health.data;
+  const services = useServices(report);
 
   return (
     <SectionCard
@@ -54,14 +71,14 @@ export function SystemHealthCard() {
     >
       {health.isPending ? (
         <LoadingState label="Checking system health...">
-          {SERVICES.map(({ key }) => (
+          {services.map(({ key }) => (
             <Skeleton key={key} className="h-6" />
           ))}
         </LoadingState>
       ) : (
         <>
           <ul aria-label="Services" className="space-y-2">
-            {SERVICES.map(({ key, name }) => {
+            {services.map(({ key, name }) => {
               const state = HEALTH[report?.services[key] ?? 'unknown'];
               return (
                 <li key={key} className="flex items-center justify-between gap-3 text-sm">

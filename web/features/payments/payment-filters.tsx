@@ -1,19 +1,16 @@
 import { Download } from 'lucide-react';
-import {
-  PAYMENT_DISPLAY_STATUSES,
-  PAYMENT_METHODS,
-  type PaymentDisplayStatus,
-  type PaymentMethodName,
-} from '#common/api/payments';
+import { PAYMENT_DISPLAY_STATUSES, type PaymentDisplayStatus } from '#common/api/payments';
 import { Button } from '#web/components/ui/button';
 import { Field, Label } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
+import { usePaymentMethods } from '#web/features/connections/api/list-connections';
 import { cn } from '#web/lib/cn';
 import { paymentsExportUrl } from './api/payments';
 
 export interface PaymentsFilterState {
-  method: PaymentMethodName | 'all';
+  /** `all`, or a method name the server lists (`stripe_spt`, `btc_<provider>`). */
+  method: string;
   status: PaymentDisplayStatus | 'all';
   from: string;
   to: string;
@@ -41,6 +38,7 @@ export function PaymentFilters({
   value: PaymentsFilterState;
   onChange(next: PaymentsFilterState): void;
 }) {
+  const { methods } = usePaymentMethods();
   const set = (patch: Partial<PaymentsFilterState>) => onChange({ ...value, ...patch });
   const rangeBackwards = Boolean(value.from && value.to && value.from > value.to);
   return (
@@ -68,18 +66,15 @@ export function PaymentFilters({
       <div className="grid gap-3 sm:grid-cols-[minmax(12rem,16rem)_auto_auto_1fr] sm:items-end">
         <div className="grid gap-1.5">
           <Label id="payment-method-label">Method</Label>
-          <Select
-            value={value.method}
-            onValueChange={(method) => set({ method: method as PaymentsFilterState['method'] })}
-          >
+          <Select value={value.method} onValueChange={(method) => set({ method })}>
             <SelectTrigger aria-labelledby="payment-method-label">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               <SelectItem value="all">All methods</SelectItem>
-              {Object.entries(PAYMENT_METHODS).map(([id, label]) => (
-                <SelectItem key={id} value={id}>
-                  {label} · {id}
+              {methods.map(({ name, label }) => (
+                <SelectItem key={name} value={name}>
+                  {label} · {name}
                 </SelectItem>
               ))}
             </SelectContent>

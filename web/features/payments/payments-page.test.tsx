@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListPaymentsOutput, PaymentView } from '#common/api/payments';
+import { PROVIDER_LIST } from '#web/test/connections-fixture';
 import { json, stubFetch } from '#web/test/fetch-stub';
 import { renderPage } from '#web/test/render';
 import PaymentsPage from './payments-page';
@@ -43,6 +44,7 @@ function stubPayments(answer: (params: URLSearchParams) => ListPaymentsOutput | 
   fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/get-session') return json(null);
+    if (url.pathname === '/api/connections') return json(PROVIDER_LIST);
     const params = url.searchParams;
     queries.push(params);
     const result = answer(params);
@@ -131,6 +133,7 @@ describe('PaymentsPage', () => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/auth/get-session') return json(null);
       if (url.pathname === '/api/payments') return json({ payments: [payment({})], next_cursor: null });
+      if (url.pathname === '/api/connections') return json(PROVIDER_LIST);
       asked.push(url.pathname);
       return json({
         payment: payment({}),

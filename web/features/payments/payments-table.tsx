@@ -1,6 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { paymentMethodLabel, type PaymentDisplayStatus, type PaymentView } from '#common/api/payments';
+import { type PaymentDisplayStatus, type PaymentView } from '#common/api/payments';
+import { usePaymentMethods } from '#web/features/connections/api/list-connections';
 import { formatAmount } from '#common/domain/money';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -76,11 +77,12 @@ export function PaymentsTable({
 }
 
 function PaymentRow({ payment: p }: { payment: PaymentView }) {
+  const { labelOf } = usePaymentMethods();
   const created = new Date(p.created_at);
   return (
     <TableRow>
       <TableCell className="font-medium text-slate-900">
-        {paymentMethodLabel(p.method)}
+        {labelOf(p.method)}
         <span className="block font-mono text-xs font-normal text-slate-500">{p.method}</span>
       </TableCell>
       <TableCell>

@@ -7,7 +7,10 @@ import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/field';
 import { Switch } from '#web/components/ui/switch';
 import { useUpdatePaymentMethods } from '#web/features/account/api/update-payment-methods';
-import { useIntegrationName } from '#web/features/connections/api/list-connections';
+import {
+  useIntegrationName,
+  useLightningProviderNames,
+} from '#web/features/connections/api/list-connections';
 import { toastUpdateFailed } from './readiness-toasts';
 
 const CARD_DESCRIPTIONS: Record<MerchantPayments['card'], string> = {
@@ -19,9 +22,10 @@ const CARD_DESCRIPTIONS: Record<MerchantPayments['card'], string> = {
 function bitcoinDescription(
   { enabled, provider, expiryMins }: MerchantPayments['bitcoin'],
   providerName: (id: string) => string,
+  choices: string,
 ) {
   if (!enabled) return 'Off: agents cannot pay with Lightning.';
-  if (!provider) return 'On, waiting for a provider: choose OpenNode or CoinCorner.';
+  if (!provider) return `On, waiting for a provider: choose ${choices}.`;
   const expiry = expiryMins ? `, invoices expire after ${expiryMins} min` : '';
   return `On through ${providerName(provider)}${expiry}.`;
 }
@@ -33,6 +37,7 @@ function bitcoinDescription(
 export function PaymentMethodToggles({ payments }: { payments: MerchantPayments }) {
   const update = useUpdatePaymentMethods();
   const providerName = useIntegrationName();
+  const choices = useLightningProviderNames();
   const saving = update.isPending ? update.variables : undefined;
   const change = (input: PaymentMethodsInput) => update.mutate(input, { onError: toastUpdateFailed });
 
@@ -53,7 +58,7 @@ export function PaymentMethodToggles({ payments }: { payments: MerchantPayments 
       />
       <ToggleRow
         label="Bitcoin Lightning"
-        detail={bitcoinDescription(payments.bitcoin, providerName)}
+        detail={bitcoinDescription(payments.bitcoin, providerName, choices)}
         checked={saving?.bitcoin ?? payments.bitcoin.enabled}
         saving={saving?.bitcoin !== undefined}
         disabled={update.isPending}

@@ -39,6 +39,9 @@ export const CONNECTIONS: ConnectionsOutput = {
       method: 'lightning',
       availability: 'live',
       credentialFields: [{ name: 'apiKey', label: 'OpenNode API key', secret: true }],
+      missingCredentialsMessage: 'Please enter your OpenNode API key',
+      healthChecked: true,
+      paymentMethod: { name: 'btc_opennode', label: 'Lightning (OpenNode)' },
     },
     {
       id: 'coincorner',
@@ -49,6 +52,9 @@ export const CONNECTIONS: ConnectionsOutput = {
         { name: 'apiKey', label: 'CoinCorner API key', secret: true },
         { name: 'apiSecret', label: 'CoinCorner API secret', secret: true },
       ],
+      missingCredentialsMessage: 'Please enter your CoinCorner API credentials',
+      healthChecked: false,
+      paymentMethod: { name: 'btc_coincorner', label: 'Lightning (CoinCorner)' },
     },
   ],
 };

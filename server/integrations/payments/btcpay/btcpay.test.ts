@@ -18,7 +18,6 @@ describeLightningContract({
     );
   },
   controls: {
-    pay: (id) => `invoices/${id}/pay`,
     expire: (id) => `invoices/${id}/expire`,
     underpay: (id) => `invoices/${id}/underpay`,
     webhook: (id) => `invoices/${id}/webhook`,

@@ -70,6 +70,11 @@ export const btcpay: LightningPaymentProvider<BtcpayCredentials> = {
     credentialFields: btcpayCredentialFields,
     apiBase: (credentials) => String(credentials.serverUrl ?? ''),
     merchantSuppliedHost: true,
+    methodLabel: 'Lightning (BTCPay)',
+    healthProbe: null,
+    inApplicationBundle: false,
+    agentApiOnchainAddress: false,
+    sandboxControls: { payInvoice: (id) => `invoices/${encodeURIComponent(id)}/pay` },
   },
   credentialsSchema: btcpayCredentials,
 

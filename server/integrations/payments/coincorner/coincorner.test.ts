@@ -20,7 +20,6 @@ describeLightningContract({
     return fixtureFrom(running, COINCORNER_SANDBOX_CREDENTIALS, badCredentials);
   },
   controls: {
-    pay: (id) => `orders/${id}/pay`,
     expire: (id) => `orders/${id}/expire`,
     webhook: (id) => `orders/${id}/webhook`,
   },

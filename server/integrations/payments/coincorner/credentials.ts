@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CredentialField } from '../../credentials';
 
-const MISSING_API_CREDENTIALS = 'Please enter your CoinCorner API credentials';
+export const MISSING_API_CREDENTIALS = 'Please enter your CoinCorner API credentials';
 
 export const coincornerCredentials = z.object({
   apiKey: z.string().trim().min(1, MISSING_API_CREDENTIALS),

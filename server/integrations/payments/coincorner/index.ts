@@ -11,7 +11,12 @@ import {
   type CoincornerCheck,
   type CoincornerOrder,
 } from './api';
-import { coincornerCredentialFields, coincornerCredentials, type CoincornerCredentials } from './credentials';
+import {
+  MISSING_API_CREDENTIALS,
+  coincornerCredentialFields,
+  coincornerCredentials,
+  type CoincornerCredentials,
+} from './credentials';
 import { mapCoincornerStatus } from './mapping';
 import { isMerchantApiKey } from './webhook';
 
@@ -74,6 +79,12 @@ export const coincorner: LightningPaymentProvider<CoincornerCredentials> = {
     credentialFields: coincornerCredentialFields,
     apiBase: () => 'https://checkout.coincorner.com',
     merchantSuppliedHost: false,
+    methodLabel: 'Lightning (CoinCorner)',
+    missingCredentialsMessage: MISSING_API_CREDENTIALS,
+    healthProbe: null,
+    inApplicationBundle: false,
+    agentApiOnchainAddress: true,
+    sandboxControls: { payInvoice: (id) => `orders/${encodeURIComponent(id)}/pay` },
   },
   credentialsSchema: coincornerCredentials,
 

@@ -3,7 +3,12 @@ import { minorToDecimal, roundedDecimalToMinor } from '#common/domain/money';
 import { ProviderError } from '../../http';
 import type { LightningPaymentProvider, ProviderPayment } from '../payment-provider';
 import { opennodeCharge, opennodeRequest, type OpennodeCharge } from './api';
-import { opennodeCredentialFields, opennodeCredentials, type OpennodeCredentials } from './credentials';
+import {
+  MISSING_API_KEY,
+  opennodeCredentialFields,
+  opennodeCredentials,
+  type OpennodeCredentials,
+} from './credentials';
 import { mapOpennodeStatus } from './mapping';
 import { isValidHashedOrder } from './webhook';
 
@@ -50,6 +55,12 @@ export const opennode: LightningPaymentProvider<OpennodeCredentials> = {
     credentialFields: opennodeCredentialFields,
     apiBase: () => 'https://api.opennode.com',
     merchantSuppliedHost: false,
+    methodLabel: 'Lightning (OpenNode)',
+    missingCredentialsMessage: MISSING_API_KEY,
+    healthProbe: { path: '/v1/account/balance' },
+    inApplicationBundle: true,
+    agentApiOnchainAddress: false,
+    sandboxControls: { payInvoice: (id) => `charges/${encodeURIComponent(id)}/pay` },
   },
   credentialsSchema: opennodeCredentials,
 

@@ -16,7 +16,6 @@ describeLightningContract({
     );
   },
   controls: {
-    pay: (id) => `charges/${id}/pay`,
     expire: (id) => `charges/${id}/expire`,
     underpay: (id) => `charges/${id}/underpay`,
     webhook: (id) => `charges/${id}/webhook`,

@@ -80,6 +80,11 @@ export const strike: LightningPaymentProvider<StrikeCredentials> = {
     credentialFields: strikeCredentialFields,
     apiBase: () => 'https://api.strike.me',
     merchantSuppliedHost: false,
+    methodLabel: 'Lightning (Strike)',
+    healthProbe: null,
+    inApplicationBundle: false,
+    agentApiOnchainAddress: false,
+    sandboxControls: { payInvoice: (id) => `invoices/${encodeURIComponent(id)}/pay` },
   },
   credentialsSchema: strikeCredentials,
 

@@ -21,7 +21,6 @@ describeLightningContract({
     );
   },
   controls: {
-    pay: (id) => `invoices/${id}/pay`,
     expire: (id) => `invoices/${id}/expire`,
     webhook: (id) => `invoices/${id}/webhook`,
   },

@@ -45,6 +45,8 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
     credentialFields: stripeCredentialFields,
     apiBase: () => 'https://api.stripe.com',
     merchantSuppliedHost: false,
+    methodLabel: 'Card (Stripe)',
+    healthProbe: { path: '/v1/account' },
   },
   credentialsSchema: stripeCredentials,
 

@@ -23,3 +23,30 @@ export function useIntegrationName(): (id: string) => string {
     data?.paymentProviders.find((p) => p.id === id)?.name ??
     id;
 }
+
+/**
+ * The payments-history methods (`stripe_spt`, `btc_<id>`) with the names the dashboard gives them, as
+ * the server's registries list them. `labelOf` shows a method this list does not hold (or holds not yet)
+ * as its id.
+ */
+export function usePaymentMethods(): {
+  methods: { name: string; label: string }[];
+  labelOf(method: string): string;
+} {
+  const { data } = useConnections();
+  const methods = data?.paymentProviders.map((p) => p.paymentMethod) ?? [];
+  return { methods, labelOf: (method) => methods.find((m) => m.name === method)?.label ?? method };
+}
+
+/**
+ * The Lightning providers a merchant can pick, named as one phrase ("A or B", "A, B or C"); `fallback`
+ * until the list has loaded.
+ */
+export function useLightningProviderNames(fallback = 'a Lightning provider'): string {
+  const { data } = useConnections();
+  const names = (data?.paymentProviders ?? [])
+    .filter((p) => p.method === 'lightning' && p.availability === 'live')
+    .map((p) => p.name);
+  if (names.length === 0) return fallback;
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}

@@ -157,7 +157,7 @@ function CredentialsForm({
 }) {
   const names = form.credentialFields.map((f) => f.name);
   // The form is keyed by provider and saved state, so its rules are fixed for its lifetime.
-  const [schema] = useState(() => bitcoinSettingsSchema(provider, names, hasSaved));
+  const [schema] = useState(() => bitcoinSettingsSchema(form, hasSaved));
   const { register, handleSubmit, formState, watch, getValues, setValue } = useZodForm(schema, {
     defaultValues: { credentials: Object.fromEntries(names.map((n) => [n, ''])), expiryMins: initialExpiry },
   });

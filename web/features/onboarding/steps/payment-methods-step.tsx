@@ -71,7 +71,7 @@ export function PaymentMethodsStep({
       <MethodRow
         icon={<Zap aria-hidden="true" />}
         title="Bitcoin Lightning"
-        description="Instant Lightning payments through your OpenNode or CoinCorner account."
+        description="Instant Lightning payments through your own Lightning provider's account."
         checked={bitcoin}
         onChange={setBitcoin}
       >

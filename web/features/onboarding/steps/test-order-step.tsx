@@ -10,7 +10,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { useIsSandbox } from '#web/features/agent-testing/api/get-status';
 import { useMintTestToken } from '#web/features/agent-testing/api/mint-test-token';
 import { useRunAcpFlow } from '#web/features/agent-testing/api/run-acp-flow';
-import { useSimulateOpennodePaid } from '#web/features/agent-testing/api/simulate-opennode-paid';
+import { useSimulateInvoicePaid } from '#web/features/agent-testing/api/simulate-invoice-paid';
 import {
   LightningInvoiceCard,
   type LightningInvoice,
@@ -48,7 +48,7 @@ export function TestOrderStep({ merchant, onBack, onDone }: StepProps) {
   const method = watch('method');
   const run = useRunAcpFlow();
   const mint = useMintTestToken();
-  const simulate = useSimulateOpennodePaid();
+  const simulate = useSimulateInvoicePaid();
   const progress = useRecordOnboardingProgress();
   const [invoice, setInvoice] = useState<(LightningInvoice & { invoiceId: string }) | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(
