@@ -1,10 +1,12 @@
 import { Bot, CreditCard, Zap } from 'lucide-react';
 import { useState } from 'react';
+import { decimalToMinor } from '#common/domain/money';
 import { ROUTES } from '#common/routes';
 import { Alert } from '#web/components/ui/alert';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { formatMoney } from '#web/lib/money';
 import { useSeo } from '#web/lib/use-seo';
 import { useIsSandbox } from './api/get-status';
 import { CardPaymentChoice, sptTokenError, type CardPaymentDraft } from './card-payment-choice';
@@ -144,9 +146,9 @@ function TestCheckoutFacts() {
   const { sku, quantity, shippingCountry, currency, expectedPrice, spendingLimit } = TEST_CHECKOUT;
   const facts = [
     ['Product', `${quantity} × ${sku}`],
-    ['Expected price', `${currency} ${expectedPrice.toFixed(2)} plus shipping`],
+    ['Expected price', `${formatMoney(decimalToMinor(expectedPrice, currency), currency)} plus shipping`],
     ['Ships to', `${shippingCountry} (test buyer in London)`],
-    ['Agent may spend up to', `${currency} ${spendingLimit.toFixed(2)}`],
+    ['Agent may spend up to', formatMoney(decimalToMinor(spendingLimit, currency), currency)],
   ];
   return (
     <dl className="grid content-start gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200 text-sm">

@@ -1,5 +1,4 @@
 import { CircleCheck, CircleX, Clock, TimerOff, type LucideIcon } from 'lucide-react';
-import { formatAmount } from '#common/domain/money';
 import {
   Table,
   TableBody,
@@ -10,6 +9,7 @@ import {
   TableRow,
 } from '#web/components/ui/table';
 import { cn } from '#web/lib/cn';
+import { formatMoney } from '#web/lib/money';
 import type { TestTransaction, TestTransactionStatus } from './test-transactions';
 
 const STATUS_STYLE: Record<TestTransactionStatus, { icon: LucideIcon; className: string }> = {
@@ -46,9 +46,7 @@ export function TestTransactionsTable({ transactions }: { transactions: TestTran
               <TableCell>
                 <StatusLabel status={t.status} />
               </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {t.currency} {formatAmount(t.amount, t.currency)}
-              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(t.amount, t.currency)}</TableCell>
               <TableCell className="text-right tabular-nums text-slate-600">
                 <time dateTime={t.timestamp}>{new Date(t.timestamp).toLocaleTimeString()}</time>
               </TableCell>

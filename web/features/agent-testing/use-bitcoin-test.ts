@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatAmount } from '#common/domain/money';
+import { formatMoney } from '#web/lib/money';
 import { runAcpFlow } from './api/run-acp-flow';
 import { simulateInvoicePaid } from './api/simulate-invoice-paid';
 import type { LightningInvoice } from './lightning-invoice-card';
@@ -86,7 +86,7 @@ export function useBitcoinTest(handlers: {
         invoiceId,
         paymentRequest,
         expiresAt: answer.expires_at,
-        amount: `${currency} ${formatAmount(amount, currency)}`,
+        amount: formatMoney(amount, currency),
       });
       toast.success('Bitcoin Invoice Created', { description: answer.message });
     },

@@ -11,8 +11,8 @@ import {
   YAxis,
 } from 'recharts';
 import type { AnalyticsReport } from '#common/api/analytics';
-import { formatAmount } from '#common/domain/money';
-import { money, percent, shortDay } from './format';
+import { formatMoney } from '#web/lib/money';
+import { percent, shortDay } from './format';
 
 // The charts repeat, for the eye, what the tables beside them say; assistive technology reads the
 // tables, so the drawings are hidden from it and take no keyboard focus (no accessibility layer).
@@ -40,7 +40,7 @@ export function DailySalesChart({ report }: { report: AnalyticsReport }) {
             tickLine={false}
             axisLine={false}
             width={64}
-            tickFormatter={(minor: number) => formatAmount(minor, report.currency)}
+            tickFormatter={(minor: number) => formatMoney(minor, report.currency, { display: 'none' })}
           />
           <YAxis
             yAxisId="orders"
@@ -53,7 +53,7 @@ export function DailySalesChart({ report }: { report: AnalyticsReport }) {
           />
           <Tooltip
             formatter={(value, name) =>
-              name === 'Revenue' ? money(Number(value), report.currency) : String(value)
+              name === 'Revenue' ? formatMoney(Number(value), report.currency) : String(value)
             }
           />
           <Bar yAxisId="revenue" dataKey="revenue" name="Revenue" fill={BRAND_LIGHT} radius={[3, 3, 0, 0]} />
@@ -122,12 +122,12 @@ export function MethodChart({
           <XAxis
             type="number"
             tick={AXIS}
-            tickFormatter={(minor: number) => formatAmount(minor, currency)}
+            tickFormatter={(minor: number) => formatMoney(minor, currency, { display: 'none' })}
             axisLine={false}
             tickLine={false}
           />
           <YAxis type="category" dataKey="label" tick={AXIS} width={140} axisLine={false} tickLine={false} />
-          <Tooltip formatter={(value) => money(Number(value), currency)} />
+          <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
           <Bar dataKey="amount" name="Amount" radius={[0, 3, 3, 0]} barSize={18}>
             {rows.map((row) => (
               <Cell key={row.method} fill={row.method.startsWith('btc_') ? LIGHTNING : BRAND} />

@@ -15,11 +15,12 @@ import { LoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { usePaymentMethods } from '#web/features/connections/api/list-connections';
 import { cn } from '#web/lib/cn';
+import { formatMoney } from '#web/lib/money';
 import { useSeo } from '#web/lib/use-seo';
 import { ChannelConversionChart, DailySalesChart, MethodChart } from './analytics-charts';
 import { useAnalytics } from './api/analytics';
 import { ReportTable } from './report-table';
-import { duration, money, percent, shortDay } from './format';
+import { duration, percent, shortDay } from './format';
 
 const isWindow = (value: string | null): value is `${AnalyticsWindow}` =>
   ANALYTICS_WINDOWS.some((days) => String(days) === value);
@@ -101,7 +102,7 @@ function Report({ report }: { report: AnalyticsReport }) {
         <Kpi label="Paid orders" value={String(totals.orders)} note={period} />
         <Kpi
           label="Revenue"
-          value={money(totals.revenue, currency)}
+          value={formatMoney(totals.revenue, currency)}
           note={
             totals.other_currency_orders > 0
               ? `Plus ${totals.other_currency_orders} order${totals.other_currency_orders === 1 ? '' : 's'} in other currencies`
@@ -110,7 +111,7 @@ function Report({ report }: { report: AnalyticsReport }) {
         />
         <Kpi
           label="Average order value"
-          value={money(totals.average_order_value, currency)}
+          value={formatMoney(totals.average_order_value, currency)}
           note="Revenue over paid orders"
         />
         <Kpi
@@ -154,8 +155,8 @@ function Report({ report }: { report: AnalyticsReport }) {
                 columns={[
                   { header: 'Day', cell: (d) => <time dateTime={d.day}>{shortDay(d.day)}</time> },
                   { header: 'Orders', cell: (d) => d.orders },
-                  { header: 'Revenue', cell: (d) => money(d.revenue, currency) },
-                  { header: 'Average', cell: (d) => money(d.average_order_value, currency) },
+                  { header: 'Revenue', cell: (d) => formatMoney(d.revenue, currency) },
+                  { header: 'Average', cell: (d) => formatMoney(d.average_order_value, currency) },
                 ]}
               />
             </div>
@@ -201,7 +202,7 @@ function ChannelCard({ report }: { report: AnalyticsReport }) {
             { header: 'Checkouts', cell: (c) => c.checkouts },
             { header: 'Paid orders', cell: (c) => c.orders },
             { header: 'Conversion', cell: (c) => percent(c.conversion) },
-            { header: 'Revenue', cell: (c) => money(c.revenue, report.currency) },
+            { header: 'Revenue', cell: (c) => formatMoney(c.revenue, report.currency) },
           ]}
         />
       </CardContent>
@@ -241,7 +242,7 @@ function AgentsCard({ report }: { report: AnalyticsReport }) {
                 </>
               ),
             },
-            { header: 'Revenue', cell: (a) => money(a.revenue, report.currency) },
+            { header: 'Revenue', cell: (a) => formatMoney(a.revenue, report.currency) },
           ]}
         />
       </CardContent>
@@ -269,7 +270,7 @@ function MethodsCard({ report }: { report: AnalyticsReport }) {
           columns={[
             { header: 'Method', cell: (m) => m.label },
             { header: 'Payments', cell: (m) => m.payments },
-            { header: 'Amount', cell: (m) => money(m.amount, report.currency) },
+            { header: 'Amount', cell: (m) => formatMoney(m.amount, report.currency) },
           ]}
         />
       </CardContent>

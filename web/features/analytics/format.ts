@@ -1,10 +1,3 @@
-import { formatAmount } from '#common/domain/money';
-
-/** Minor units as the dashboard shows money: "GBP 23.98" (Bitcoin with 8 decimals). */
-export function money(minor: number, currency: string): string {
-  return `${currency} ${formatAmount(minor, currency)}`;
-}
-
 /** A share as a percentage with one decimal: 0.2345 -> "23.5%". */
 export function percent(share: number): string {
   return `${(share * 100).toFixed(1)}%`;

@@ -5,8 +5,11 @@ import { Badge } from '#web/components/ui/badge';
 import { SectionCard } from '#web/components/ui/section-card';
 import { LoadError } from '#web/components/ui/load-error';
 import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
+import { formatMoney } from '#web/lib/money';
 import { useBillingSummary } from './api';
-import { formatBilled } from './money';
+
+/** Fees read as a bill does: £2.50 (a currency the product bills in has its symbol). */
+const billed = (minor: number, currency: string) => formatMoney(minor, currency, { display: 'symbol' });
 
 type FeeInvoice = BillingSummary['fee_invoices'][number];
 
@@ -77,12 +80,10 @@ export function FeesDetails({
         <ul className="space-y-3">
           {fees.map((f) => (
             <li key={f.currency} className="text-sm">
-              <p className="text-xl font-bold text-slate-900">
-                {formatBilled(f.charged + f.accrued, f.currency)}
-              </p>
+              <p className="text-xl font-bold text-slate-900">{billed(f.charged + f.accrued, f.currency)}</p>
               <p className="text-slate-600">
-                on {f.orders} {f.orders === 1 ? 'order' : 'orders'}: {formatBilled(f.charged, f.currency)}{' '}
-                taken at checkout, {formatBilled(f.accrued, f.currency)} to be invoiced
+                on {f.orders} {f.orders === 1 ? 'order' : 'orders'}: {billed(f.charged, f.currency)} taken at
+                checkout, {billed(f.accrued, f.currency)} to be invoiced
               </p>
             </li>
           ))}
@@ -108,7 +109,7 @@ export function FeesDetails({
           <ul className="space-y-1">
             {held.map((h) => (
               <li key={h.currency} className="text-sm text-slate-600">
-                {formatBilled(h.amount, h.currency)} held: in {h.currency}; your billing currency is{' '}
+                {billed(h.amount, h.currency)} held: in {h.currency}; your billing currency is{' '}
                 {summary.usage.currency}
               </li>
             ))}
@@ -122,14 +123,14 @@ export function FeesDetails({
 function InvoiceLine({ invoice }: { invoice: FeeInvoice }) {
   const status = INVOICE_STATUS[invoice.status];
   const parts = [
-    `${formatBilled(invoice.fees, invoice.currency)} in fees`,
-    ...(invoice.overage > 0 ? [`${formatBilled(invoice.overage, invoice.currency)} in overage`] : []),
+    `${billed(invoice.fees, invoice.currency)} in fees`,
+    ...(invoice.overage > 0 ? [`${billed(invoice.overage, invoice.currency)} in overage`] : []),
   ];
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <div>
         <p className="font-medium text-slate-900">
-          {monthName(invoice.month)}: {formatBilled(invoice.amount_due, invoice.currency)}{' '}
+          {monthName(invoice.month)}: {billed(invoice.amount_due, invoice.currency)}{' '}
           <Badge variant={status.variant}>{status.label}</Badge>
         </p>
         <p className="text-slate-600">

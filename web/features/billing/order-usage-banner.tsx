@@ -1,7 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import type { BillingSummary } from '#common/api/billing';
 import { cn } from '#web/lib/cn';
-import { formatBilled } from './money';
+import { formatMoney } from '#web/lib/money';
 
 /**
  * This month's orders against the plan's allowance: quiet below 80%, a warning near the limit, and at
@@ -10,7 +10,7 @@ import { formatBilled } from './money';
 export function OrderUsageBanner({ usage }: { usage: BillingSummary['usage'] | undefined }) {
   if (!usage || usage.limit === null) return null;
   const { count, limit, level } = usage;
-  const unit = formatBilled(usage.overage_unit_amount, usage.currency);
+  const unit = formatMoney(usage.overage_unit_amount, usage.currency, { display: 'symbol' });
   return (
     <section
       aria-label="Orders this month"
@@ -54,7 +54,7 @@ export function OrderUsageBanner({ usage }: { usage: BillingSummary['usage'] | u
           You have reached your monthly limit. Agents can keep buying: each order beyond {limit} is billed at{' '}
           {unit}
           {usage.overage_orders > 0 &&
-            ` (${usage.overage_orders} so far, ${formatBilled(usage.overage_amount, usage.currency)})`}
+            ` (${usage.overage_orders} so far, ${formatMoney(usage.overage_amount, usage.currency, { display: 'symbol' })})`}
           .
         </p>
       )}

@@ -1,7 +1,6 @@
 import { ArrowRight, Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OrderView } from '#common/api/orders';
-import { formatAmount } from '#common/domain/money';
 import { ROUTES } from '#common/routes';
 import { Button } from '#web/components/ui/button';
 import { SectionCard } from '#web/components/ui/section-card';
@@ -10,6 +9,7 @@ import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
 import { formatRelativeTime, useNow } from '#web/lib/relative-time';
 import { useLiveOrders } from './api/live-orders';
 import { OrderStatusBadge } from '#web/components/order-status-badge';
+import { formatMoney } from '#web/lib/money';
 
 /** The dashboard shows the 5 latest orders; the full history is on /payments. */
 export const RECENT_ORDERS = 5;
@@ -71,7 +71,7 @@ function OrderList({ orders }: { orders: OrderView[] }) {
           </div>
           <div className="flex shrink-0 items-center gap-3">
             <span className="text-sm tabular-nums text-slate-700">
-              {order.currency} {formatAmount(order.total, order.currency)}
+              {formatMoney(order.total, order.currency)}
             </span>
             <OrderStatusBadge status={order.status} />
           </div>

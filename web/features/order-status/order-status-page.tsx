@@ -2,7 +2,6 @@ import { ExternalLink, MapPin, PackageCheck, SearchX, Truck } from 'lucide-react
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderStatus, OrderStatusView } from '#common/api/order-status';
-import { formatAmount } from '#common/domain/money';
 import { OrderStatusBadge } from '#web/components/order-status-badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
@@ -10,6 +9,7 @@ import { LoadError } from '#web/components/ui/load-error';
 import { Section } from '#web/components/ui/section';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { isNotFound } from '#web/lib/api-client';
+import { formatMoney } from '#web/lib/money';
 import { useSeo } from '#web/lib/use-seo';
 import { useOrderStatus } from './api/order-status';
 
@@ -22,9 +22,6 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
   CANCELLED: 'This order was cancelled.',
   REJECTED: 'The store could not take this order. Contact the store about your payment.',
 };
-
-/** Amounts as the currency code, then the amount with its currency's decimals (2 for GBP, EUR and USD). */
-const money = (minor: number, currency: string) => `${currency} ${formatAmount(minor, currency)}`;
 
 const placedAtText = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
@@ -125,23 +122,25 @@ function OrderDetails({ order }: { order: OrderStatusView }) {
                 <div className="min-w-0">
                   <p className="font-medium break-words text-slate-900">{item.name}</p>
                   <p className="text-sm text-slate-600">
-                    Qty {item.quantity} × {money(item.unitAmount, currency)}
+                    Qty {item.quantity} × {formatMoney(item.unitAmount, currency)}
                   </p>
                 </div>
                 <p className="shrink-0 text-sm font-medium tabular-nums text-slate-900">
-                  {money(item.total, currency)}
+                  {formatMoney(item.total, currency)}
                 </p>
               </li>
             ))}
           </ul>
           <dl className="grid gap-2 px-1 text-sm">
-            <TotalRow label="Subtotal" value={money(order.subtotal, currency)} />
+            <TotalRow label="Subtotal" value={formatMoney(order.subtotal, currency)} />
             <TotalRow
               label={`Shipping (${order.shipping.label})`}
-              value={money(order.shipping.amount, currency)}
+              value={formatMoney(order.shipping.amount, currency)}
             />
-            <TotalRow label="Total" value={money(order.total, currency)} strong />
-            {order.refunded > 0 && <TotalRow label="Refunded" value={money(order.refunded, currency)} />}
+            <TotalRow label="Total" value={formatMoney(order.total, currency)} strong />
+            {order.refunded > 0 && (
+              <TotalRow label="Refunded" value={formatMoney(order.refunded, currency)} />
+            )}
           </dl>
         </section>
 

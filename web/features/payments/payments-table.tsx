@@ -2,7 +2,6 @@ import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { type PaymentDisplayStatus, type PaymentView } from '#common/api/payments';
 import { usePaymentMethods } from '#web/features/connections/api/list-connections';
-import { formatAmount } from '#common/domain/money';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -16,6 +15,7 @@ import {
   TableRow,
 } from '#web/components/ui/table';
 import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
+import { formatMoney } from '#web/lib/money';
 import { BuyerDetailsDialog } from './buyer-details-dialog';
 
 const STATUS_BADGE: Record<PaymentDisplayStatus, 'success' | 'warning' | 'neutral' | 'danger'> = {
@@ -92,7 +92,7 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
         </span>
       </TableCell>
       <TableCell className="text-right tabular-nums text-slate-900">
-        {p.currency} {formatAmount(p.amount, p.currency)}
+        {formatMoney(p.amount, p.currency)}
       </TableCell>
       <TableCell className="tabular-nums text-slate-600">
         <time dateTime={p.created_at}>

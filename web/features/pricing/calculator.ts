@@ -1,7 +1,7 @@
 import type { Currency } from '#common/domain/currencies';
 import { MONTHLY_ORDER_LIMIT, OVERAGE_PER_ORDER_GBP_MINOR } from '#common/domain/limits';
 import { monthlyCostByPlan, PLANS, type Plan, type PlanCost, type PlanId } from '#common/domain/plans';
-import { formatMoney } from './money';
+import { formatMoney } from '#web/lib/money';
 
 /** Upper bounds that keep the sums meaningful (and well inside safe integers once in minor units). */
 export const MAX_MONTHLY_VOLUME = 100_000_000;
@@ -39,7 +39,7 @@ export function parseAmount(raw: string, { label, max, example, currency }: Amou
   if (minor > max * 100) {
     return {
       ok: false,
-      error: `${label} can be at most ${formatMoney(max * 100, currency, { whole: true })}.`,
+      error: `${label} can be at most ${formatMoney(max * 100, currency, { display: 'symbol', whole: true })}.`,
     };
   }
   return { ok: true, minor };

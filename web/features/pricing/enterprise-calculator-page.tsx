@@ -16,17 +16,20 @@ import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Eyebrow, Lead, PageHeading, Section } from '#web/components/ui/section';
 import { cn } from '#web/lib/cn';
+import { formatMoney } from '#web/lib/money';
 import { useSeo } from '#web/lib/use-seo';
 import { calculate, validateCalculator, type CalculatorResult, type PlanEstimate } from './calculator';
 import { CurrencySwitcher } from './currency-switcher';
-import { formatCount, formatMoney } from './money';
 import { usePreferredCurrency } from './use-preferred-currency';
 
 const DEFAULT_VOLUME = '250000';
 const DEFAULT_AVERAGE_ORDER = '80';
 const ENTERPRISE = findPlan('enterprise');
-const OVERAGE = formatMoney(OVERAGE_PER_ORDER_GBP_MINOR, 'GBP');
+const OVERAGE = formatMoney(OVERAGE_PER_ORDER_GBP_MINOR, 'GBP', { display: 'symbol' });
 const CONTACT_LINK = `/contact?subject=${encodeURIComponent('Enterprise pricing enquiry')}`;
+
+const integer = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const formatCount = (value: number) => integer.format(Number.isFinite(value) ? value : 0);
 
 function percent(part: number, whole: number): string {
   if (whole <= 0 || part <= 0) return '0%';
@@ -80,7 +83,7 @@ function ChartRow({
   const subscription = e.cost.subscriptionMinor ?? 0;
   const isEnterprise = e.cost.subscriptionMinor === null;
   const overLimit = e.overageOrders > 0;
-  const total = formatMoney(e.cost.totalMinor, currency, { whole: true });
+  const total = formatMoney(e.cost.totalMinor, currency, { display: 'symbol', whole: true });
   return (
     <li className="grid gap-1.5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
@@ -134,7 +137,7 @@ function ChartRow({
 
 /** Starter past its allowance adds overage, which is priced in pounds: add it in GBP, spell it out otherwise. */
 function StarterAwareTotal({ estimate: e, currency }: { estimate: PlanEstimate; currency: Currency }) {
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => formatMoney(minor, currency, { display: 'symbol' });
   if (e.overageOrders === 0) return <>{money(e.cost.totalMinor)}</>;
   if (currency === 'GBP') {
     return (
@@ -157,7 +160,7 @@ function StarterAwareTotal({ estimate: e, currency }: { estimate: PlanEstimate; 
 }
 
 function CostTable({ result, currency }: { result: CalculatorResult; currency: Currency }) {
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => formatMoney(minor, currency, { display: 'symbol' });
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -335,7 +338,7 @@ export default function EnterpriseCalculatorPage() {
                     <strong className="font-semibold text-emerald-700">{cheapest.plan.name}</strong> is your
                     lowest-cost plan at{' '}
                     <strong className="font-semibold text-slate-900">
-                      {formatMoney(cheapest.cost.totalMinor, currency)}
+                      {formatMoney(cheapest.cost.totalMinor, currency, { display: 'symbol' })}
                     </strong>{' '}
                     a month.
                   </>

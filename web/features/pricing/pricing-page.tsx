@@ -27,13 +27,13 @@ import { Eyebrow, Lead, PageHeading, Section, SectionHeading } from '#web/compon
 import { useAuth } from '#web/features/auth/auth-provider';
 import { createCheckout } from '#web/features/billing';
 import { cn } from '#web/lib/cn';
+import { formatMoney } from '#web/lib/money';
 import { useSeo } from '#web/lib/use-seo';
 import { CurrencySwitcher } from './currency-switcher';
-import { formatMoney } from './money';
 import { usePreferredCurrency } from './use-preferred-currency';
 
 const REFUND_DAYS = 30;
-const OVERAGE = formatMoney(OVERAGE_PER_ORDER_GBP_MINOR, 'GBP');
+const OVERAGE = formatMoney(OVERAGE_PER_ORDER_GBP_MINOR, 'GBP', { display: 'symbol' });
 const ORDER_WARNING_AT = Math.round(MONTHLY_ORDER_LIMIT * ORDER_LIMIT_WARNING_RATIO);
 const STARTER = findPlan('starter');
 const ENTERPRISE = findPlan('enterprise');
@@ -50,7 +50,7 @@ function PlanPrice({ plan, currency }: { plan: Plan; currency: Currency }) {
         {plan.monthlyPrice ? (
           <>
             <span className="text-4xl font-bold tracking-tight text-slate-900">
-              {formatMoney(plan.monthlyPrice[currency] * 100, currency, { whole: true })}
+              {formatMoney(plan.monthlyPrice[currency] * 100, currency, { display: 'symbol', whole: true })}
             </span>
             <span className="text-sm font-medium text-slate-500">/month</span>
           </>

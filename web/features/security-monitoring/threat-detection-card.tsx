@@ -1,6 +1,5 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { RAPID_CHECKOUT_ACCESS_THRESHOLD, type CheckoutAccessEvent } from '#common/api/security';
-import { formatAmount } from '#common/domain/money';
 import { Alert } from '#web/components/ui/alert';
 import { Badge } from '#web/components/ui/badge';
 import { SectionCard } from '#web/components/ui/section-card';
@@ -16,6 +15,7 @@ import {
   TableRow,
 } from '#web/components/ui/table';
 import { formatRelativeTime, useNow } from '#web/lib/relative-time';
+import { formatMoney } from '#web/lib/money';
 import { useCheckoutAccessLog, useThreatPatterns, type MonitoredMerchant } from './api/security';
 import { PATTERN_LABELS, readerLabel, SEVERITY_BADGES } from './labels';
 
@@ -154,7 +154,7 @@ function AccessLogTable({ events, showMerchant }: { events: CheckoutAccessEvent[
                 {readerLabel(event)}
                 {/* On a phone the checkout, status and amount go under the reader rather than in columns. */}
                 <span className="block text-xs text-slate-500 sm:hidden">
-                  {event.status} · {event.currency} {formatAmount(event.amount, event.currency)}
+                  {event.status} · {formatMoney(event.amount, event.currency)}
                 </span>
                 <span className="block max-w-48 truncate font-mono text-xs text-slate-500 sm:hidden">
                   {event.checkout_id}
@@ -162,7 +162,7 @@ function AccessLogTable({ events, showMerchant }: { events: CheckoutAccessEvent[
               </TableCell>
               <TableCell className="hidden sm:table-cell">{event.status}</TableCell>
               <TableCell className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell">
-                {event.currency} {formatAmount(event.amount, event.currency)}
+                {formatMoney(event.amount, event.currency)}
               </TableCell>
               <TableCell className="whitespace-nowrap text-right text-slate-600">
                 <RelativeTime at={event.created_at} />

@@ -9,9 +9,9 @@ import { LoadError } from '#web/components/ui/load-error';
 import { PageHeading, Section } from '#web/components/ui/section';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useSeo } from '#web/lib/use-seo';
+import { formatMoney } from '#web/lib/money';
 import { isNotFound } from '#web/lib/api-client';
 import { useStorefrontCheckout, useStorefrontProducts } from './api/storefront';
-import { formatStorefrontPrice } from './format-price';
 
 function ProductCard({
   product,
@@ -40,7 +40,7 @@ function ProductCard({
         {product.description ? <p className="text-sm text-slate-600">{product.description}</p> : null}
         <p className="mt-auto pt-2 text-xl font-bold text-slate-900">
           {price ? (
-            formatStorefrontPrice(price.unitAmount, price.currency)
+            formatMoney(price.unitAmount, price.currency, { display: 'symbol' })
           ) : (
             <span className="text-base font-medium text-slate-500">Price not set</span>
           )}

@@ -1,6 +1,6 @@
 import { CURRENCIES } from '#common/domain/currencies';
-import { minorToDecimal } from '#common/domain/money';
 import { shippingQuotes } from '#common/domain/shipping';
+import { formatMoney } from '#web/lib/money';
 import {
   ALREADY_PROCESSED_RESPONSE,
   CARD_CHECKOUT_REQUEST,
@@ -24,7 +24,8 @@ function ShippingTable() {
   const rows = CURRENCIES.map((currency) => {
     const [standard, express] = shippingQuotes(currency, true);
     const [intlStandard, intlExpress] = shippingQuotes(currency, false);
-    const price = (q: typeof standard) => `${minorToDecimal(q!.priceMinor)} (${q!.eta})`;
+    const price = (q: typeof standard) =>
+      `${formatMoney(q!.priceMinor, currency, { display: 'none' })} (${q!.eta})`;
     return [currency, price(standard), price(express), price(intlStandard), price(intlExpress)];
   });
   return (
