@@ -158,6 +158,36 @@ export default tseslint.config(
     },
   },
   {
+    // Web features import web/components, web/lib and common; another feature only through its public
+    // entry (its index.ts), which lists what it offers. Pages are loaded by web/app's routes, never from an
+    // index, so a lazy page stays out of the chunks that import its feature. web/app is the composition
+    // root and tests may reach in.
+    files: ['web/features/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        'scripts/eslint/subpath-imports-resolver.js': {},
+        node: { extensions: ['.ts', '.tsx'] },
+      },
+      'boundaries/elements': [{ type: 'web-feature', pattern: 'web/features/*', capture: ['name'] }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              disallow: { to: { element: { type: 'web-feature', fileInternalPath: '!index.ts' } } },
+              message: 'Import another feature through its public entry (its index.ts), never its internals.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Sandbox code stays out of production (ADR 011): only tests and the test harness may import the
     // sandbox/ wing; everything else in server/ and scripts/ may not (main.ts reaches it dynamically).
     files: ['server/**/*.ts'],

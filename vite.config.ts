@@ -42,6 +42,12 @@ export default defineConfig({
     target: 'es2022',
     // Every browser that runs es2022 supports <link rel="modulepreload">; the polyfill only cost bytes.
     modulePreload: { polyfill: false },
+    // A feature's index.ts only re-exports (its public entry, eslint.config.js): saying so lets a page that
+    // imports one hook from a feature leave out the feature's other modules, which would otherwise ride along
+    // (the dashboard took the settings forms with useConnections, 28 KB gzipped).
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !/\/web\/features\/[^/]+\/index\.ts$/.test(id) },
+    },
   },
   environments: {
     // The same routes built for Node, only to pre-render the public pages at build time (ADR 017).

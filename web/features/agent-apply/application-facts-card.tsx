@@ -9,7 +9,7 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
-import { useIntegrationName } from '#web/features/connections/api/list-connections';
+import { useIntegrationName } from '#web/features/connections';
 import { CardHeading } from './card-heading';
 import type { ApplicationFactsState } from './use-application-facts-state';
 

@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { formatMoney } from '#web/lib/money';
 import { useSeo } from '#web/lib/use-seo';
-import { useIsSandbox } from './api/get-status';
+import { useIsSandbox } from '#web/lib/app-status';
 import { CardPaymentChoice, sptTokenError, type CardPaymentDraft } from './card-payment-choice';
 import { LightningInvoiceCard } from './lightning-invoice-card';
 import { TEST_CHECKOUT } from './test-checkout';

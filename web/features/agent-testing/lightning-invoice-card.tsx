@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
-import { QrCodeImage } from './qr-code-image';
+import { QrCodeImage } from '#web/components/ui/qr-code-image';
 import { formatDuration, useCountdown } from './use-countdown';
 
 /** A Lightning invoice: what a wallet pays, until when, and the checkout it settles. */

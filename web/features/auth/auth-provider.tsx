@@ -11,7 +11,7 @@ import {
   type SecondStepCode,
   type SessionUser,
 } from './api';
-import { messageOf } from './error-message';
+import { messageOf } from '#web/lib/error-message';
 
 interface AuthContextValue {
   user: SessionUser | null;
@@ -54,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryFn: async () => {
       try {
         // Loaded on first use: the landing page's visitors are mostly signed out.
-        const { checkSubscription } = await import('#web/features/billing/subscription-check');
+        const { checkSubscription } = await import('#web/lib/subscription-check');
         return await checkSubscription();
       } catch (err) {
         // A failed check is only logged: the last known state stays until the next poll.

@@ -10,8 +10,8 @@ import { ApiRequestError } from '#web/lib/api-client';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { sendSignInCodeRequest, type SecondStepCode } from './api';
 import { useAuth } from './auth-provider';
-import { messageOf } from './error-message';
-import { useResendCountdown } from './use-resend-countdown';
+import { messageOf } from '#web/lib/error-message';
+import { useResendCountdown } from '#web/lib/use-resend-countdown';
 
 const appCodeForm = z.object({ code: oneTimeCodeSchema });
 const recoveryCodeForm = z.object({ code: recoveryCodeSchema });

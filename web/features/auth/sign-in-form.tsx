@@ -10,7 +10,7 @@ import { ApiRequestError } from '#web/lib/api-client';
 import { useRequestSignInLink } from './api/request-sign-in-link';
 import { useAuth } from './auth-provider';
 import type { SentEmail } from './check-email-panel';
-import { messageOf } from './error-message';
+import { messageOf } from '#web/lib/error-message';
 import { useAuthForm } from './use-auth-form';
 
 /**

@@ -5,7 +5,7 @@ import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { useSignUp } from './api/sign-up';
 import type { SentEmail } from './check-email-panel';
-import { messageOf } from './error-message';
+import { messageOf } from '#web/lib/error-message';
 import { useAuthForm } from './use-auth-form';
 
 /** Business name, email and password; the account opens when the e-mailed confirmation link is followed. */

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { billingSummary, hostedPageOutput, type CreateCheckoutInput } from '#common/api/billing';
 import { apiRequest } from '#web/lib/api-client';
-import { SUBSCRIPTION_POLL_MS, SUBSCRIPTION_QUERY_KEY } from '#web/features/auth/auth-provider';
+import { SUBSCRIPTION_POLL_MS, SUBSCRIPTION_QUERY_KEY } from '#web/features/auth';
 
-export { checkSubscription } from './subscription-check';
-export { SUBSCRIPTION_POLL_MS } from '#web/features/auth/auth-provider';
+export { checkSubscription } from '#web/lib/subscription-check';
 
 export const billingKeys = {
   subscription: SUBSCRIPTION_QUERY_KEY,

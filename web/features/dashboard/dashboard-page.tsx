@@ -1,8 +1,8 @@
 import { ROUTES } from '#common/routes';
-import { useAccount } from '#web/features/account/api/get-account';
+import { useAccount } from '#web/features/account';
 import { BillingBanners, FeesCard, SubscriptionCard } from '#web/features/billing';
-import { AgentReadinessPanel } from '#web/features/readiness/agent-readiness-panel';
-import { SecurityMonitoringSection } from '#web/features/security-monitoring/security-monitoring-section';
+import { AgentReadinessPanel } from '#web/features/readiness';
+import { SecurityMonitoringSection } from '#web/features/security-monitoring';
 import { useSeo } from '#web/lib/use-seo';
 import { ProductionReadinessCard } from './production-readiness-card';
 import { QuickLinks } from './quick-links';

@@ -8,8 +8,8 @@ import { Button } from '#web/components/ui/button';
 import { SectionCard } from '#web/components/ui/section-card';
 import { LoadError } from '#web/components/ui/load-error';
 import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
-import { useConnections } from '#web/features/connections/api/list-connections';
-import { useFailureToast } from '#web/features/readiness/use-failure-toast';
+import { useConnections } from '#web/features/connections';
+import { useFailureToast } from '#web/lib/use-failure-toast';
 import { useCheckStoreConnection } from './api/check-store-connection';
 import {
   toastConnectionFailed,

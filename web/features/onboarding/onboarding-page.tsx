@@ -14,7 +14,7 @@ import { ROUTES } from '#common/routes';
 import { Alert } from '#web/components/ui/alert';
 import { LoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { useAccount } from '#web/features/account/api/get-account';
+import { useAccount } from '#web/features/account';
 import { queryKeys } from '#web/lib/query-keys';
 import { useSeo } from '#web/lib/use-seo';
 import { useRecordOnboardingProgress } from './api/record-onboarding-progress';
@@ -24,7 +24,7 @@ import { PaymentMethodsStep } from './steps/payment-methods-step';
 import { ReadinessStep } from './steps/readiness-step';
 import { StoreStep } from './steps/store-step';
 import { TestOrderStep } from './steps/test-order-step';
-import { useStripeReturn } from '#web/features/connections/use-stripe-return';
+import { useStripeReturn } from '#web/features/connections';
 
 /** /onboarding: the five-step wizard from sign-up to a store agents can buy from. */
 export default function OnboardingPage() {

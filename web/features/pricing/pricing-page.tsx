@@ -24,7 +24,7 @@ import {
   CardTitle,
 } from '#web/components/ui/card';
 import { Eyebrow, Lead, PageHeading, Section, SectionHeading } from '#web/components/ui/section';
-import { useAuth } from '#web/features/auth/auth-provider';
+import { useAuth } from '#web/features/auth';
 import { createCheckout } from '#web/features/billing';
 import { cn } from '#web/lib/cn';
 import { formatMoney } from '#web/lib/money';

@@ -6,7 +6,7 @@ import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '#web/components/ui/card';
 import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
-import { useAccount } from '#web/features/account/api/get-account';
+import { useAccount } from '#web/features/account';
 import { cn } from '#web/lib/cn';
 import { AgentDocuments } from './agent-documents';
 import { useReadiness } from './api/check-readiness';
@@ -16,7 +16,7 @@ import { overallStatus } from './readiness-status';
 import { toastMerchantLoadFailed, toastReadinessCheckFailed } from './readiness-toasts';
 import { ServiceIndicators } from './service-indicators';
 import { StatusBadge } from './status-badge';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '#web/lib/use-failure-toast';
 
 /**
  * The Agent Readiness panel, mounted by onboarding step 5 and the dashboard: can AI agents buy from

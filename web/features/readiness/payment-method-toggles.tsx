@@ -6,11 +6,8 @@ import { LoadError } from '#web/components/ui/load-error';
 import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/field';
 import { Switch } from '#web/components/ui/switch';
-import { useUpdatePaymentMethods } from '#web/features/account/api/update-payment-methods';
-import {
-  useIntegrationName,
-  useLightningProviderNames,
-} from '#web/features/connections/api/list-connections';
+import { useUpdatePaymentMethods } from '#web/features/account';
+import { useIntegrationName, useLightningProviderNames } from '#web/features/connections';
 import { toastUpdateFailed } from './readiness-toasts';
 
 const CARD_DESCRIPTIONS: Record<MerchantPayments['card'], string> = {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ALL_MERCHANTS } from '#common/api/security';
 import { Label } from '#web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
-import { useAccount } from '#web/features/account/api/get-account';
+import { useAccount } from '#web/features/account';
 import { useMonitoredMerchants, type MonitoredMerchant } from './api/security';
 import { SecurityMetricsCard } from './security-metrics-card';
 import { ThreatDetectionCard } from './threat-detection-card';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
-import { useIsSandbox } from '#web/features/agent-testing/api/get-status';
+import { useIsSandbox } from '#web/lib/app-status';
 
 const sandboxCredentials = z.record(z.string(), z.record(z.string(), z.string()));
 

@@ -14,7 +14,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { ApiRequestError } from '#web/lib/api-client';
 import { cn } from '#web/lib/cn';
 import { useZodForm } from '#web/lib/use-zod-form';
-import { useAccount } from '#web/features/account/api/get-account';
+import { useAccount } from '#web/features/account';
 import { useConnections } from '../api/list-connections';
 import { FillSandboxCredentials } from '../fill-sandbox-credentials';
 import { useSaveBitcoinSettings } from '../api/save-bitcoin-settings';

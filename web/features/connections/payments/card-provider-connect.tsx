@@ -8,7 +8,7 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
-import { useAccount } from '#web/features/account/api/get-account';
+import { useAccount } from '#web/features/account';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useStartExpressOnboarding } from '../api/start-express-onboarding';
 import { useStartStripeOAuth } from '../api/start-stripe-oauth';

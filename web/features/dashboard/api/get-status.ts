@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getStatus } from '#web/features/agent-testing/api/get-status';
+import { getStatus } from '#web/lib/app-status';
 import { queryKeys } from '#web/lib/query-keys';
 
 /** The dashboard's system health is rechecked every 60 s while it is open. */

@@ -1,10 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
-import {
-  CardProviderConnect,
-  ConnectedCardAccount,
-} from '#web/features/connections/payments/card-provider-connect';
+import { CardProviderConnect, ConnectedCardAccount } from '#web/features/connections';
 import { StepFrame } from './step-frame';
 import type { StepProps } from './step-props';
 

@@ -5,8 +5,8 @@ import type { MerchantView } from '#common/api/merchant';
 import { ONBOARDING_MESSAGES } from '#common/domain/onboarding';
 import { Button } from '#web/components/ui/button';
 import { Switch } from '#web/components/ui/switch';
-import { useUpdatePaymentMethods } from '#web/features/account/api/update-payment-methods';
-import { BitcoinSettingsForm } from '#web/features/connections/payments/bitcoin-settings-form';
+import { useUpdatePaymentMethods } from '#web/features/account';
+import { BitcoinSettingsForm } from '#web/features/connections';
 import { useRecordOnboardingProgress } from '../api/record-onboarding-progress';
 import { StepFrame } from './step-frame';
 

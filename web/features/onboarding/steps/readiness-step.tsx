@@ -1,7 +1,7 @@
 import { PartyPopper } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
-import { ApiKeyCard } from '#web/features/developers/api-key-card';
-import { AgentReadinessPanel } from '#web/features/readiness/agent-readiness-panel';
+import { ApiKeyCard } from '#web/features/developers';
+import { AgentReadinessPanel } from '#web/features/readiness';
 import { StepFrame } from './step-frame';
 
 /** Step 5: what AI agents will find (the readiness panel), then Finish. */

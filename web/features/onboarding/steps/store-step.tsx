@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ROUTES } from '#common/routes';
 import { Button } from '#web/components/ui/button';
-import { StoreConnectionForm } from '#web/features/connections/store/store-connection-form';
+import { StoreConnectionForm } from '#web/features/connections';
 import { StepFrame } from './step-frame';
 import type { StepProps } from './step-props';
 

@@ -7,14 +7,14 @@ import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
-import { useIsSandbox } from '#web/features/agent-testing/api/get-status';
-import { useMintTestToken } from '#web/features/agent-testing/api/mint-test-token';
-import { useRunAcpFlow } from '#web/features/agent-testing/api/run-acp-flow';
-import { useSimulateInvoicePaid } from '#web/features/agent-testing/api/simulate-invoice-paid';
+import { useIsSandbox } from '#web/lib/app-status';
 import {
+  useMintTestToken,
+  useRunAcpFlow,
+  useSimulateInvoicePaid,
   LightningInvoiceCard,
   type LightningInvoice,
-} from '#web/features/agent-testing/lightning-invoice-card';
+} from '#web/features/agent-testing';
 import { cn } from '#web/lib/cn';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useRecordOnboardingProgress } from '../api/record-onboarding-progress';

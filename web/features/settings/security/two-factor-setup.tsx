@@ -6,8 +6,8 @@ import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
-import { QrCodeImage } from '#web/features/agent-testing/qr-code-image';
-import { messageOf } from '#web/features/auth/error-message';
+import { QrCodeImage } from '#web/components/ui/qr-code-image';
+import { messageOf } from '#web/lib/error-message';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useConfirmTwoFactorSetup, useStartTwoFactorSetup } from './two-factor-api';
 

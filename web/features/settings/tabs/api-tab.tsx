@@ -1,4 +1,4 @@
-import { ApiKeyCard } from '#web/features/developers/api-key-card';
+import { ApiKeyCard } from '#web/features/developers';
 
 /** Settings › API: the key AI agents send with every request. */
 export function ApiTab() {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuth } from '#web/features/auth/auth-provider';
+import { useAuth } from '#web/features/auth';
 import { json, stubFetch } from '#web/test/fetch-stub';
 import { renderPage } from '#web/test/render';
 import { merchantView, stubSettings } from '../settings-fixtures';

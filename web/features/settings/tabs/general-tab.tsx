@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button';
 import { Field, Label } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
-import { useAuth } from '#web/features/auth/auth-provider';
+import { useAuth } from '#web/features/auth';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useUpdateProfile } from '../api/update-profile';
 

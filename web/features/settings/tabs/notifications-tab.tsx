@@ -16,11 +16,9 @@ import { Switch } from '#web/components/ui/switch';
 import {
   useBrowserNotifications,
   type BrowserPermission,
-} from '#web/features/notifications/browser-notifications';
-import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
-} from '#web/features/notifications/notifications-api';
+} from '#web/features/notifications';
 
 const CHANNEL_LABELS: Record<keyof NotificationChannels, string> = { email: 'Email', push: 'Push' };
 

@@ -4,16 +4,16 @@ import type { MerchantView } from '#common/api/merchant';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Switch } from '#web/components/ui/switch';
-import { useUpdatePaymentMethods } from '#web/features/account/api/update-payment-methods';
-import { useCheckAccountStatus } from '#web/features/connections/api/get-account-status';
-import { useStartExpressOnboarding } from '#web/features/connections/api/start-express-onboarding';
-import { useIntegrationName } from '#web/features/connections/api/list-connections';
-import { BitcoinSettingsForm } from '#web/features/connections/payments/bitcoin-settings-form';
+import { useUpdatePaymentMethods } from '#web/features/account';
 import {
+  useCheckAccountStatus,
+  useStartExpressOnboarding,
+  useIntegrationName,
+  BitcoinSettingsForm,
   CARD_PROVIDER,
   CardProviderConnect,
   ConnectedCardAccount,
-} from '#web/features/connections/payments/card-provider-connect';
+} from '#web/features/connections';
 
 const messageOf = (err: unknown) =>
   err instanceof Error && err.message ? err.message : 'Verification failed';

@@ -6,7 +6,7 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
-import { useIntegrationName } from '#web/features/connections/api/list-connections';
+import { useIntegrationName } from '#web/features/connections';
 
 const hostnameOf = (url: string | null) => {
   try {
