@@ -13,7 +13,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { usePaymentMethods } from '#web/features/connections/api/list-connections';
+import { usePaymentMethods } from '#web/features/connections';
 import { cn } from '#web/lib/cn';
 import { formatMoney } from '#web/lib/money';
 import { useSeo } from '#web/lib/use-seo';

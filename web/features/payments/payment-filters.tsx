@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button';
 import { Field, Label } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
-import { usePaymentMethods } from '#web/features/connections/api/list-connections';
+import { usePaymentMethods } from '#web/features/connections';
 import { cn } from '#web/lib/cn';
 import { paymentsExportUrl } from './api/payments';
 
