@@ -3,7 +3,7 @@ import type { EngineEventSubscriber } from './events/engine-event';
 import { engineEventJobs, startEngineEventRelay } from './events/relay-engine-events';
 import { acpAgentJobs } from './features/acp-agents/jobs';
 import { acpOrderEventSubscriber } from './features/acp-agents/order-event-subscriber';
-import { idempotencyJobs } from './features/agent-api/jobs';
+import { idempotencyJobs } from './http/idempotency';
 import { billingJobs, orderChargeSubscriber } from './features/billing';
 import { commerceJobs, queueRecovery } from './features/commerce';
 import { merchantWebhookJobs, merchantWebhookSubscriber } from './features/merchant-webhooks';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Merchant } from '../../db/schema/index';
+import { answerIdempotently, type IdempotentAnswer } from '../../http/idempotency';
 import { agentFromUserAgent } from '../../lib/agent-identity';
 import { refusedValueAs400 } from '../../lib/refused-value';
 import { agentKeyGuard, agentOperation } from '../developers';
-import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from '../agent-api';
 import { agentAccess } from '../security-monitoring';
 import { recordRequestError } from '../status';
 import { AcpError, jsonPath, toAcpError } from './acp-error';
@@ -177,58 +177,47 @@ export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
        * answer (Idempotent-Replayed: true), another body is 422, a repeat while the first runs is 409. Keys
        * are scoped to the merchant and the endpoint, kept 24 hours; 5xx, 409 and 429 answers are not kept.
        */
-      async function idempotent(
+      function idempotent(
         request: FastifyRequest,
         reply: FastifyReply,
         endpoint: string,
-        run: () => Promise<{ status: number; body: unknown }>,
+        run: () => Promise<IdempotentAnswer>,
       ) {
-        const key = request.headers['idempotency-key'];
-        if (typeof key !== 'string' || !key.trim()) {
-          throw new AcpError(400, 'idempotency_key_required', 'Idempotency-Key header is required');
-        }
-        if (key.length > 255) {
-          throw new AcpError(400, 'invalid_request', 'Idempotency-Key must be at most 255 characters');
-        }
+        const header = request.headers['idempotency-key'];
         const { wire, merchant } = context(request);
-        const scopeKey = { merchantId: merchant.id, endpoint: `acp:${endpoint}`, key };
-        const begun = await beginIdempotent(
-          deps.db,
-          scopeKey,
-          hashRequest({ version: wire.version, body: request.body ?? null }),
-          { now: deps.runtime.clock.now(), instanceId: deps.runtime.instanceId },
-        );
-        if (begun.kind === 'conflict') {
-          throw new AcpError(
-            422,
-            'idempotency_conflict',
-            'Idempotency-Key has already been used with a different request body',
-          );
-        }
-        if (begun.kind === 'in_flight') {
-          throw new AcpError(
-            409,
-            'idempotency_in_flight',
-            'A request with this Idempotency-Key is currently being processed',
-            {
-              retryAfter: 1,
-            },
-          );
-        }
-        if (begun.kind === 'replay') {
-          return reply.status(begun.status).header('idempotent-replayed', 'true').send(begun.body);
-        }
-        let result: { status: number; body: unknown };
-        try {
-          result = await run();
-        } catch (err) {
-          result = errorReply(request, reply, err);
-        }
-        // "Not yet" answers (a payment still pending, a completion running, a rate limit) are not kept:
-        // the agent's retry with the same key must see what has happened since.
-        if (NOT_REPLAYED.has(result.status)) await releaseIdempotent(deps.db, scopeKey);
-        else await finishIdempotent(deps.db, scopeKey, result.status, result.body);
-        return reply.status(result.status).send(result.body);
+        return answerIdempotently(reply, {
+          db: deps.db,
+          at: { now: deps.runtime.clock.now(), instanceId: deps.runtime.instanceId },
+          merchantId: merchant.id,
+          endpoint: `acp:${endpoint}`,
+          key: typeof header === 'string' && header.trim() ? header : '',
+          keyRequired: true,
+          request: { version: wire.version, body: request.body ?? null },
+          run,
+          refuse: (reason) => {
+            if (reason === 'key_required')
+              return new AcpError(400, 'idempotency_key_required', 'Idempotency-Key header is required');
+            if (reason === 'key_too_long')
+              return new AcpError(400, 'invalid_request', 'Idempotency-Key must be at most 255 characters');
+            if (reason === 'conflict') {
+              return new AcpError(
+                422,
+                'idempotency_conflict',
+                'Idempotency-Key has already been used with a different request body',
+              );
+            }
+            return new AcpError(
+              409,
+              'idempotency_in_flight',
+              'A request with this Idempotency-Key is currently being processed',
+              { retryAfter: 1 },
+            );
+          },
+          answerError: (err) => errorReply(request, reply, err),
+          // "Not yet" answers (a payment still pending, a completion running, a rate limit) are not kept:
+          // the agent's retry with the same key must see what has happened since.
+          isNotYet: (answer) => NOT_REPLAYED.has(answer.status),
+        });
       }
 
       const idParam = (request: FastifyRequest) => {

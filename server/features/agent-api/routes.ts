@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { checkoutRequest, confirmRequest, offerRequest } from '#common/api/agent';
 import { AGENT_API_CHANNEL } from '#common/domain/sales-channel';
 import type { Merchant } from '../../db/schema/index';
+import { answerIdempotently, type IdempotentAnswer } from '../../http/idempotency';
 import { agentFromUserAgent } from '../../lib/agent-identity';
 import { refusedValueAs400 } from '../../lib/refused-value';
 import { payments } from '../../db/schema/index';
@@ -21,7 +22,6 @@ import { agentAccess, type CheckoutAccessRecorder } from '../security-monitoring
 import { AgentApiError } from './agent-error';
 import { getOrderForAgent } from './get-order';
 import { recordRequestError } from '../status';
-import { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from './idempotency';
 import { acceptedToApi, checkoutToApi, offerToApi, orderToApi } from './to-api';
 import { toAgentError } from './to-agent-error';
 
@@ -72,63 +72,53 @@ export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps)
       });
     }
 
-    /** Runs a handler under the request's Idempotency-Key, when it has one. */
-    async function idempotent(
+    /** Runs a handler under the request's Idempotency-Key (header, or the body's idempotency_key), if any. */
+    function idempotent(
       request: FastifyRequest,
       reply: FastifyReply,
       endpoint: string,
-      run: () => Promise<{ status: number; body: unknown }>,
+      run: () => Promise<IdempotentAnswer>,
     ) {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const header = request.headers['idempotency-key'];
       const key =
         (typeof header === 'string' && header.trim()) ||
         (typeof body.idempotency_key === 'string' ? body.idempotency_key : '');
-      if (!key) {
-        const result = await run();
-        return reply.status(result.status).send(result.body);
-      }
-      if (key.length > 255)
-        throw new AgentApiError('VALIDATION_ERROR', 'Idempotency-Key must be at most 255 characters');
       const { idempotency_key: _ignored, ...hashed } = body;
-      const scopeKey = { merchantId: merchantOf(request).id, endpoint, key };
-      const begun = await beginIdempotent(deps.db, scopeKey, hashRequest(hashed), {
-        now: deps.runtime.clock.now(),
-        instanceId: deps.runtime.instanceId,
-      });
-      reply.header('idempotency-key', key);
-      if (begun.kind === 'conflict') {
-        throw new AgentApiError(
-          'IDEMPOTENCY_CONFLICT',
-          'This Idempotency-Key was already used with a different request body',
-          { idempotency_key: key },
-        );
-      }
-      if (begun.kind === 'in_flight') {
-        reply.header('retry-after', '1');
-        throw new AgentApiError(
-          'IDEMPOTENCY_CONFLICT',
-          'A request with this Idempotency-Key is still being processed',
-          { idempotency_key: key, in_flight: true },
-        );
-      }
-      if (begun.kind === 'replay')
-        return reply.status(begun.status).header('idempotent-replayed', 'true').send(begun.body);
-      let result: { status: number; body: unknown };
-      try {
-        result = await run();
-      } catch (err) {
-        const agentError = toAgentError(err);
-        result = { status: agentError.status, body: agentError.body(request.id) };
+      return answerIdempotently(reply, {
+        db: deps.db,
+        at: { now: deps.runtime.clock.now(), instanceId: deps.runtime.instanceId },
+        merchantId: merchantOf(request).id,
+        endpoint,
+        key,
+        keyRequired: false,
+        request: hashed,
+        run,
+        refuse: (reason) => {
+          if (reason === 'key_required' || reason === 'key_too_long')
+            return new AgentApiError('VALIDATION_ERROR', 'Idempotency-Key must be at most 255 characters');
+          if (reason === 'conflict') {
+            return new AgentApiError(
+              'IDEMPOTENCY_CONFLICT',
+              'This Idempotency-Key was already used with a different request body',
+              { idempotency_key: key },
+            );
+          }
+          reply.header('retry-after', '1');
+          return new AgentApiError(
+            'IDEMPOTENCY_CONFLICT',
+            'A request with this Idempotency-Key is still being processed',
+            { idempotency_key: key, in_flight: true },
+          );
+        },
+        answerError: (err) => {
+          const agentError = toAgentError(err);
+          return { status: agentError.status, body: agentError.body(request.id) };
+        },
         // A checkout still PROCESSING is a "not yet" (its confirm may have died and be recovered by
         // reconciliation): not kept, so the key's retry learns how the checkout ended.
-        if (isStillProcessing(err)) {
-          await releaseIdempotent(deps.db, scopeKey);
-          return reply.status(result.status).send(result.body);
-        }
-      }
-      await finishIdempotent(deps.db, scopeKey, result.status, result.body);
-      return reply.status(result.status).send(result.body);
+        isNotYet: (_answer, err) => isStillProcessing(err),
+      });
     }
 
     const r = scope.withTypeProvider<ZodTypeProvider>();

@@ -24,7 +24,7 @@ import {
   newMerchant,
 } from '../../test/merchant-kit';
 import { INSTANCE_SILENCE_SECONDS } from '../../jobs/instances';
-import { hashRequest, IN_FLIGHT_LEASE_MS } from '../agent-api/idempotency';
+import { hashRequest, IN_FLIGHT_LEASE_MS } from '../../http/idempotency';
 import { STORE_ORDER_QUEUE } from './confirm-checkout';
 import { reconcileOrders } from './jobs';
 import { merchantCardAccount } from './merchant-accounts';

@@ -1,10 +1,21 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { idempotencyRecords } from '../../db/schema/index';
-import { holderGone } from '../../jobs/instances';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client';
+import { idempotencyRecords } from '../db/schema/index';
+import { holderGone } from '../jobs/instances';
+import type { JobDefinition } from '../jobs/queue';
+import type { Clock } from '../lib/clock';
 
+/**
+ * Idempotency-Key for the APIs agents call (the agent API and ACP): one store and one rule, each API
+ * rendering its own errors. A key is scoped to the merchant and the endpoint and kept 24 hours; the same
+ * key with the same request replays the first answer (Idempotent-Replayed: true), with another request it
+ * is refused, and while the first still runs a repeat is told so.
+ */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
+/** The longest key either API accepts. */
+export const MAX_KEY_LENGTH = 255;
 /**
  * How long an unfinished request holds its key. No request runs this long (outside calls time out at
  * 10 s), so an older `in_progress` record belongs to a process that died: the key's retry runs again,
@@ -143,4 +154,75 @@ export async function releaseIdempotent(db: Db, scope: IdempotencyScope) {
 
 export async function purgeExpiredIdempotency(db: Db, now: Date) {
   await db.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, now));
+}
+
+/** Keys are kept for 24 hours; a daily sweep deletes the expired ones. */
+export function idempotencyJobs(deps: { db: Db; clock: Clock }): JobDefinition<never>[] {
+  return [
+    {
+      name: 'purge-idempotency-keys',
+      retryLimit: 2,
+      retryDelaySeconds: 300,
+      cron: '23 3 * * *',
+      handler: () => purgeExpiredIdempotency(deps.db, deps.clock.now()),
+    },
+  ] as JobDefinition<never>[];
+}
+
+export interface IdempotentAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Why a keyed request is not run: each API answers these in its own error shape. */
+export type IdempotencyRefusal = 'key_required' | 'key_too_long' | 'conflict' | 'in_flight';
+
+export interface IdempotentCall {
+  db: Db;
+  at: { now: Date; instanceId: string };
+  merchantId: string;
+  endpoint: string;
+  /** The request's key; empty when it sent none. */
+  key: string;
+  /** Without a key the request simply runs (its errors go to the API's error handler), unless required. */
+  keyRequired: boolean;
+  /** What a repeat of the key must send again to be answered with the first answer. */
+  request: unknown;
+  run(): Promise<IdempotentAnswer>;
+  /** The error to throw instead of running (the API's error handler renders it). */
+  refuse(reason: IdempotencyRefusal): Error;
+  /** A failure of `run`, as the API answers it (kept for replay like any answer). */
+  answerError(err: unknown): IdempotentAnswer;
+  /**
+   * A "not yet" answer (a payment still pending, a completion still running): not kept, so the key's
+   * retry sees what has happened since. 5xx answers are never kept.
+   */
+  isNotYet(answer: IdempotentAnswer, err: unknown): boolean;
+}
+
+/** Runs a request under its Idempotency-Key and sends its answer, first or replayed. */
+export async function answerIdempotently(reply: FastifyReply, call: IdempotentCall): Promise<FastifyReply> {
+  if (!call.key) {
+    if (call.keyRequired) throw call.refuse('key_required');
+    const answer = await call.run();
+    return reply.status(answer.status).send(answer.body);
+  }
+  if (call.key.length > MAX_KEY_LENGTH) throw call.refuse('key_too_long');
+  const scope = { merchantId: call.merchantId, endpoint: call.endpoint, key: call.key };
+  const begun = await beginIdempotent(call.db, scope, hashRequest(call.request), call.at);
+  reply.header('idempotency-key', call.key);
+  if (begun.kind === 'conflict' || begun.kind === 'in_flight') throw call.refuse(begun.kind);
+  if (begun.kind === 'replay')
+    return reply.status(begun.status).header('idempotent-replayed', 'true').send(begun.body);
+  let answer: IdempotentAnswer;
+  let failure: unknown;
+  try {
+    answer = await call.run();
+  } catch (err) {
+    failure = err;
+    answer = call.answerError(err);
+  }
+  if (call.isNotYet(answer, failure)) await releaseIdempotent(call.db, scope);
+  else await finishIdempotent(call.db, scope, answer.status, answer.body);
+  return reply.status(answer.status).send(answer.body);
 }

@@ -1,1 +1,0 @@
-export { beginIdempotent, finishIdempotent, hashRequest, releaseIdempotent } from './idempotency';
