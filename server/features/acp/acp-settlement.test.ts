@@ -11,6 +11,7 @@ import {
 } from '../../test/acp-kit';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, mintSharedPaymentToken, newMerchant, simControl } from '../../test/merchant-kit';
+import { statementsDuring } from '../../test/sql-statements';
 import { settleOpenCheckouts } from '../commerce/jobs';
 
 /** With the job worker running: order events travel through the real queue to the agent simulator. */
@@ -55,6 +56,28 @@ describe('ACP orders reach the agent', () => {
           (await dashboardRequest(t, m.cookie, 'GET', '/api/acp/webhook-deliveries')).json().deliveries[0],
       )
       .toMatchObject({ session_id: session.id, status: 'delivered', attempts: 1 });
+  });
+
+  it('loads the merchant card account once for a card completion', async () => {
+    const m = await newMerchant(t, { connect: true, apiKey: true });
+    const created = await acpRequest(t, m.apiKey, '2025-09-29', 'POST', '/acp/checkout_sessions', {
+      items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
+      fulfillment_address: acpAddress,
+      buyer: acpBuyer,
+    });
+    const session = created.json();
+    const token = await mintSharedPaymentToken(t, totalOf(session));
+    const statements = await statementsDuring(t, async () => {
+      const done = await acpRequest(t, m.apiKey, '2025-09-29', 'POST', url(session.id, '/complete'), {
+        payment_data: { token, provider: 'stripe' },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    });
+    const cardAccountReads = statements.filter(
+      (s) => /from "payment_connections"/.test(s.text) && s.values.includes(m.merchantId),
+    );
+    // The token check, the checkout and the charge share one load.
+    expect(cardAccountReads).toHaveLength(1);
   });
 
   it('completes a Lightning session paid in the background, without the agent asking', async () => {

@@ -5,6 +5,7 @@ import { ProviderError } from '../../integrations/http';
 import {
   CommerceError,
   confirmCheckout,
+  type CardAccount,
   createCheckout,
   merchantCardAccount,
   paymentWebhookUrl,
@@ -122,6 +123,7 @@ async function completeWithCard(
   token: string,
 ): Promise<SessionState> {
   const { session, offer } = state;
+  // Loaded once for the whole completion: the token check, the checkout and the charge all use it.
   const card = await merchantCardAccount(deps, merchant).catch((err: unknown) => {
     if (err instanceof CommerceError && err.code === 'not_configured') {
       throw new AcpError(400, 'payment_method_unsupported', 'This merchant does not accept card payments', {
@@ -161,7 +163,13 @@ async function completeWithCard(
           offerId: offer!.id,
           shippingOptionId: session.selectedOptionId!,
           buyer: toEngineBuyer(claimed)!,
-          payment: { method: 'stripe', sharedPaymentToken: token, amount: total, currency: offer!.currency },
+          payment: {
+            method: 'stripe',
+            sharedPaymentToken: token,
+            amount: total,
+            currency: offer!.currency,
+            card,
+          },
           callbackUrl: (provider) => paymentWebhookUrl(deps.publicUrl, provider, merchant.id),
         })
       ).checkout;
@@ -171,7 +179,7 @@ async function completeWithCard(
         .set({ checkoutId: checkout.id })
         .where(eq(acpSessions.id, session.id));
     }
-    const result = await confirmCheckout(deps, merchant, checkout.id);
+    const result = await confirmCheckout(deps, merchant, checkout.id, { card });
     if (result.status !== 'ACCEPTED')
       throw new Error(`card checkout ${checkout.id} answered ${result.status}`);
     return markCompleted(deps, await loadSession(deps, merchant, session.id), result.order);
@@ -192,7 +200,7 @@ async function completeWithCard(
 /** The token must be live and allow at least this amount in this currency (Stripe's usage limits). */
 async function checkTokenCovers(
   deps: AcpDeps,
-  card: Awaited<ReturnType<typeof merchantCardAccount>>,
+  card: CardAccount,
   token: string,
   total: number,
   currency: string,

@@ -4,6 +4,7 @@ import { offers } from '../../db/schema/index';
 import { storePlatform } from '../../integrations/stores/registry';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { agentRequest, dashboardRequest, newMerchant } from '../../test/merchant-kit';
+import { statementsDuring as sentDuring } from '../../test/sql-statements';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,23 +18,9 @@ const BASKET = {
 };
 const offer = (key: string) => agentRequest(t, key, 'POST', '/api/agent/offer', BASKET);
 
-/** The SQL statements the app sends while `run` runs (Drizzle queries through the pool). */
-async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
-  const query = pool.query;
-  const seen: string[] = [];
-  pool.query = (...args: unknown[]) => {
-    const first = args[0] as string | { text: string };
-    seen.push(typeof first === 'string' ? first : first.text);
-    return query.apply(pool, args);
-  };
-  try {
-    await run();
-  } finally {
-    pool.query = query;
-  }
-  return seen;
-}
+/** The SQL text the app sends while `run` runs. */
+const statementsDuring = async (run: () => Promise<unknown>) =>
+  (await sentDuring(t, run)).map((statement) => statement.text);
 
 describe('the offer hot path', () => {
   it('stops accepting a rotated or revoked key at once, although offers remember recent keys', async () => {

@@ -10,6 +10,7 @@ import {
   merchantCardAccount,
   merchantLightningAccount,
   merchantStore,
+  type CardAccount,
   type CommerceDeps,
 } from './merchant-accounts';
 import { priceFromStore } from './pricing';
@@ -102,6 +103,8 @@ export async function confirmCheckout(
   deps: EngineDeps,
   merchant: Merchant,
   checkoutId: string,
+  /** `card`: the merchant's card account, when the caller has loaded it already (it is not loaded again). */
+  opts: { card?: CardAccount } = {},
 ): Promise<ConfirmResult> {
   const checkout = await loadCheckout(deps, merchant, checkoutId);
   if (checkout.method === 'btc') return confirmBitcoin(deps, merchant, checkout);
@@ -157,13 +160,15 @@ export async function confirmCheckout(
     // as reconciliation would. Only when the provider holds none does this one charge (with the same
     // idempotency key, so a charge its search does not show yet is answered, not repeated).
     if (checkout.status === 'PROCESSING') {
-      const earlier = await settleWithEarlierCharge(deps, merchant, claimed).catch(async (err: unknown) => {
-        throw err instanceof ProviderError ? await providerUnavailable() : err;
-      });
+      const earlier = await settleWithEarlierCharge(deps, merchant, claimed, opts.card).catch(
+        async (err: unknown) => {
+          throw err instanceof ProviderError ? await providerUnavailable() : err;
+        },
+      );
       if (earlier !== 'unpaid') return reportSettled(deps, await loadCheckout(deps, merchant, claimed.id));
     }
     await repriceOrDecline(deps, merchant, claimed, deadline);
-    const card = await merchantCardAccount(deps, merchant);
+    const card = opts.card ?? (await merchantCardAccount(deps, merchant));
     const feeMinor = await fixPlatformFee(deps, claimed);
     const applicationFeeMinor = card.viaConnect && feeMinor !== null ? feeMinor : undefined;
     let payment;
@@ -229,8 +234,9 @@ export async function settleWithEarlierCharge(
   deps: EngineDeps,
   merchant: Merchant,
   checkout: Checkout,
+  loaded?: CardAccount,
 ): Promise<'settled' | 'unpaid' | 'unresolved'> {
-  const card = await merchantCardAccount(deps, merchant);
+  const card = loaded ?? (await merchantCardAccount(deps, merchant));
   const payment = await card.provider.findPaymentByMetadata(card.ctx, 'checkout_id', checkout.id);
   if (payment?.status === 'processing') return 'unresolved';
   if (payment?.status !== 'succeeded') return 'unpaid';

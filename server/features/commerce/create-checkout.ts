@@ -12,7 +12,12 @@ import { ProviderError } from '../../integrations/http';
 import { seal } from '../../lib/crypto';
 import { publicId } from '../../lib/ids';
 import { CommerceError } from './commerce-error';
-import { merchantCardAccount, merchantLightningAccount, type CommerceDeps } from './merchant-accounts';
+import {
+  merchantCardAccount,
+  merchantLightningAccount,
+  type CardAccount,
+  type CommerceDeps,
+} from './merchant-accounts';
 
 /** A card checkout waits this long for its confirm; the agent's token is only held that long. */
 export const CARD_CHECKOUT_TTL_MS = 30 * 60 * 1000;
@@ -22,7 +27,14 @@ export interface CheckoutInput {
   shippingOptionId: string | undefined;
   buyer: Buyer;
   payment:
-    | { method: 'stripe'; sharedPaymentToken: string; amount?: number; currency?: string }
+    | {
+        method: 'stripe';
+        sharedPaymentToken: string;
+        amount?: number;
+        currency?: string;
+        /** The merchant's card account, when the caller has loaded it already (it is not loaded again). */
+        card?: CardAccount;
+      }
     | { method: 'btc'; amount?: number; currency?: string };
   /** Where the provider should notify us about a Lightning invoice. */
   callbackUrl: (provider: string) => string | undefined;
@@ -89,7 +101,8 @@ export async function createCheckout(
   };
 
   if (input.payment.method === 'stripe') {
-    await merchantCardAccount(deps, merchant);
+    // A merchant without a card account gets no card checkout (not_configured).
+    if (!input.payment.card) await merchantCardAccount(deps, merchant);
     return deps.db.transaction(async (tx) => {
       const [checkout] = await tx
         .insert(checkouts)

@@ -8,6 +8,7 @@ export {
   merchantCardAccount,
   merchantLightningAccount,
   merchantStore,
+  type CardAccount,
   type CommerceDeps,
 } from './merchant-accounts';
 export { itemsSubtotal, priceBasket, type BasketProblem } from './pricing';
