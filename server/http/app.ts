@@ -17,7 +17,6 @@ import { registerAgentApplicationRoutes } from '../features/agent-application/ro
 import { registerConnectionRoutes } from '../features/connections/routes';
 import { registerSandboxAccess, registerSandboxRoutes, SANDBOX_PHONE_PATH } from '../features/sandbox/routes';
 import { registerAcpRoutes } from '../features/acp/routes';
-import { queueAcpOrderEvent } from '../features/acp-agents/queue-order-event';
 import { verifyAgentSignature } from '../features/acp-agents/verify-agent-signature';
 import { registerAgentApiRoutes } from '../features/agent-api/routes';
 import { registerPaymentWebhookRoutes } from '../features/commerce';
@@ -219,7 +218,6 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerAcpRoutes(app, {
     ...engine,
     checkoutAccess: ctx.checkoutAccess,
-    notifyOrder: (sessionId) => queueAcpOrderEvent(engine, sessionId),
     verifySignature: (merchantId, input) => verifyAgentSignature(ctx.engine, merchantId, input),
   });
   if (ctx.config.mode === 'sandbox') {

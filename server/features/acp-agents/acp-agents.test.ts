@@ -27,7 +27,8 @@ import { acpOrderEventChannel } from './deliver-order-event';
 import type { AcpAgentDeps } from './deps';
 import { acpSpecAvailable, officialWebhookValidator } from '../../test/acp-official-schemas';
 import { eventually } from '../../test/eventually';
-import { ACP_ORDER_EVENT_QUEUE, notifyAcpOrderChanged, queueAcpOrderEvent } from './queue-order-event';
+import { subscriberQueue } from '../../events/engine-event';
+import { acpOrderEventSubscriber } from './order-event-subscriber';
 import { verifyAgentSignature } from './verify-agent-signature';
 
 let t: TestApp;
@@ -43,6 +44,17 @@ const depsOf = (app: TestApp): AcpAgentDeps => ({
   jobs: app.services.jobs,
   publicUrl: app.config.publicUrl,
 });
+
+/** The engine's event for a change to `orderId`, as the relay hands it to the agent's order webhooks. */
+const orderChanged = (merchantId: string, orderId: string) =>
+  acpOrderEventSubscriber(depsOf(t)).handle({
+    id: 0,
+    topic: 'order',
+    change: 'updated',
+    merchantId,
+    subjectId: orderId,
+    status: null,
+  });
 
 const deliverOrderEvent = (deps: AcpAgentDeps, job: DeliveryJob) =>
   attemptDelivery(deps, acpOrderEventChannel(deps), job);
@@ -316,8 +328,8 @@ describe('agent request signatures', () => {
 describe('order events to the agent', () => {
   it('2025-09-29: delivers a signed order_create that the agent verifies, and lists it in the log', async () => {
     const m = await agentMerchant();
-    const { sessionId, orderPageToken } = await acpOrder(m, '2025-09-29');
-    await queueAcpOrderEvent(depsOf(t), sessionId);
+    const { sessionId, orderId, orderPageToken } = await acpOrder(m, '2025-09-29');
+    await orderChanged(m.merchantId, orderId);
 
     const [delivery] = await eventually(
       async () => forSession(sessionId)(await deliveries(m.cookie)),
@@ -355,15 +367,15 @@ describe('order events to the agent', () => {
       expect(officialWebhookValidator('2025-09-29')(event!.body)).toEqual({ valid: true, errors: [] });
     }
 
-    // Nothing new to say: no second event.
-    await queueAcpOrderEvent(depsOf(t), sessionId);
+    // The same event again, or another saying nothing new about the order's status: no second event.
+    await orderChanged(m.merchantId, orderId);
     expect(forSession(sessionId)(await deliveries(m.cookie))).toHaveLength(1);
   });
 
   it('2026-04-17: the full order, signed t=…,v1=…; a fulfilment in the store sends order_update', async () => {
     const m = await agentMerchant();
     const { sessionId, orderId } = await acpOrder(m, '2026-04-17');
-    await queueAcpOrderEvent(depsOf(t), sessionId);
+    await orderChanged(m.merchantId, orderId);
     await eventually(
       () => received(m.host),
       (events) => events.length === 1,
@@ -407,9 +419,9 @@ describe('order events to the agent', () => {
 
   it('retries after the agent endpoint fails, then delivers', async () => {
     const m = await agentMerchant();
-    const { sessionId } = await acpOrder(m, '2025-09-29');
+    const { sessionId, orderId } = await acpOrder(m, '2025-09-29');
     await simControl(t, 'agent', 'fail', { count: 1 });
-    await queueAcpOrderEvent(depsOf(t), sessionId);
+    await orderChanged(m.merchantId, orderId);
 
     const failedOnce = await eventually(
       async () => forSession(sessionId)(await deliveries(m.cookie)),
@@ -441,8 +453,8 @@ describe('order events to the agent', () => {
 
   it('redelivers on request with a fresh request id, only for the merchant who owns the delivery', async () => {
     const m = await agentMerchant();
-    const { sessionId } = await acpOrder(m, '2026-04-17');
-    await queueAcpOrderEvent(depsOf(t), sessionId);
+    const { sessionId, orderId } = await acpOrder(m, '2026-04-17');
+    await orderChanged(m.merchantId, orderId);
     const [first] = await eventually(
       async () => forSession(sessionId)(await deliveries(m.cookie)),
       (rows) => rows[0]?.status === 'delivered',
@@ -524,15 +536,14 @@ describe('order events to the agent', () => {
   it('sends nothing without an agent endpoint, and ignores orders that are not ACP orders', async () => {
     const m = await agentMerchant();
     await dashboardRequest(t, m.cookie, 'PUT', '/api/acp/agent-settings', { webhook_url: null });
-    const { sessionId, orderId } = await acpOrder(m, '2025-09-29');
-    await queueAcpOrderEvent(depsOf(t), sessionId);
-    await notifyAcpOrderChanged(t.services, orderId);
-    // Once the queued order-event job has run, whatever it would send is recorded.
+    const { orderId } = await acpOrder(m, '2025-09-29');
+    await orderChanged(m.merchantId, orderId);
+    // Once the engine's events for the order have been handled, whatever they would send is recorded.
     await expect
       .poll(async () => {
         const { rows } = await t.database.pool.query(
           "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')",
-          [ACP_ORDER_EVENT_QUEUE],
+          [subscriberQueue(acpOrderEventSubscriber(depsOf(t)))],
         );
         return rows[0].n as number;
       })
@@ -544,9 +555,7 @@ describe('order events to the agent', () => {
         .where(and(eq(webhookDeliveries.merchantId, m.merchantId))),
     ).toEqual([]);
     // An unknown order id is a no-op, not an error.
-    await expect(
-      notifyAcpOrderChanged(t.services, '00000000-0000-4000-8000-000000000000'),
-    ).resolves.toBeUndefined();
+    await expect(orderChanged(m.merchantId, '00000000-0000-4000-8000-000000000000')).resolves.toBeUndefined();
   });
 });
 

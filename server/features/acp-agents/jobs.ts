@@ -2,16 +2,23 @@ import type { JobDefinition } from '../../jobs/queue';
 import type { AcpAgentDeps } from './deps';
 import { deliveryJob } from '../outbound-webhooks';
 import { acpOrderEventChannel } from './deliver-order-event';
-import { ACP_ORDER_EVENT_QUEUE, queueAcpOrderEvent } from './queue-order-event';
+import { recordOrderEvent } from './record-order-event';
 import { purgeExpiredRequestSignatures } from './verify-agent-signature';
+
+/**
+ * Where earlier releases queued a session's order event between the engine's event and the delivery.
+ * Nothing queues here now (the engine-event subscriber records the event itself); jobs still waiting
+ * from before a deploy are worked, so no order change they carry is lost.
+ */
+const EARLIER_ORDER_EVENT_QUEUE = 'acp-order-event';
 
 export function acpAgentJobs(deps: AcpAgentDeps): JobDefinition<never>[] {
   return [
     {
-      name: ACP_ORDER_EVENT_QUEUE,
+      name: EARLIER_ORDER_EVENT_QUEUE,
       retryLimit: 5,
       retryDelaySeconds: 5,
-      handler: (data: { sessionId: string }) => queueAcpOrderEvent(deps, data.sessionId),
+      handler: (data: { sessionId: string }) => recordOrderEvent(deps, data.sessionId),
     },
     deliveryJob(deps, acpOrderEventChannel(deps)),
     {

@@ -243,7 +243,10 @@ export async function withStoreOrderStatus(deps: AcpDeps, merchant: Merchant, st
   return { ...state, order: await refreshOrderFromStore(deps, merchant, state.order) };
 }
 
-/** Records the order on the session (once) and tells the agent about it. */
+/**
+ * Records the order on the session (once). The agent hears of the order, and of every later change to
+ * it, from the engine's order events (acp-agents).
+ */
 export async function markCompleted(deps: AcpDeps, state: SessionState, order: Order): Promise<SessionState> {
   const now = deps.runtime.clock.now();
   const [completed] = await deps.db
@@ -255,10 +258,6 @@ export async function markCompleted(deps: AcpDeps, state: SessionState, order: O
     const [current] = await deps.db.select().from(acpSessions).where(eq(acpSessions.id, state.session.id));
     return { ...state, session: current!, order };
   }
-  // The order exists whatever happens to the notification; the order-change hooks retry it later.
-  await deps.notifyOrder(completed.id).catch((err: unknown) => {
-    deps.runtime.logger.error({ err, sessionId: completed.id }, 'could not queue the ACP order event');
-  });
   return { ...state, session: completed, order };
 }
 
