@@ -1,4 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
+import type { StatusResponse } from '#common/api/status';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { LiveEngineEvents } from './events/live-engine-events';
@@ -36,4 +38,16 @@ export interface AppContext {
   liveEvents: LiveEngineEvents;
   /** Where reads of checkout buyer data are recorded, off the request's path (security monitoring). */
   checkoutAccess: CheckoutAccessRecorder;
+  /** The health status response from real checks (GET /api/status and the ACP health document share it). */
+  health: () => Promise<StatusResponse>;
+  /** What the ACP checkout API asks of the merchant's agent settings (features/acp-agents). */
+  acpAgents: AcpAgentServices;
+}
+
+export interface AcpAgentServices {
+  /** Checks the agent's request signature under the merchant's policy. */
+  verifySignature(
+    merchantId: string,
+    input: { rawBody: string; headers: IncomingHttpHeaders },
+  ): Promise<{ ok: true } | { ok: false; code: string; message: string }>;
 }

@@ -8,6 +8,8 @@ import { createPlatformBilling, orderFee } from './features/billing';
 import { createIntegrationRuntime } from './integrations/runtime';
 import { createMailer } from './features/mail/mailer';
 import { createCheckoutAccessRecorder } from './features/security-monitoring';
+import { verifyAgentSignature } from './features/acp-agents/verify-agent-signature';
+import { healthChecker } from './features/status/routes';
 import type { RunningSimulators } from './integrations/sandbox-network';
 import { createJobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
@@ -54,6 +56,13 @@ export function composeServices(opts: {
   });
   const jobs = createJobQueue(database.pool, logger);
   const sms = createSmsSender(config, runtime);
+  const engine: AppContext['engine'] = {
+    db: database.db,
+    runtime,
+    keyring: config.keyring,
+    jobs,
+    platformFee: (merchantId, amountMinor) => orderFee(database.db, merchantId, amountMinor),
+  };
   return {
     config,
     db: database.db,
@@ -64,15 +73,13 @@ export function composeServices(opts: {
     logger,
     runtime,
     jobs,
-    engine: {
-      db: database.db,
-      runtime,
-      keyring: config.keyring,
-      jobs,
-      platformFee: (merchantId, amountMinor) => orderFee(database.db, merchantId, amountMinor),
-    },
+    engine,
     billing: createPlatformBilling(config, runtime),
     liveEvents: createLiveEngineEvents(database.pool, logger),
     checkoutAccess: createCheckoutAccessRecorder(database.db, logger, runtime.clock),
+    health: healthChecker({ db: database.db, config, runtime }),
+    acpAgents: {
+      verifySignature: (merchantId, input) => verifyAgentSignature(engine, merchantId, input),
+    },
   };
 }

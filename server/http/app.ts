@@ -15,20 +15,14 @@ import type { AppContext } from '../app-context';
 import { registerAcpAgentRoutes } from '../features/acp-agents/routes';
 import { registerAgentApplicationRoutes } from '../features/agent-application/routes';
 import { registerConnectionRoutes } from '../features/connections/routes';
-import { registerSandboxAccess, registerSandboxRoutes, SANDBOX_PHONE_PATH } from '../features/sandbox/routes';
+import { registerSandbox } from '../features/sandbox';
 import { registerAcpRoutes } from '../features/acp/routes';
-import { verifyAgentSignature } from '../features/acp-agents/verify-agent-signature';
 import { registerAgentApiRoutes } from '../features/agent-api/routes';
 import { registerPaymentWebhookRoutes } from '../features/commerce';
 import { registerDeveloperRoutes } from '../features/developers/routes';
 import { registerDiscoveryRoutes } from '../features/discovery/routes';
-import { registerAuthRoutes } from '../features/auth/routes';
-import { registerSessionGuard } from '../features/auth/session-guard';
-import { registerJwksRoute } from '../features/auth/jwks';
+import { registerAuth } from '../features/auth';
 import { registerBillingRoutes } from '../features/billing';
-import { registerSecurityRoutes } from '../features/auth/security-routes';
-import { registerTwoFactorRoutes } from '../features/auth/two-factor-routes';
-import { registerPhoneFactorRoutes } from '../features/auth/phone-factor-routes';
 import { registerContactRoutes } from '../features/contact/routes';
 import { registerStorefrontRoutes } from '../features/storefront';
 import { registerAgentTestRoutes } from '../features/agent-tests/routes';
@@ -36,19 +30,13 @@ import { registerOrderRoutes } from '../features/orders/routes';
 import { registerOrderStatusRoutes } from '../features/order-status';
 import { registerAnalyticsRoutes } from '../features/analytics/routes';
 import { registerPaymentsHistoryRoutes } from '../features/payments-history/routes';
-import { registerSandboxMailbox, SANDBOX_MAILBOX_PATH } from '../features/mail/sandbox-mailbox';
 import { registerMerchantRoutes } from '../features/merchants/routes';
 import { registerMerchantWebhookRoutes } from '../features/merchant-webhooks';
-import {
-  createAgentCallMonitor,
-  notificationStreamChannel,
-  notifyDepsOf,
-  registerNotificationRoutes,
-} from '../features/notifications';
+import { registerNotificationRoutes } from '../features/notifications';
 import { registerSecurityEventRoutes } from '../features/security-events/routes';
 import { registerSecurityMonitoringRoutes } from '../features/security-monitoring/routes';
 import { recordRequestError } from '../features/status/record-request-error';
-import { healthChecker, registerStatusRoutes } from '../features/status/routes';
+import { registerStatusRoutes } from '../features/status/routes';
 import { registerReadinessRoutes } from '../features/readiness/routes';
 import { AppError } from '../lib/app-error';
 import { MALFORMED_TARGET_PATH, routableTarget } from './canonical-path';
@@ -161,70 +149,35 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
     ...(redis ? { store: sharedRateLimitStore(redis, 'agentcart-rl:', app.log) } : {}),
   });
   registerCsrfProtection(app, ctx.config.trustedOrigins);
-  // Before every route: one guard holds each request's session to the session rules (ADR 022).
-  registerSessionGuard(app, ctx.auth);
-
-  const authDeps = {
-    auth: ctx.auth,
-    db: ctx.db,
-    mailer: ctx.mailer,
-    publicUrl: ctx.config.publicUrl,
-    sandboxMailbox: ctx.config.mode === 'sandbox' ? SANDBOX_MAILBOX_PATH : undefined,
-    phoneFactor: ctx.sms !== null,
-    sandboxPhone: ctx.config.mode === 'sandbox' ? SANDBOX_PHONE_PATH : undefined,
-  };
-  registerAuthRoutes(app, authDeps);
-  registerJwksRoute(app);
-  registerTwoFactorRoutes(app, { auth: ctx.auth, db: ctx.db, phoneAvailable: authDeps.phoneFactor });
-  registerPhoneFactorRoutes(app, authDeps);
+  // Before every route: auth's session guard holds each request's session to the session rules (ADR 022).
+  registerAuth(app, ctx);
   registerMerchantRoutes(app, ctx);
-  registerSecurityRoutes(app, ctx);
-  registerContactRoutes(app, { db: ctx.db, mailer: ctx.mailer, inbox: ctx.config.contactInbox });
-  registerSecurityEventRoutes(app, ctx.db);
-  const checkHealth = healthChecker(ctx);
-  registerStatusRoutes(app, checkHealth);
-  const discovery = registerDiscoveryRoutes(app, { ...ctx, checkHealth });
-  registerConnectionRoutes(app, {
-    auth: ctx.auth,
-    db: ctx.db,
-    runtime: ctx.runtime,
-    keyring: ctx.config.keyring,
-    publicUrl: ctx.config.publicUrl,
-  });
-  registerStorefrontRoutes(app, { db: ctx.db, runtime: ctx.runtime, publicUrl: ctx.config.publicUrl });
-  registerOrderStatusRoutes(app, { db: ctx.db });
+  registerContactRoutes(app, ctx);
+  registerSecurityEventRoutes(app, ctx);
+  registerStatusRoutes(app, ctx);
+  registerDiscoveryRoutes(app, ctx);
+  registerConnectionRoutes(app, ctx);
+  registerStorefrontRoutes(app, ctx);
+  registerOrderStatusRoutes(app, ctx);
   registerDeveloperRoutes(app, ctx);
   registerReadinessRoutes(app, ctx);
-  registerAgentApplicationRoutes(app, { ...ctx, discovery });
+  registerAgentApplicationRoutes(app, ctx);
   registerAcpAgentRoutes(app, ctx);
   registerMerchantWebhookRoutes(app, ctx);
-  registerOrderRoutes(app, ctx, [notificationStreamChannel(ctx.db)]);
+  registerOrderRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
-  app.addHook('onClose', () => ctx.liveEvents.close());
   registerPaymentsHistoryRoutes(app, ctx);
   registerSecurityMonitoringRoutes(app, ctx);
-  app.addHook('onClose', () => ctx.checkoutAccess.flush());
   registerAnalyticsRoutes(app, ctx);
   registerAgentTestRoutes(app, ctx);
-  const engine = { ...ctx.engine, publicUrl: ctx.config.publicUrl };
-  const agentCalls = createAgentCallMonitor(notifyDepsOf(ctx));
-  registerAgentApiRoutes(app, {
-    ...engine,
-    checkoutAccess: ctx.checkoutAccess,
-    observeCall: (merchantId, status) => agentCalls.observe(merchantId, status),
-  });
-  registerPaymentWebhookRoutes(app, ctx.engine);
-  registerAcpRoutes(app, {
-    ...engine,
-    checkoutAccess: ctx.checkoutAccess,
-    verifySignature: (merchantId, input) => verifyAgentSignature(ctx.engine, merchantId, input),
-  });
-  if (ctx.config.mode === 'sandbox') {
-    registerSandboxAccess(app, ctx.config);
-    registerSandboxMailbox(app, ctx.db);
-    registerSandboxRoutes(app, ctx.runtime);
-  }
+  registerAgentApiRoutes(app, ctx);
+  registerPaymentWebhookRoutes(app, ctx);
+  registerAcpRoutes(app, ctx);
+  registerSandbox(app, ctx);
+  // What compose.ts started that ends with the app: the live event listener, the pending access records.
+  app.addHook('onClose', () => ctx.liveEvents.close());
+  app.addHook('onClose', () => ctx.checkoutAccess.flush());
   await registerWebApp(app, { webRoot: opts.webRoot ?? defaultWebRoot, publicUrl: ctx.config.publicUrl });
 
   return app;

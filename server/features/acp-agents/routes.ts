@@ -29,7 +29,10 @@ const secretLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
  * The dashboard side of the merchant's AI agent platform (ACP): settings, the two secrets (each shown
  * once), and the order-event delivery log. Session cookie + same-origin, scoped to the merchant.
  */
-export function registerAcpAgentRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerAcpAgentRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'engine' | 'config'>,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: AcpAgentDeps = { ...ctx.engine, publicUrl: ctx.config.publicUrl };
   const merchantOf = (request: FastifyRequest) => requireMerchant(ctx.auth, ctx.db, request);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
 import type { Merchant } from '../../db/schema/index';
 import { answerIdempotently, type IdempotentAnswer } from '../../http/idempotency';
 import { agentFromUserAgent } from '../../lib/agent-identity';
@@ -48,7 +49,16 @@ interface AcpRequestState {
  * The standard Agentic Commerce Protocol checkout API at /acp/checkout_sessions, in both versions (chosen
  * by the required API-Version header), over the same engine as the documented agent API.
  */
-export function registerAcpRoutes(app: FastifyInstance, deps: AcpRouteDeps) {
+export function registerAcpRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'engine' | 'config' | 'checkoutAccess' | 'acpAgents'>,
+) {
+  const deps: AcpRouteDeps = {
+    ...ctx.engine,
+    publicUrl: ctx.config.publicUrl,
+    checkoutAccess: ctx.checkoutAccess,
+    verifySignature: ctx.acpAgents.verifySignature,
+  };
   app.register(
     async (scope) => {
       const states = new WeakMap<FastifyRequest, AcpRequestState>();

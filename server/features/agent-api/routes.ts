@@ -17,7 +17,9 @@ import {
   createOffer,
   paymentWebhookUrl,
 } from '../commerce';
+import type { AppContext } from '../../app-context';
 import { agentKeyGuard, agentOperation } from '../developers';
+import { createAgentCallMonitor, notifyDepsOf } from '../notifications';
 import { agentAccess, type CheckoutAccessRecorder } from '../security-monitoring';
 import { AgentApiError } from './agent-error';
 import { getOrderForAgent } from './get-order';
@@ -40,7 +42,17 @@ export type AgentApiDeps = EngineDeps & {
  * so on. Every answer and error is in the documented shapes; Idempotency-Key (or the body's
  * idempotency_key) replays the first answer for the same body.
  */
-export function registerAgentApiRoutes(app: FastifyInstance, deps: AgentApiDeps) {
+export function registerAgentApiRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'engine' | 'checkoutAccess' | 'db' | 'mailer' | 'runtime' | 'logger' | 'config'>,
+) {
+  const agentCalls = createAgentCallMonitor(notifyDepsOf(ctx));
+  const deps: AgentApiDeps = {
+    ...ctx.engine,
+    publicUrl: ctx.config.publicUrl,
+    checkoutAccess: ctx.checkoutAccess,
+    observeCall: (merchantId, status) => agentCalls.observe(merchantId, status),
+  };
   app.register(async (scope) => {
     const merchantByRequest = new WeakMap<FastifyRequest, Merchant>();
 

@@ -9,7 +9,7 @@ import {
 import type { Merchant } from '../../db/schema/index';
 import type { AppContext } from '../../app-context';
 import { requireMerchant } from '../connections';
-import type { DiscoveryDocuments } from '../discovery';
+import { discoveryOf } from '../discovery';
 import { applicationFacts } from './application-facts';
 import { generateApplicationBundle } from './application-bundle';
 import { uatCollection } from './uat-collection/uat-collection';
@@ -23,8 +23,9 @@ const BUNDLE_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
  */
 export function registerAgentApplicationRoutes(
   app: FastifyInstance,
-  ctx: AppContext & { discovery: DiscoveryDocuments },
+  ctx: Pick<AppContext, 'auth' | 'db' | 'config' | 'runtime'>,
 ) {
+  const discovery = discoveryOf(app);
   const { db } = ctx;
   const { publicUrl } = ctx.config;
   app.register(async (scope) => {
@@ -47,7 +48,7 @@ export function registerAgentApplicationRoutes(
       },
       (request) =>
         generateApplicationBundle(
-          { db, discovery: ctx.discovery, publicUrl, now: () => ctx.runtime.clock.now() },
+          { db, discovery, publicUrl, now: () => ctx.runtime.clock.now() },
           merchantOf(request),
           request.body,
         ),

@@ -4,3 +4,4 @@ export { sessionRateKey } from './session-rate-key';
 export { addressRefusedMessage, allowlistOf, isAddressAllowed } from './ip-allowlist';
 export { BACKGROUND_REQUEST_HEADER } from './session-policy';
 export { requireSession } from './require-user';
+export { registerAuth } from './register';

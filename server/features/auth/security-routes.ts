@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,14 +9,11 @@ import {
   securitySettingsView as viewSchema,
 } from '#common/api/account-security';
 import { securitySettingsInput } from '#common/validation/security-settings';
-import type { Db } from '../../db/client';
 import { merchants, userRoles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
 import { currentPlan } from '../billing';
 import { forgetRecentKeys } from '../developers';
 import { recordSettingsChange } from '../security-events';
-import type { Auth } from './auth';
 import { requireSession } from './require-user';
 import { securitySettingsView, updateSecuritySettings } from './security-settings';
 import { sessionTimeoutOf } from './session-policy';
@@ -29,7 +27,7 @@ const ADMIN_ROLE = 'admin';
  */
 export function registerSecurityRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; runtime: { clock: Clock } },
+  deps: Pick<AppContext, 'auth' | 'db' | 'runtime'>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -25,10 +25,6 @@ export const BILLING_WEBHOOK_PATH = '/webhooks/stripe/billing';
 /** How old a stored subscription may be before check-subscription reads it from Stripe again. */
 const RESYNC_AFTER_MS = 5 * 60 * 1000;
 
-type BillingRouteDeps = Pick<AppContext, 'auth' | 'db' | 'runtime' | 'billing'> & {
-  config: Pick<AppContext['config'], 'publicUrl'>;
-};
-
 function requireBilling(billing: PlatformBilling | null): PlatformBilling {
   if (!billing) throw new AppError('provider_unavailable', 'Billing is not available on this instance.');
   return billing;
@@ -38,7 +34,10 @@ function requireBilling(billing: PlatformBilling | null): PlatformBilling {
  * The merchant's own billing (session cookie; every query scoped by the merchant): plan, trial, usage and
  * fees, checkout and the customer portal on the platform's Stripe account. And Stripe's billing webhook.
  */
-export function registerBillingRoutes(app: FastifyInstance, ctx: BillingRouteDeps) {
+export function registerBillingRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'billing' | 'config'>,
+) {
   const { db } = ctx;
   const now = () => ctx.runtime.clock.now();
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
 import { checkouts, merchants, payments } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
 import { isUuid } from '../../lib/ids';
@@ -18,7 +19,8 @@ export function paymentWebhookUrl(publicUrl: string, provider: string, merchantI
  * verified with the merchant's own credentials, then the invoice is re-read from the provider (a
  * notification's content is never trusted) and settled through the same path as a confirm.
  */
-export function registerPaymentWebhookRoutes(app: FastifyInstance, deps: EngineDeps) {
+export function registerPaymentWebhookRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'engine'>) {
+  const deps: EngineDeps = ctx.engine;
   registerRawBodyRoutes(app, 256 * 1024, (scope) => {
     scope.post<{ Params: { provider: string; merchantId: string } }>(
       '/webhooks/payments/:provider/:merchantId',

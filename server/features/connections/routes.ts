@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +57,17 @@ export interface ConnectionDeps {
 const TEST_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: sessionRateKey } };
 
 /** Dashboard API for store and payment connections (session cookie; every query scoped by merchant). */
-export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionDeps) {
+export function registerConnectionRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'config'>,
+) {
+  const deps: ConnectionDeps = {
+    auth: ctx.auth,
+    db: ctx.db,
+    runtime: ctx.runtime,
+    keyring: ctx.config.keyring,
+    publicUrl: ctx.config.publicUrl,
+  };
   registerStripeOAuthCallback(app, deps);
   // Everything else needs a signed-in merchant, checked before the body is even validated.
   app.register(async (scope) => {

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendContactMessageInput } from '#common/api/contact';
-import type { Db } from '../../db/client';
-import type { Mailer } from '../mail';
+import type { AppContext } from '../../app-context';
 import { sendContactMessage } from './send-contact-message';
 
-export function registerContactRoutes(app: FastifyInstance, deps: { db: Db; mailer: Mailer; inbox: string }) {
+export function registerContactRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'config'>,
+) {
+  const deps = { db: ctx.db, mailer: ctx.mailer, inbox: ctx.config.contactInbox };
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/contact',
     {

@@ -1,11 +1,8 @@
+import type { AppContext } from '../../app-context';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiKeyOutput, issuedApiKeyOutput } from '#common/api/developers';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
-import type { IntegrationRuntime } from '../../integrations/runtime';
 import { requireMerchant } from '../connections';
-import type { Auth } from '../auth';
 import { AppError } from '../../lib/app-error';
 import { recordSettingsChange } from '../security-events';
 import { issueApiKey, revokeApiKey } from './api-keys';
@@ -13,7 +10,7 @@ import { issueApiKey, revokeApiKey } from './api-keys';
 /** The merchant's key for agents, shown once; rotating or revoking ends the old one at once. */
 export function registerDeveloperRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; config: AppConfig; runtime: IntegrationRuntime },
+  deps: Pick<AppContext, 'auth' | 'db' | 'config' | 'runtime'>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const merchantOf = (request: FastifyRequest) => requireMerchant(deps.auth, deps.db, request);

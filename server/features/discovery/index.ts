@@ -1,1 +1,1 @@
-export type { DiscoveryDocuments } from './routes';
+export { discoveryOf, type DiscoveryDocuments } from './routes';

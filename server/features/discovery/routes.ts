@@ -6,9 +6,7 @@ import {
   type AcpHealthResponse,
   type AgentCommerceDiscovery,
 } from '#common/api/discovery';
-import type { StatusResponse } from '#common/api/status';
-import type { AppConfig } from '../../config';
-import type { IntegrationRuntime } from '../../integrations/runtime';
+import type { AppContext } from '../../app-context';
 import { acpDiscovery } from './acp-discovery';
 import { acpHealth } from './acp-health';
 import { openApiDocument, type OpenApiDocument } from './openapi/document';
@@ -25,6 +23,15 @@ export interface DiscoveryDocuments {
   health(): Promise<AcpHealthResponse>;
 }
 
+const documentsByApp = new WeakMap<FastifyInstance, DiscoveryDocuments>();
+
+/** The documents registerDiscoveryRoutes serves on this app (it must be registered first). */
+export function discoveryOf(app: FastifyInstance): DiscoveryDocuments {
+  const documents = documentsByApp.get(app);
+  if (!documents) throw new Error('register the discovery routes before what embeds their documents');
+  return documents;
+}
+
 /**
  * The public documents agents read first: /.well-known/acp.json (ACP discovery),
  * /.well-known/agent-commerce.json (the platform), GET /api/acp-health and GET /api/acp-openapi, and
@@ -34,8 +41,8 @@ export interface DiscoveryDocuments {
  */
 export function registerDiscoveryRoutes(
   app: FastifyInstance,
-  deps: { config: AppConfig; runtime: IntegrationRuntime; checkHealth: () => Promise<StatusResponse> },
-): DiscoveryDocuments {
+  deps: Pick<AppContext, 'config' | 'runtime' | 'health'>,
+): void {
   const { publicUrl, mode, version } = deps.config;
   const catalogue = routeCatalogue(app);
   let documents: {
@@ -58,7 +65,7 @@ export function registerDiscoveryRoutes(
   };
   const health = () =>
     acpHealth({
-      checkHealth: deps.checkHealth,
+      checkHealth: deps.health,
       config: deps.config,
       catalogue,
       now: () => deps.runtime.clock.now(),
@@ -91,9 +98,9 @@ export function registerDiscoveryRoutes(
       },
     );
 
-  return {
+  documentsByApp.set(app, {
     platform: () => ready().platform.body,
     openapi: () => ready().openapi.body,
     health,
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../app-context';
 import { outboundEmails } from '../../db/schema/index';
 
 const escapeHtml = (s: string) =>
@@ -16,7 +16,8 @@ const linkify = (escaped: string) =>
   escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** Sandbox only: the mail the product "sent", readable by a person at /__sim/mail and as JSON. */
-export function registerSandboxMailbox(app: FastifyInstance, db: Db) {
+export function registerSandboxMailbox(app: FastifyInstance, ctx: Pick<AppContext, 'db'>) {
+  const { db } = ctx;
   const latest = () => db.select().from(outboundEmails).orderBy(desc(outboundEmails.createdAt)).limit(100);
 
   app.get(`${SANDBOX_MAILBOX_PATH}.json`, async () => ({ messages: await latest() }));

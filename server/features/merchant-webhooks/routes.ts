@@ -44,7 +44,10 @@ function deliveryView(row: WebhookDelivery): MerchantWebhookDeliveryView {
  * Settings › Webhooks: the endpoint and its events, the signing secret (shown in full once), a test
  * send and the delivery log with redelivery. Session cookie + same-origin, scoped to the merchant.
  */
-export function registerMerchantWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerMerchantWebhookRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'engine'>,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = ctx.engine;
   const channel = merchantWebhookChannel(deps);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -8,10 +9,8 @@ import {
   paymentMethodsInput,
 } from '#common/api/merchant';
 import { merchantProfileSchema } from '#common/validation/merchant-profile';
-import type { Db } from '../../db/client';
 import { merchants, userRoles } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { type Auth, requireUser } from '../auth';
+import { requireUser } from '../auth';
 import { recordSettingsChange } from '../security-events';
 import { createMerchantForUser } from './create-merchant';
 import { recordOnboardingProgress } from './onboarding-progress';
@@ -24,7 +23,7 @@ const ONBOARDING_MERCHANT_NAME = 'My Store';
 
 export function registerMerchantRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; runtime: { clock: Clock } },
+  deps: Pick<AppContext, 'auth' | 'db' | 'runtime'>,
 ) {
   /** The signed-in user's merchant; onboarding and settings create one when none exists. */
   async function merchantOf(request: FastifyRequest) {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderStatusOutput, orderStatusParams } from '#common/api/order-status';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../app-context';
 import { readOrderStatus } from './order-status';
 
 // A buyer opens their order a few times; a script trying tokens needs far more than this allows.
 const READ_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** The public order-status page's API (no sign-in: the token in the path is the credential). */
-export function registerOrderStatusRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function registerOrderStatusRoutes(app: FastifyInstance, deps: Pick<AppContext, 'db'>) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/order-status/:token',
     {

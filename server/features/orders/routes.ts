@@ -4,17 +4,17 @@ import { listOrdersOutput, listOrdersQuery } from '#common/api/orders';
 import type { AppContext } from '../../app-context';
 import { requireMerchantForScope } from '../connections';
 import { listOrders } from './list-orders';
-import type { LiveStreamChannel } from '../../events/live-engine-events';
+import { notificationStreamChannel } from '../notifications';
 import { createOrderStreams } from './stream-orders';
 
 /** The merchant's orders: the list and its live stream. Session cookie; every query is scoped by the merchant. */
 export function registerOrderRoutes(
   app: FastifyInstance,
   ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'liveEvents'>,
-  /** What else the dashboard's stream carries (in-app notifications). */
-  liveChannels: LiveStreamChannel[] = [],
 ) {
   const { db } = ctx;
+  // What else the dashboard's stream carries: in-app notifications.
+  const liveChannels = [notificationStreamChannel(db)];
   const streams = createOrderStreams(db, ctx.liveEvents, liveChannels);
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => streams.endAll());

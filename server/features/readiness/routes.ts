@@ -6,7 +6,10 @@ import { requireMerchant } from '../connections';
 import { checkReadiness } from './check-readiness';
 
 /** GET /api/readiness (spec acp-readiness): the signed-in merchant's report; echoes x-request-id. */
-export function registerReadinessRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerReadinessRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'engine' | 'config'>,
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/readiness',
     {

@@ -1,17 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
 import type { AppConfig } from '../../config';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { AppError } from '../../lib/app-error';
 import { requireSandboxAccess } from '../../lib/sandbox-access';
+import { registerSandboxMailbox } from '../mail';
 
 /** Sandbox only: the texts the product sent, on the Twilio simulator's page (like the sandbox mailbox). */
 export const SANDBOX_PHONE_PATH = '/__sim/sms';
 
 /**
+ * The sandbox surface under `/__sim` (nothing in live mode): the access check first, then the mailbox
+ * and the simulators' directory.
+ */
+export function registerSandbox(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db' | 'runtime'>) {
+  if (ctx.config.mode !== 'sandbox') return;
+  registerSandboxAccess(app, ctx.config);
+  registerSandboxMailbox(app, ctx);
+  registerSandboxRoutes(app, ctx.runtime);
+}
+
+/**
  * Sandbox only: the sandbox surface under `/__sim` needs the access secret when one is set (off
  * loopback, docs/decisions/034). Registered before the routes it guards, the mailbox's included.
  */
-export function registerSandboxAccess(
+function registerSandboxAccess(
   app: FastifyInstance,
   config: Pick<AppConfig, 'sandboxAccessSecret' | 'publicUrl'>,
 ) {
@@ -27,7 +40,7 @@ export function registerSandboxAccess(
  * Sandbox only: where each provider's simulator listens. Each simulator's own `GET /__sim` lists its
  * controls and the sandbox credentials a person can paste into the settings forms.
  */
-export function registerSandboxRoutes(app: FastifyInstance, runtime: IntegrationRuntime) {
+function registerSandboxRoutes(app: FastifyInstance, runtime: IntegrationRuntime) {
   app.get('/__sim', async () => runtime.simulators);
   // The same credentials, from the app's own origin, so its settings forms can offer to fill them in.
   app.get('/__sim/credentials', async () => runtime.sandboxCredentials);

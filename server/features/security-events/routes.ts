@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { logSecurityEventInput } from '#common/api/security-events';
 import { maskEmail } from '#common/domain/privacy';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../app-context';
 import { recordSecurityEvent } from './record-security-event';
 
 /**
  * The browser reports rejected form input here (a suspicious_activity named validation_failure). Only
  * field names and a masked e-mail are kept; the values themselves never leave the browser.
  */
-export function registerSecurityEventRoutes(app: FastifyInstance, db: Db) {
+export function registerSecurityEventRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db'>) {
+  const { db } = ctx;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/security-events',
     {

@@ -2,6 +2,7 @@ import { count, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statusResponse, type ServiceHealth, type StatusResponse } from '#common/api/status';
+import type { AppContext } from '../../app-context';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { requestErrors } from '../../db/schema/index';
@@ -92,14 +93,14 @@ export function healthChecker(deps: StatusDeps): () => Promise<StatusResponse> {
 }
 
 /** GET /api/status: the health status response; 503 while the database does not answer. */
-export function registerStatusRoutes(app: FastifyInstance, check: () => Promise<StatusResponse>) {
+export function registerStatusRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'health'>) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/status',
       { schema: { response: { 200: statusResponse, 503: statusResponse } } },
       async (_request, reply) => {
-        const body = await check();
+        const body = await ctx.health();
         return reply.status(body.services.database === 'operational' ? 200 : 503).send(body);
       },
     );

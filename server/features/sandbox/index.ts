@@ -1,0 +1,1 @@
+export { registerSandbox, SANDBOX_PHONE_PATH } from './routes';
