@@ -6,6 +6,8 @@ import type { Db } from './db/client';
 import type { LiveEngineEvents } from './events/live-engine-events';
 import type { IntegrationRuntime } from './integrations/runtime';
 import type { JobQueue } from './jobs/queue';
+import type { AppInstance } from './jobs/instances';
+import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import type { Auth } from './services/auth';
 import type { CheckoutAccessRecorder } from './services/checkout-access';
@@ -28,6 +30,11 @@ export interface AppContext {
   /** Sign-in codes by SMS (the phone factor); null when the phone factor is off. */
   sms: SmsSender | null;
   logger: Logger;
+  /** The app's time: every rule about "now" reads it (tests pass a clock they move). */
+  clock: Clock;
+  /** This process as app_instances knows it, and how long its leases last. */
+  instance: AppInstance;
+  /** How the app reaches the outside world (providers, stores, simulators). */
   runtime: IntegrationRuntime;
   jobs: JobQueue;
   /** What the engine (features/commerce) runs on; every feature that drives it gets this one bundle. */

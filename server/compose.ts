@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -5,14 +6,16 @@ import { createLiveEngineEvents } from './events/live-engine-events';
 import { createAuth } from './features/auth/auth';
 import { createSmsSender } from './features/auth/sms-sender';
 import { createPlatformBilling, orderFee } from './features/billing';
+import { createOfferCaches } from './features/commerce';
 import { createIntegrationRuntime } from './integrations/runtime';
 import { createMailer } from './features/mail/mailer';
 import { createCheckoutAccessRecorder } from './features/security-monitoring';
 import { verifyAgentSignature } from './features/acp-agents/verify-agent-signature';
 import { healthChecker } from './features/status/routes';
 import type { RunningSimulators } from './integrations/sandbox-network';
+import type { AppInstance } from './jobs/instances';
 import { createJobQueue } from './jobs/queue';
-import type { Clock } from './lib/clock';
+import { systemClock, type Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 
 /**
@@ -29,12 +32,20 @@ export function composeServices(opts: {
   clock?: Clock;
 }): AppContext {
   const { config, database, logger, simulators } = opts;
+  const clock = opts.clock ?? systemClock;
+  const instance: AppInstance = {
+    id: randomUUID(),
+    leases: {
+      confirmLeaseMs: config.recovery.confirmLeaseMs,
+      storeWriteLeaseMs: config.recovery.storeWriteLeaseMs,
+    },
+  };
   const stripeSandbox = simulators?.credentials.stripe;
   const runtime = createIntegrationRuntime({
     config,
     logger,
     timeoutMs: config.providerTimeoutMs,
-    clock: opts.clock,
+    clock,
     sandbox: simulators
       ? {
           routes: simulators.routes,
@@ -60,6 +71,10 @@ export function composeServices(opts: {
     db: database.db,
     runtime,
     keyring: config.keyring,
+    clock,
+    logger,
+    caches: createOfferCaches(),
+    instance,
     jobs,
     platformFee: (merchantId, amountMinor) => orderFee(database.db, merchantId, amountMinor),
   };
@@ -67,17 +82,19 @@ export function composeServices(opts: {
     config,
     db: database.db,
     pool: database.pool,
-    auth: createAuth(config, database.db, mailer, logger, runtime.clock, sms),
+    auth: createAuth(config, database.db, mailer, logger, clock, sms),
     mailer,
     sms,
     logger,
+    clock,
+    instance,
     runtime,
     jobs,
     engine,
     billing: createPlatformBilling(config, runtime),
     liveEvents: createLiveEngineEvents(database.pool, logger),
-    checkoutAccess: createCheckoutAccessRecorder(database.db, logger, runtime.clock),
-    health: healthChecker({ db: database.db, config, runtime }),
+    checkoutAccess: createCheckoutAccessRecorder(database.db, logger, clock),
+    health: healthChecker({ db: database.db, config, runtime, clock }),
     acpAgents: {
       verifySignature: (merchantId, input) => verifyAgentSignature(engine, merchantId, input),
     },

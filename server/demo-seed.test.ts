@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const seedDeps = () => ({ ...t, simulators: t.simulators! });
+const seedDeps = () => ({ ...t.services, dataDir: t.dataDir, simulators: t.simulators! });
 const signIn = (email: string, password: string) =>
   postJson(t.app, '/api/auth/sign-in/email', { email, password });
 

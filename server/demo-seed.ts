@@ -2,18 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { Auth } from './features/auth/auth';
-import type { IntegrationRuntime } from './integrations/runtime';
+import type { AppContext } from './app-context';
 import { saveBitcoinSettings, verifyAndSaveStripeKey } from './features/connections/payment-connections';
 import { loadPaymentConnection, loadStoreConnection } from './features/commerce';
 import { saveStoreConnection } from './features/connections/store-connections';
 import { createMerchantForUser } from './features/merchants/create-merchant';
 import { issueApiKey, merchantByApiKey } from './features/developers/api-keys';
 import type { RunningSimulators } from './integrations/sandbox-network';
-import type { AppConfig } from './config';
 import { hashPassword } from './lib/password';
 import { writePrivateFile } from './lib/private-files';
-import type { Db } from './db/client';
 import { accounts, merchants, users, type Merchant } from './db/schema/index';
 
 export const DEMO_EMAIL = 'demo@agentcart.dev';
@@ -31,11 +28,10 @@ function generatePassword(): string {
   return `Demo-${randomBytes(6).toString('hex')}!Aa1`;
 }
 
-export interface DemoSeedDeps {
-  auth: Auth;
-  db: Db;
-  config: AppConfig;
-  runtime: IntegrationRuntime;
+export interface DemoSeedDeps extends Pick<
+  AppContext,
+  'auth' | 'db' | 'config' | 'runtime' | 'clock' | 'engine'
+> {
   simulators: RunningSimulators;
   dataDir: string;
 }
@@ -93,7 +89,13 @@ export async function ensureDemoMerchant(opts: DemoSeedDeps): Promise<DemoCreden
 }
 
 async function connectDemoAccounts(opts: DemoSeedDeps, initial: Merchant) {
-  const deps = { db: opts.db, runtime: opts.runtime, keyring: opts.config.keyring };
+  const deps = {
+    db: opts.db,
+    runtime: opts.runtime,
+    keyring: opts.config.keyring,
+    clock: opts.clock,
+    caches: opts.engine.caches,
+  };
   const fresh = async () =>
     (await opts.db.query.merchants.findFirst({ where: eq(merchants.id, initial.id) }))!;
   const sandbox = opts.simulators.credentials;
@@ -121,7 +123,7 @@ async function connectDemoAccounts(opts: DemoSeedDeps, initial: Merchant) {
           ...merchant.onboardingState,
           payment_methods_chosen: true,
           completed: true,
-          completed_at: opts.runtime.clock.now().toISOString(),
+          completed_at: opts.clock.now().toISOString(),
         },
       })
       .where(eq(merchants.id, merchant.id));
@@ -135,6 +137,6 @@ async function ensureDemoApiKey(
   saved: string | null,
 ): Promise<string> {
   if (saved && (await merchantByApiKey(opts.db, saved))?.id === merchant.id) return saved;
-  const { apiKey } = await issueApiKey(opts.db, merchant.id, opts.config.mode, opts.runtime.clock.now());
+  const { apiKey } = await issueApiKey(opts.db, merchant.id, opts.config.mode, opts.clock.now());
   return apiKey;
 }

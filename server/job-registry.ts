@@ -26,9 +26,9 @@ export function allJobs(ctx: AppContext): JobDefinition<never>[] {
   return [
     ...commerceJobs(ctx.engine, ctx.config.recovery),
     ...acpAgentJobs({ ...ctx.engine, publicUrl: ctx.config.publicUrl }),
-    ...idempotencyJobs({ db: ctx.db, clock: ctx.runtime.clock }),
+    ...idempotencyJobs({ db: ctx.db, clock: ctx.clock }),
     ...merchantWebhookJobs(ctx.engine),
-    ...billingJobs({ db: ctx.db, billing: ctx.billing, clock: ctx.runtime.clock }),
+    ...billingJobs({ db: ctx.db, billing: ctx.billing, clock: ctx.clock }),
     ...notificationJobs(notifyDepsOf(ctx)),
     ...engineEventJobs(ctx, engineEventSubscribers(ctx)),
   ];
@@ -46,7 +46,7 @@ export async function startBackgroundWork(
   opts: { work: boolean; pollingIntervalSeconds?: number; soleInstance?: boolean },
 ): Promise<{ stop(): Promise<void> }> {
   const instance = await registerInstance(ctx.db, ctx.logger, {
-    id: ctx.runtime.instanceId,
+    id: ctx.instance.id,
     soleInstance: opts.soleInstance ?? false,
   });
   await ctx.jobs.start(allJobs(ctx), opts);

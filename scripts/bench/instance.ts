@@ -170,7 +170,7 @@ export async function createMerchantKeys(
   opts: { card?: boolean; lightning?: boolean } = {},
 ): Promise<string[]> {
   const { services, simulators } = instance;
-  const deps = { db: services.db, runtime: services.runtime, keyring: services.config.keyring };
+  const deps = services.engine;
   const one = async () => {
     merchantCounter += 1;
     const { user } = await services.auth.api.signUpEmail({
@@ -194,7 +194,7 @@ export async function createMerchantKeys(
         expiryMins: 15,
       });
     }
-    const { apiKey } = await issueApiKey(services.db, merchant.id, 'sandbox', services.runtime.clock.now());
+    const { apiKey } = await issueApiKey(services.db, merchant.id, 'sandbox', services.clock.now());
     return apiKey;
   };
   // One at a time: the embedded database runs one transaction at a time anyway.

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import type { AppConfig, RecoveryTiming } from '../config';
+import type { AppConfig } from '../config';
 import type { AdapterContext } from './http';
 import { createSandboxFetch, type SandboxRoute } from './sandbox-network';
-import { systemClock, type Clock } from '../lib/clock';
+import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { createPublicOnlyFetch } from '../lib/url-safety';
 import { sandboxAccessHeaders } from '../lib/sandbox-access';
-import type { StoreProduct } from './stores/store-platform';
-import { TtlCache } from '../lib/ttl-cache';
 
 /**
  * How the app reaches the outside world, decided once at start: in sandbox mode every provider host is
@@ -16,15 +13,6 @@ import { TtlCache } from '../lib/ttl-cache';
  */
 export interface IntegrationRuntime {
   mode: 'sandbox' | 'live';
-  clock: Clock;
-  logger: Logger;
-  /** When a confirm's claim or a store write's lease counts as abandoned (its process died). */
-  leases: Pick<RecoveryTiming, 'confirmLeaseMs' | 'storeWriteLeaseMs'>;
-  /**
-   * This process as app_instances knows it (jobs/instances.ts): every lease it takes records this id,
-   * so others can tell a lease whose process died from one a live instance holds. New at every start.
-   */
-  instanceId: string;
   /** How long one provider or store request may take before it counts as unavailable. */
   timeoutMs: number;
   /** Build an adapter context for a URL we chose (a provider's API) or one a merchant typed. */
@@ -37,19 +25,6 @@ export interface IntegrationRuntime {
   sandboxCredentials: Record<string, Record<string, string>>;
   /** Sandbox only: what the app's own calls to a simulator's `/__sim` routes carry (the access secret). */
   simulatorAccessHeaders: Record<string, string>;
-  /**
-   * Short-lived caches for the offer path (agents ask for offers far more often than stores change):
-   * products by `<integrationId>:<sku>` for 30 s, decrypted store connections by merchant for 60 s.
-   * A confirm always re-prices against the store itself before money moves.
-   */
-  caches: {
-    catalogue: TtlCache<StoreProduct | null>;
-    storeConnections: TtlCache<{
-      integrationId: string;
-      platform: string;
-      credentials: Record<string, unknown>;
-    }>;
-  };
 }
 
 export interface SandboxNetwork {
@@ -63,7 +38,8 @@ export function createIntegrationRuntime(opts: {
   config: AppConfig;
   logger: Logger;
   sandbox?: SandboxNetwork;
-  clock?: Clock;
+  /** The app's clock, handed to every adapter through its context. */
+  clock: Clock;
   timeoutMs?: number;
 }): IntegrationRuntime {
   const { config, sandbox } = opts;
@@ -78,26 +54,15 @@ export function createIntegrationRuntime(opts: {
     : config.stripeConnect
       ? { ...config.stripeConnect, connectBaseUrl: 'https://connect.stripe.com' }
       : null;
-  const clock = opts.clock ?? systemClock;
+  const { clock } = opts;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   return {
     mode: config.mode,
-    clock,
-    logger: opts.logger,
-    leases: {
-      confirmLeaseMs: config.recovery.confirmLeaseMs,
-      storeWriteLeaseMs: config.recovery.storeWriteLeaseMs,
-    },
-    instanceId: randomUUID(),
     timeoutMs,
     stripePlatform,
     simulators: sandbox?.simulators ?? {},
     sandboxCredentials: sandbox?.credentials ?? {},
     simulatorAccessHeaders: sandboxAccessHeaders(config.sandboxAccessSecret),
-    caches: {
-      catalogue: new TtlCache({ ttlMs: 30_000 }),
-      storeConnections: new TtlCache({ ttlMs: 60_000 }),
-    },
     context(credentials, baseUrl, ctxOpts = {}) {
       return {
         credentials,

@@ -87,7 +87,7 @@ it('the app queues reconciliation and the settle job when it starts, not at thei
       sql`SELECT name FROM pgboss.job WHERE singleton_key = 'recovery' ORDER BY name`,
     );
     expect(rows.map((r) => r.name)).toEqual(['reconcile-orders', 'settle-open-checkouts']);
-    const [self] = await t.db.select().from(appInstances).where(eq(appInstances.id, t.runtime.instanceId));
+    const [self] = await t.db.select().from(appInstances).where(eq(appInstances.id, t.services.instance.id));
     expect(self).toBeDefined();
   } finally {
     await t.close();

@@ -1,7 +1,19 @@
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { RecoveryTiming } from '../config';
 import type { Db } from '../db/client';
 import { appInstances } from '../db/schema/index';
 import type { Logger } from '../lib/logger';
+
+/** This process as app_instances knows it, and how long the leases it takes last. */
+export interface AppInstance {
+  /**
+   * Every lease this process takes records this id, so others can tell a lease whose process died from
+   * one a live instance holds. New at every start.
+   */
+  id: string;
+  /** When a confirm's claim or a store write's lease counts as abandoned (its process died). */
+  leases: Pick<RecoveryTiming, 'confirmLeaseMs' | 'storeWriteLeaseMs'>;
+}
 
 /** How often a running instance touches its row in app_instances. */
 export const HEARTBEAT_INTERVAL_MS = 5_000;

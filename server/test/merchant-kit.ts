@@ -120,7 +120,7 @@ export async function connectStripeThroughOAuth(t: TestApp, cookie: string): Pro
 
 /** The agent API key of the demo merchant the sandbox seeds (its store, Stripe and OpenNode connected). */
 export async function demoMerchantApiKey(t: TestApp): Promise<string> {
-  return (await ensureDemoMerchant({ ...t, simulators: t.simulators! })).apiKey;
+  return (await ensureDemoMerchant({ ...t.services, dataDir: t.dataDir, simulators: t.simulators! })).apiKey;
 }
 
 /**

@@ -41,6 +41,10 @@ const depsOf = (app: TestApp): AcpAgentDeps => ({
   db: app.db,
   runtime: app.runtime,
   keyring: app.config.keyring,
+  clock: app.services.clock,
+  logger: app.services.logger,
+  caches: app.services.engine.caches,
+  instance: app.services.instance,
   jobs: app.services.jobs,
   publicUrl: app.config.publicUrl,
 });

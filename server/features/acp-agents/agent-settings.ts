@@ -15,7 +15,8 @@ import { checkEndpointUrl } from '../outbound-webhooks';
 type SettingsDeps = {
   db: Db;
   keyring: Keyring;
-  runtime: { mode: 'sandbox' | 'live'; clock: { now(): Date } };
+  runtime: { mode: 'sandbox' | 'live' };
+  clock: { now(): Date };
 };
 
 const DEFAULTS = {
@@ -85,7 +86,7 @@ async function upsertSettings(
   merchantId: string,
   changes: Partial<typeof acpAgentSettings.$inferInsert>,
 ) {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   await deps.db
     .insert(acpAgentSettings)
     .values({ merchantId, ...changes, createdAt: now, updatedAt: now })
@@ -108,7 +109,7 @@ export async function rotateWebhookSecret(deps: SettingsDeps, merchantId: string
     .update(merchants)
     .set({
       webhookConfig: sql`${merchants.webhookConfig} || ${patch}::jsonb`,
-      updatedAt: deps.runtime.clock.now(),
+      updatedAt: deps.clock.now(),
     })
     .where(eq(merchants.id, merchantId));
   return secret;

@@ -51,7 +51,7 @@ export async function recordOrderEvent(deps: AcpAgentDeps, sessionId: string): P
       payment: payment ?? null,
     });
     if (last && last.orderStatus === event.status) return null;
-    const now = deps.runtime.clock.now();
+    const now = deps.clock.now();
     const [row] = await tx
       .insert(webhookDeliveries)
       .values({

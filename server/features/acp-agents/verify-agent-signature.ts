@@ -24,7 +24,7 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 
 /** Records the signature; false when it was already seen within the replay window. */
 async function firstSighting(deps: CommerceDeps, merchantId: string, signature: string): Promise<boolean> {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const rows = await deps.db
     .insert(acpRequestSignatures)
     .values({
@@ -60,7 +60,7 @@ export async function verifyAgentSignature(
     rawBody: input.rawBody,
     signature,
     timestamp: header(input.headers, 'timestamp'),
-    now: deps.runtime.clock.now(),
+    now: deps.clock.now(),
   });
   if (result.ok && !(await firstSighting(deps, merchantId, signature!))) {
     result = {
@@ -70,7 +70,7 @@ export async function verifyAgentSignature(
     };
   }
   if (result.ok) return result;
-  deps.runtime.logger.warn(
+  deps.logger.warn(
     { merchantId, code: result.code, policy: settings.signaturePolicy },
     settings.signaturePolicy === 'log'
       ? 'ACP request signature check failed; accepted (policy log)'
@@ -87,8 +87,6 @@ export async function verifyAgentSignature(
 }
 
 /** Drops replay records that can no longer match (their request is outside the timestamp window). */
-export async function purgeExpiredRequestSignatures(deps: Pick<CommerceDeps, 'db' | 'runtime'>) {
-  await deps.db
-    .delete(acpRequestSignatures)
-    .where(lt(acpRequestSignatures.expiresAt, deps.runtime.clock.now()));
+export async function purgeExpiredRequestSignatures(deps: Pick<CommerceDeps, 'db' | 'clock'>) {
+  await deps.db.delete(acpRequestSignatures).where(lt(acpRequestSignatures.expiresAt, deps.clock.now()));
 }

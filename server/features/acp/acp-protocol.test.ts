@@ -464,7 +464,10 @@ describe('payments', () => {
       .limit(1);
     expect(pending).toMatchObject({ status: 'IN_PROGRESS', storeOrderId: null });
     // The queued store write (or reconciliation) delivers it once the store answers.
-    await writeStoreOrder({ ...t.services, keyring: t.config.keyring }, pending!.id);
+    await writeStoreOrder(
+      { ...t.services, keyring: t.config.keyring, caches: t.services.engine.caches },
+      pending!.id,
+    );
     const [written] = await t.db.select().from(orders).where(eq(orders.id, pending!.id));
     expect(written!.status).toBe('ACCEPTED');
   });

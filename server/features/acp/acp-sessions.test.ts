@@ -261,7 +261,11 @@ describe('order changes in the store', () => {
       body: JSON.stringify({ status: 'completed' }),
     });
     expect(shipped.status, await shipped.text()).toBe(200);
-    await syncOrdersFromStores({ ...t.services, keyring: t.config.keyring });
+    await syncOrdersFromStores({
+      ...t.services,
+      keyring: t.config.keyring,
+      caches: t.services.engine.caches,
+    });
     const [synced] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(synced!.status).toBe('FULFILLED');
     const read = await acpRequest(t, key, '2026-04-17', 'GET', sessionUrl(session.id));

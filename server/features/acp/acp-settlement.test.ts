@@ -92,7 +92,7 @@ describe('ACP orders reach the agent', () => {
       (h: { id: string }) => h.id === 'bitcoin_lightning',
     );
     await simControl(t, 'opennode', `charges/${handler.config.invoice.id}/pay`);
-    await settleOpenCheckouts({ ...t.services, keyring: t.config.keyring });
+    await settleOpenCheckouts({ ...t.services, keyring: t.config.keyring, caches: t.services.engine.caches });
 
     const read = await acpRequest(t, m.apiKey, '2026-04-17', 'GET', url(session.id));
     expect(read.json().status).toBe('completed');
@@ -163,7 +163,7 @@ describe('one payment per session', () => {
     expect(res.statusCode, res.body).toBe(200);
 
     await simControl(t, 'opennode', `charges/${invoiceId}/pay`);
-    await settleOpenCheckouts({ ...t.services, keyring: t.config.keyring });
+    await settleOpenCheckouts({ ...t.services, keyring: t.config.keyring, caches: t.services.engine.caches });
     expect(await ordersOf(m.merchantId)).toHaveLength(1);
     const [late] = await t.db.select().from(payments).where(eq(payments.providerInvoiceId, invoiceId));
     expect(late!.status).toBe('needs_review');

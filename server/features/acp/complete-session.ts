@@ -40,11 +40,11 @@ export async function completeSession(
 ): Promise<SessionState> {
   let state = await loadSession(deps, merchant, sessionId);
   if (state.session.status === 'completed') return state;
-  assertOpen(state.session, deps.runtime.clock.now());
+  assertOpen(state.session, deps.clock.now());
   if (input.buyer) {
     const [updated] = await deps.db
       .update(acpSessions)
-      .set({ buyer: mergeBuyer(state.session.buyer, input.buyer), updatedAt: deps.runtime.clock.now() })
+      .set({ buyer: mergeBuyer(state.session.buyer, input.buyer), updatedAt: deps.clock.now() })
       .where(eq(acpSessions.id, sessionId))
       .returning();
     state = { ...state, session: updated! };
@@ -74,7 +74,7 @@ async function withCurrentPrices(
   state: SessionState,
 ): Promise<SessionState> {
   const { session, offer } = state;
-  if (offer && offer.expiresAt > deps.runtime.clock.now()) return state;
+  if (offer && offer.expiresAt > deps.clock.now()) return state;
   const before = sessionTotals(session.pricedItems, offer, session.selectedOptionId).total;
   const pricing = await priceSession(deps, merchant, {
     items: session.items,
@@ -103,7 +103,7 @@ async function withCurrentPrices(
             },
           ]
         : [],
-      updatedAt: deps.runtime.clock.now(),
+      updatedAt: deps.clock.now(),
     })
     .where(and(eq(acpSessions.id, session.id), eq(acpSessions.status, 'ready_for_payment')));
   if (changed) {
@@ -137,13 +137,13 @@ async function completeWithCard(
 
   const [claimed] = await deps.db
     .update(acpSessions)
-    .set({ status: 'in_progress', updatedAt: deps.runtime.clock.now() })
+    .set({ status: 'in_progress', updatedAt: deps.clock.now() })
     .where(and(eq(acpSessions.id, session.id), eq(acpSessions.status, 'ready_for_payment')))
     .returning();
   if (!claimed) {
     const current = await loadSession(deps, merchant, session.id);
     if (current.session.status === 'completed') return current;
-    assertOpen(current.session, deps.runtime.clock.now());
+    assertOpen(current.session, deps.clock.now());
     throw new AcpError(409, 'session_not_ready', 'This session is not ready for payment; see its messages');
   }
   try {
@@ -230,7 +230,7 @@ async function checkTokenCovers(
       ? `The payment token is for ${limits.currency.toLowerCase()}, the total is in ${currency.toLowerCase()}`
       : limits.maxAmountMinor < total
         ? `The payment token allows ${limits.maxAmountMinor}, less than the total of ${total}`
-        : limits.expiresAt && limits.expiresAt <= deps.runtime.clock.now()
+        : limits.expiresAt && limits.expiresAt <= deps.clock.now()
           ? 'The payment token has expired'
           : null;
   if (problem) throw new AcpError(402, 'payment_declined', problem, { param: '$.payment_data' });

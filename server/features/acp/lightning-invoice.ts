@@ -37,7 +37,7 @@ export async function refreshLightningInvoice(
   const buyer = toEngineBuyer(session);
   if (!buyer || !session.selectedOptionId) return;
   const { total } = sessionTotals(session.pricedItems, offer, session.selectedOptionId);
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   if (session.checkoutId) {
     const [current] = await deps.db.select().from(checkouts).where(eq(checkouts.id, session.checkoutId));
     const stillGood =
@@ -65,7 +65,7 @@ export async function refreshLightningInvoice(
   } catch (err) {
     // The card handler still works; the agent sees no invoice until the provider answers again.
     if (!(err instanceof CommerceError)) throw err;
-    deps.runtime.logger.warn(
+    deps.logger.warn(
       { err, sessionId: session.id },
       'could not create a Lightning invoice for an ACP session',
     );

@@ -179,7 +179,7 @@ export function registerAcpRoutes(
 
       const render = (request: FastifyRequest, state: SessionState) => {
         const { wire, merchant } = context(request);
-        return wire.render(viewSession(state, merchant, deps.publicUrl, deps.runtime.clock.now()));
+        return wire.render(viewSession(state, merchant, deps.publicUrl, deps.clock.now()));
       };
 
       /**
@@ -197,7 +197,7 @@ export function registerAcpRoutes(
         const { wire, merchant } = context(request);
         return answerIdempotently(reply, {
           db: deps.db,
-          at: { now: deps.runtime.clock.now(), instanceId: deps.runtime.instanceId },
+          at: { now: deps.clock.now(), instanceId: deps.instance.id },
           merchantId: merchant.id,
           endpoint: `acp:${endpoint}`,
           key: typeof header === 'string' && header.trim() ? header : '',

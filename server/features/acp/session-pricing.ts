@@ -60,7 +60,7 @@ export async function priceSession(
     else itemIssues.push({ index, id: item.id, problem: 'invalid_quantity' });
   });
   const store = await merchantStore(deps, merchant);
-  const basket = await priceBasket(store, sellable, merchant.defaultCurrency, deps.runtime.caches.catalogue);
+  const basket = await priceBasket(store, sellable, merchant.defaultCurrency, deps.caches.catalogue);
   for (const { sku, problem } of basket.problems) {
     input.items.forEach((item, index) => {
       if (item.id === sku && !itemIssues.some((i) => i.index === index)) {

@@ -59,7 +59,7 @@ export async function createSession(
   /** The calling agent's name (lib/agent-identity), recorded on the offers the session prices. */
   agent: string | null,
 ): Promise<SessionState> {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const pricing = await priceSession(deps, merchant, {
     items: changes.items,
     fulfillment: changes.fulfillment ?? null,
@@ -102,7 +102,7 @@ export async function updateSession(
   agent: string | null,
 ): Promise<SessionState> {
   const { session } = await loadSession(deps, merchant, sessionId);
-  assertOpen(session, deps.runtime.clock.now());
+  assertOpen(session, deps.clock.now());
   const items = changes.items ?? session.items;
   const fulfillment = mergeFulfillment(session.fulfillment, changes.fulfillment);
   const pricing = await priceSession(deps, merchant, {
@@ -127,7 +127,7 @@ export async function updateSession(
       selectedOptionId: pricing.selectedOptionId,
       offerId: pricing.offer?.id ?? null,
       notices: [],
-      updatedAt: deps.runtime.clock.now(),
+      updatedAt: deps.clock.now(),
     })
     .where(
       and(
@@ -156,7 +156,7 @@ export async function cancelSession(
       retryAfter: 1,
     });
   }
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const [canceled] = await deps.db
     .update(acpSessions)
     .set({
@@ -213,7 +213,7 @@ export async function loadSession(
   if (order && session.status !== 'completed' && checkout?.status === 'ACCEPTED') {
     return markCompleted(deps, state, order);
   }
-  if (isAbandonedCompletion(state, deps.runtime.clock.now(), deps.runtime.leases.confirmLeaseMs)) {
+  if (isAbandonedCompletion(state, deps.clock.now(), deps.instance.leases.confirmLeaseMs)) {
     await reopenWithNotice(deps, session.id, null);
     return loadSession(deps, merchant, sessionId);
   }
@@ -248,7 +248,7 @@ export async function withStoreOrderStatus(deps: AcpDeps, merchant: Merchant, st
  * it, from the engine's order events (acp-agents).
  */
 export async function markCompleted(deps: AcpDeps, state: SessionState, order: Order): Promise<SessionState> {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const [completed] = await deps.db
     .update(acpSessions)
     .set({ status: 'completed', orderId: order.id, completedAt: now, notices: [], updatedAt: now })
@@ -268,7 +268,7 @@ export async function reopenWithNotice(deps: AcpDeps, sessionId: string, notice:
     .set({
       status: 'ready_for_payment',
       notices: notice ? [notice] : [],
-      updatedAt: deps.runtime.clock.now(),
+      updatedAt: deps.clock.now(),
     })
     .where(and(eq(acpSessions.id, sessionId), eq(acpSessions.status, 'in_progress')));
 }
@@ -295,7 +295,7 @@ export const isOpen = (session: AcpSession) => OPEN.includes(session.status);
 
 async function rejectChange(deps: AcpDeps, merchant: Merchant, sessionId: string): Promise<never> {
   const { session } = await loadSession(deps, merchant, sessionId);
-  assertOpen(session, deps.runtime.clock.now());
+  assertOpen(session, deps.clock.now());
   throw new AcpError(409, 'conflict', 'The session changed while this request ran; retry it');
 }
 

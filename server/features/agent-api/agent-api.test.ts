@@ -183,9 +183,12 @@ describe('the documented agent API, card', () => {
     expect(pending!.storeWriteError).toMatch(/unavailable/);
 
     // The queued job (or, had it been lost, reconciliation) writes it now the store answers.
-    expect(await writeStoreOrder({ ...t.services, keyring: t.config.keyring }, pending!.id)).toEqual(
-      expect.any(String),
-    );
+    expect(
+      await writeStoreOrder(
+        { ...t.services, keyring: t.config.keyring, caches: t.services.engine.caches },
+        pending!.id,
+      ),
+    ).toEqual(expect.any(String));
     const [written] = await t.db.select().from(orders).where(eq(orders.id, pending!.id));
     expect(written).toMatchObject({ status: 'ACCEPTED', storeWriteError: null });
     expect(written!.storeOrderId).toBeTruthy();
@@ -217,7 +220,10 @@ describe('the documented agent API, card', () => {
     };
     await reconcileOrders(deps as never);
     expect(queued).toContain(order!.id);
-    await writeStoreOrder({ ...t.services, keyring: t.config.keyring }, order!.id);
+    await writeStoreOrder(
+      { ...t.services, keyring: t.config.keyring, caches: t.services.engine.caches },
+      order!.id,
+    );
     const [fixed] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(fixed!.storeOrderId).toBeTruthy();
   });

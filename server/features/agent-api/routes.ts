@@ -44,7 +44,7 @@ export type AgentApiDeps = EngineDeps & {
  */
 export function registerAgentApiRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'engine' | 'checkoutAccess' | 'db' | 'mailer' | 'runtime' | 'logger' | 'config'>,
+  ctx: Pick<AppContext, 'engine' | 'checkoutAccess' | 'db' | 'mailer' | 'clock' | 'logger' | 'config'>,
 ) {
   const agentCalls = createAgentCallMonitor(notifyDepsOf(ctx));
   const deps: AgentApiDeps = {
@@ -99,7 +99,7 @@ export function registerAgentApiRoutes(
       const { idempotency_key: _ignored, ...hashed } = body;
       return answerIdempotently(reply, {
         db: deps.db,
-        at: { now: deps.runtime.clock.now(), instanceId: deps.runtime.instanceId },
+        at: { now: deps.clock.now(), instanceId: deps.instance.id },
         merchantId: merchantOf(request).id,
         endpoint,
         key,

@@ -23,7 +23,7 @@ const BUNDLE_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
  */
 export function registerAgentApplicationRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'config' | 'runtime'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'config' | 'clock'>,
 ) {
   const discovery = discoveryOf(app);
   const { db } = ctx;
@@ -48,7 +48,7 @@ export function registerAgentApplicationRoutes(
       },
       (request) =>
         generateApplicationBundle(
-          { db, discovery, publicUrl, now: () => ctx.runtime.clock.now() },
+          { db, discovery, publicUrl, now: () => ctx.clock.now() },
           merchantOf(request),
           request.body,
         ),

@@ -8,7 +8,7 @@ import { analyticsReport } from './analytics-report';
 /** GET /api/analytics?days=7|30|90: the merchant's sales by day, method, channel and agent. Session cookie. */
 export function registerAnalyticsRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'clock'>,
 ) {
   app.register(async (scope) => {
     const merchantOf = requireMerchantForScope(scope, ctx.auth, ctx.db);
@@ -17,8 +17,7 @@ export function registerAnalyticsRoutes(
       .get(
         '/api/analytics',
         { schema: { querystring: analyticsQuery, response: { 200: analyticsReportSchema } } },
-        (request) =>
-          analyticsReport(ctx.db, merchantOf(request), request.query.days, ctx.runtime.clock.now()),
+        (request) => analyticsReport(ctx.db, merchantOf(request), request.query.days, ctx.clock.now()),
       );
   });
 }

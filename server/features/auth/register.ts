@@ -16,7 +16,7 @@ import { registerTwoFactorRoutes } from './two-factor-routes';
  */
 export function registerAuth(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'mailer' | 'sms' | 'config' | 'runtime'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'mailer' | 'sms' | 'config' | 'clock'>,
 ) {
   registerSessionGuard(app, ctx.auth);
   const sandbox = ctx.config.mode === 'sandbox';

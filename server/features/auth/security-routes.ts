@@ -27,7 +27,7 @@ const ADMIN_ROLE = 'admin';
  */
 export function registerSecurityRoutes(
   app: FastifyInstance,
-  deps: Pick<AppContext, 'auth' | 'db' | 'runtime'>,
+  deps: Pick<AppContext, 'auth' | 'db' | 'clock'>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -66,7 +66,7 @@ export function registerSecurityRoutes(
       const access = await accessOf(user.id, merchant.id);
       const { settings, changed } = await updateSecuritySettings(deps.db, merchant, request.body, request, {
         allowlistAvailable: access.allowlistAvailable,
-        now: deps.runtime.clock.now(),
+        now: deps.clock.now(),
       });
       // A cached key lookup holds the merchant row, allowlist included: the next agent call reads it afresh.
       if (changed.ipAllowlist || changed.ipAllowlistAppliesToApiKey !== undefined)
@@ -89,7 +89,7 @@ export function registerSecurityRoutes(
       sessions: await listActiveSessions(
         deps.db,
         { userId: user.id, currentSessionId: sessionId },
-        { now: deps.runtime.clock.now(), timeoutMinutes: sessionTimeoutOf(merchant.securitySettings) },
+        { now: deps.clock.now(), timeoutMinutes: sessionTimeoutOf(merchant.securitySettings) },
       ),
     };
   });

@@ -36,10 +36,10 @@ function requireBilling(billing: PlatformBilling | null): PlatformBilling {
  */
 export function registerBillingRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'billing' | 'config'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'billing' | 'config' | 'clock'>,
 ) {
   const { db } = ctx;
-  const now = () => ctx.runtime.clock.now();
+  const now = () => ctx.clock.now();
 
   app.register(async (scope) => {
     const merchantOf = requireMerchantForScope(scope, ctx.auth, db);

@@ -54,7 +54,7 @@ export async function deliverOrder(deps: EngineDeps, order: Order, deadline: Abo
     // retry would then write the order twice. The caller stops waiting instead; the attempt ends on its
     // own timeouts, holding the lease (a late success is published as any order change is).
     const attempt = writeStoreOrder(deps, order.id).catch((err: unknown) => {
-      deps.runtime.logger.warn({ err, orderId: order.id }, 'store order write failed; the job will retry');
+      deps.logger.warn({ err, orderId: order.id }, 'store order write failed; the job will retry');
     });
     await Promise.race([attempt, untilAborted(deadline)]);
   }
@@ -110,7 +110,7 @@ export async function confirmCheckout(
   if (checkout.method === 'btc') return confirmBitcoin(deps, merchant, checkout);
   if (checkout.status !== 'PENDING' && checkout.status !== 'PROCESSING') return reportSettled(deps, checkout);
 
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   if (checkout.status === 'PENDING' && checkout.expiresAt <= now) {
     await recordPaymentFailure(deps, checkout.id, ['PENDING'], {
       checkoutStatus: 'EXPIRED',
@@ -126,7 +126,7 @@ export async function confirmCheckout(
   // takes that confirm over and finishes it.
   const [claimed] = await deps.db
     .update(checkouts)
-    .set({ status: 'PROCESSING', claimedBy: deps.runtime.instanceId, updatedAt: now })
+    .set({ status: 'PROCESSING', claimedBy: deps.instance.id, updatedAt: now })
     .where(
       and(
         eq(checkouts.id, checkout.id),
@@ -143,7 +143,7 @@ export async function confirmCheckout(
     .returning();
   if (!claimed) return reportSettled(deps, await loadCheckout(deps, merchant, checkoutId));
 
-  const release = () => releaseClaim(deps, checkout.id, { claimedBy: deps.runtime.instanceId });
+  const release = () => releaseClaim(deps, checkout.id, { claimedBy: deps.instance.id });
   // The charge may or may not have happened; releasing lets the agent retry, and the retry reuses the
   // same idempotency key, so Stripe answers with the first attempt instead of charging again.
   const providerUnavailable = async () => {
@@ -241,7 +241,7 @@ export async function settleWithEarlierCharge(
   if (payment?.status === 'processing') return 'unresolved';
   if (payment?.status !== 'succeeded') return 'unpaid';
   if (payment.amountMinor !== checkout.amountMinor || payment.currency !== checkout.currency) {
-    deps.runtime.logger.error(
+    deps.logger.error(
       { checkoutId: checkout.id, paymentId: payment.id },
       'a payment tagged with this checkout does not match its total; left for review',
     );
@@ -306,7 +306,7 @@ async function repriceOrDecline(
     }
   } catch (err) {
     if (err instanceof CommerceError && err.code === 'store_unavailable') {
-      deps.runtime.logger.warn(
+      deps.logger.warn(
         { checkoutId: checkout.id },
         'store unreachable at confirm; charging at the offer prices',
       );
@@ -337,7 +337,7 @@ async function reportSettled(deps: CommerceDeps, checkout: Checkout): Promise<Co
   if (checkout.status === 'ACCEPTED') {
     const [claimed] = await deps.db
       .update(checkouts)
-      .set({ acceptanceReportedAt: deps.runtime.clock.now() })
+      .set({ acceptanceReportedAt: deps.clock.now() })
       .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.acceptanceReportedAt)))
       .returning({ id: checkouts.id });
     if (claimed) {

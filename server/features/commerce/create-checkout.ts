@@ -50,7 +50,7 @@ export async function createCheckout(
   merchant: Merchant,
   input: CheckoutInput,
 ): Promise<{ checkout: Checkout; payment: Payment }> {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const [offer] = await deps.db
     .select()
     .from(offers)

@@ -37,7 +37,7 @@ export async function createOffer(
     store,
     input.items,
     merchant.defaultCurrency,
-    deps.runtime.caches.catalogue,
+    deps.caches.catalogue,
   );
   if (input.currency && input.currency !== currency) {
     throw new CommerceError(
@@ -58,7 +58,7 @@ export async function saveOffer(
   input: { items: OfferItem[]; currency: string; destination: Destination; origin: SalesOrigin },
 ): Promise<Offer> {
   const { items, currency } = input;
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const shippingOptions = shippingQuotes(
     currency as Currency,
     isDomestic(merchant.region, input.destination.country),

@@ -4,6 +4,7 @@ export { confirmCheckout, type ConfirmResult, type EngineDeps } from './confirm-
 export { createCheckout } from './create-checkout';
 export { createOffer, saveOffer, type SalesOrigin } from './create-offer';
 export { commerceJobs, queueRecovery } from './jobs';
+export { createOfferCaches, type OfferCaches } from './offer-caches';
 export {
   merchantCardAccount,
   merchantLightningAccount,

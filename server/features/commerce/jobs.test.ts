@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deps = () => ({ ...t.services, keyring: t.config.keyring });
+const deps = () => ({ ...t.services, keyring: t.config.keyring, caches: t.services.engine.caches });
 
 async function bitcoinCheckout() {
   const { checkout } = await agentCheckout(t, apiKey, { method: 'btc' });

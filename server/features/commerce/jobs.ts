@@ -30,7 +30,7 @@ export async function queueRecovery(jobs: JobQueue) {
  * were never confirmed, and makes a late payment on an expired invoice visible (needs_review).
  */
 export async function settleOpenCheckouts(deps: EngineDeps) {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const open = await deps.db
     .select()
     .from(checkouts)
@@ -42,7 +42,7 @@ export async function settleOpenCheckouts(deps: EngineDeps) {
       await confirmBitcoin(deps, merchant!, checkout, { fromAgent: false });
     } catch (err) {
       if (!(err instanceof CommerceError))
-        deps.runtime.logger.warn({ err, checkoutId: checkout.id }, 'settlement check failed');
+        deps.logger.warn({ err, checkoutId: checkout.id }, 'settlement check failed');
     }
   }
   const stale = await deps.db
@@ -86,12 +86,12 @@ async function flagLatePayments(deps: EngineDeps, since: Date) {
           .set({
             status: 'needs_review',
             providerPayload: sql`${payments.providerPayload} || ${JSON.stringify({ late_payment: true, provider_status: current.providerStatus })}::jsonb`,
-            updatedAt: deps.runtime.clock.now(),
+            updatedAt: deps.clock.now(),
           })
           .where(eq(payments.id, payment.id));
       }
     } catch (err) {
-      deps.runtime.logger.warn({ err, checkoutId: checkout.id }, 'late payment check failed');
+      deps.logger.warn({ err, checkoutId: checkout.id }, 'late payment check failed');
     }
   }
 }
@@ -104,7 +104,7 @@ async function flagLatePayments(deps: EngineDeps, since: Date) {
  */
 export async function reconcileOrders(deps: EngineDeps) {
   await recoverStaleCardCheckouts(deps);
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const unwritten = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -119,7 +119,7 @@ export async function reconcileOrders(deps: EngineDeps) {
             // Untouched for a write lease: a confirm's first attempt holds the lease, and a live
             // store-write job tries every few seconds and records each failure, so only an order whose
             // job was lost or gave up is queued again.
-            lt(orders.updatedAt, new Date(now.getTime() - deps.runtime.leases.storeWriteLeaseMs)),
+            lt(orders.updatedAt, new Date(now.getTime() - deps.instance.leases.storeWriteLeaseMs)),
           ),
         ),
       ),
@@ -146,7 +146,7 @@ export async function reconcileOrders(deps: EngineDeps) {
         status: 'IN_PROGRESS',
         totalMinor: checkout.amountMinor,
         currency: checkout.currency,
-        storeWriteClaimedBy: deps.runtime.instanceId,
+        storeWriteClaimedBy: deps.instance.id,
       })
       .onConflictDoNothing()
       .returning({ id: orders.id });
@@ -166,7 +166,7 @@ export async function reconcileOrders(deps: EngineDeps) {
     )
     .limit(200);
   for (const { order } of unpaid) {
-    deps.runtime.logger.error({ orderId: order.id }, 'reconciliation: order without a successful payment');
+    deps.logger.error({ orderId: order.id }, 'reconciliation: order without a successful payment');
     await deps.db
       .update(orders)
       .set({
@@ -179,7 +179,7 @@ export async function reconcileOrders(deps: EngineDeps) {
 
 /** Provider payloads are purged after 90 days. */
 export async function purgeOldPayloads(deps: EngineDeps) {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - PAYLOAD_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   await deps.db
     .update(payments)

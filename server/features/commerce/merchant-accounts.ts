@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Merchant } from '../../db/schema/index';
+import type { AppInstance } from '../../jobs/instances';
 import type { AdapterContext } from '../../integrations/http';
 import type {
   CardPaymentProvider,
@@ -14,6 +15,9 @@ import type { StorePlatform } from '../../integrations/stores/store-platform';
 import { storePlatform, type StorePlatformId } from '../../integrations/stores/registry';
 import type { Keyring } from '../../lib/crypto';
 import type { IntegrationRuntime } from '../../integrations/runtime';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import type { OfferCaches } from './offer-caches';
 import { CommerceError } from './commerce-error';
 import {
   loadPaymentConnection,
@@ -26,6 +30,11 @@ export interface CommerceDeps {
   db: Db;
   runtime: IntegrationRuntime;
   keyring: Keyring;
+  clock: Clock;
+  logger: Logger;
+  caches: OfferCaches;
+  /** This process, as the leases it takes record it. */
+  instance: AppInstance;
 }
 
 export interface MerchantStore {
@@ -37,7 +46,7 @@ export interface MerchantStore {
 
 /**
  * The merchant's connected store (its primary integration), ready to call. Its decrypted connection is
- * cached (runtime.caches.storeConnections); agents asking for offers at once share one load of it.
+ * cached (caches.storeConnections); agents asking for offers at once share one load of it.
  * With `deadline`, every call made through it ends when the deadline fires (see HttpContext).
  */
 export async function merchantStore(
@@ -45,7 +54,7 @@ export async function merchantStore(
   merchant: Merchant,
   opts: { deadline?: AbortSignal } = {},
 ): Promise<MerchantStore> {
-  const connection = await deps.runtime.caches.storeConnections.getOrLoad(
+  const connection = await deps.caches.storeConnections.getOrLoad(
     `${merchant.id}:${merchant.primaryIntegrationId}`,
     async () => {
       const saved = merchant.primaryIntegrationId

@@ -20,7 +20,7 @@ export async function recoverStaleCardCheckouts(deps: EngineDeps) {
   // process died): 3 minutes by default (CONFIRM_LEASE_SECONDS). A live confirm is done in well under a
   // minute (store and provider calls time out at 10 s), and Stripe's search index shows a charge within
   // about a minute, so after this the provider's answer is the truth.
-  const leaseStart = new Date(deps.runtime.clock.now().getTime() - deps.runtime.leases.confirmLeaseMs);
+  const leaseStart = new Date(deps.clock.now().getTime() - deps.instance.leases.confirmLeaseMs);
   const stale = await deps.db
     .select()
     .from(checkouts)
@@ -35,7 +35,7 @@ export async function recoverStaleCardCheckouts(deps: EngineDeps) {
     try {
       await recoverCheckout(deps, checkout, leaseStart);
     } catch (err) {
-      deps.runtime.logger.warn({ err, checkoutId: checkout.id }, 'stale checkout recovery failed');
+      deps.logger.warn({ err, checkoutId: checkout.id }, 'stale checkout recovery failed');
     }
   }
 }
@@ -44,7 +44,7 @@ async function recoverCheckout(deps: EngineDeps, checkout: Checkout, leaseStart:
   const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, checkout.merchantId));
   if ((await settleWithEarlierCharge(deps, merchant!, checkout)) !== 'unpaid') return;
   if (await releaseClaim(deps, checkout.id, { claimedBefore: leaseStart })) {
-    deps.runtime.logger.info(
+    deps.logger.info(
       { checkoutId: checkout.id },
       'released a card checkout whose confirm was interrupted before it was paid',
     );

@@ -25,19 +25,19 @@ export async function refreshOrderFromStore(
     if (status === order.status) return order;
     const [updated] = await deps.db
       .update(orders)
-      .set({ status, updatedAt: deps.runtime.clock.now() })
+      .set({ status, updatedAt: deps.clock.now() })
       .where(eq(orders.id, order.id))
       .returning();
     return updated!;
   } catch (err) {
-    deps.runtime.logger.warn({ err, orderId: order.id }, 'could not refresh the order from the store');
+    deps.logger.warn({ err, orderId: order.id }, 'could not refresh the order from the store');
     return order;
   }
 }
 
 /** Background twin of an agent's order read: recent accepted orders are re-read from their stores. */
 export async function syncOrdersFromStores(deps: EngineDeps) {
-  const since = new Date(deps.runtime.clock.now().getTime() - SYNC_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const since = new Date(deps.clock.now().getTime() - SYNC_WINDOW_DAYS * 24 * 60 * 60 * 1000);
   const open = await deps.db
     .select({ order: orders, merchant: merchants })
     .from(orders)

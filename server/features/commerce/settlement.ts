@@ -21,7 +21,7 @@ export async function recordPaymentSuccess(
   from: string[],
   payment: ProviderPayment,
 ): Promise<Order | null> {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const settled = await deps.db.transaction(async (tx) => {
     const [checkout] = await tx
       .update(checkouts)
@@ -57,7 +57,7 @@ export async function recordPaymentSuccess(
         totalMinor: checkout.amountMinor,
         currency: checkout.currency,
         // This instance delivers it (deliverOrder); if it dies first, reconciliation does at once.
-        storeWriteClaimedBy: deps.runtime.instanceId,
+        storeWriteClaimedBy: deps.instance.id,
         createdAt: now,
         updatedAt: now,
       })
@@ -108,7 +108,7 @@ export async function recordPaymentFailure(
     payment?: ProviderPayment;
   },
 ): Promise<boolean> {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [checkout] = await tx
       .update(checkouts)
@@ -155,7 +155,7 @@ export async function recordPaymentProgress(
     .set({
       status: payment.status,
       providerPayload: providerPayload(payment),
-      updatedAt: deps.runtime.clock.now(),
+      updatedAt: deps.clock.now(),
     })
     .where(
       and(

@@ -39,9 +39,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const confirmLeaseMs = () => t.runtime.leases.confirmLeaseMs;
+const confirmLeaseMs = () => t.services.instance.leases.confirmLeaseMs;
 
-const deps = () => ({ ...t.services, keyring: t.config.keyring });
+const deps = () => ({ ...t.services, keyring: t.config.keyring, caches: t.services.engine.caches });
 const ago = (ms: number) => new Date(Date.now() - ms - 1000);
 
 async function cardAccountOf(checkoutId: string) {
@@ -278,7 +278,7 @@ describe('when the instance that held the confirm died (docs/decisions/010)', ()
     const id = await interruptedCheckout({
       charged: false,
       claimedAgo: 0,
-      claimedBy: t.runtime.instanceId,
+      claimedBy: t.services.instance.id,
     });
     await reconcileOrders(deps());
     expect((await confirm(id)).json()).toMatchObject({ details: { status: 'PROCESSING' } });
@@ -292,7 +292,7 @@ describe('when the instance that held the confirm died (docs/decisions/010)', ()
     const { card } = await cardAccountOf(id);
     const payment = await card.provider.findPaymentByMetadata(card.ctx, 'checkout_id', id);
     const order = await recordPaymentSuccess(
-      { ...deps(), runtime: { ...t.runtime, instanceId: instance } },
+      { ...deps(), instance: { ...t.services.instance, id: instance } },
       id,
       ['PROCESSING'],
       payment!,
@@ -333,7 +333,7 @@ describe('when the instance that held the confirm died (docs/decisions/010)', ()
     await expect(writeStoreOrder(deps(), held.id)).rejects.toBeInstanceOf(StoreWriteInProgress);
     expect(await writeStoreOrder(deps(), dropped.id)).toEqual(expect.any(String));
     const [written] = await t.db.select().from(orders).where(eq(orders.id, dropped.id));
-    expect(written!.storeWriteClaimedBy).toBe(t.runtime.instanceId);
+    expect(written!.storeWriteClaimedBy).toBe(t.services.instance.id);
   });
 });
 

@@ -32,12 +32,12 @@ export class StoreWriteInProgress extends Error {
  * never loses it. Returns the store's order id, or null when the order is already written.
  */
 export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Promise<string | null> {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const [order] = await deps.db
     .update(orders)
     .set({
-      storeWriteLeaseUntil: new Date(now.getTime() + deps.runtime.leases.storeWriteLeaseMs),
-      storeWriteClaimedBy: deps.runtime.instanceId,
+      storeWriteLeaseUntil: new Date(now.getTime() + deps.instance.leases.storeWriteLeaseMs),
+      storeWriteClaimedBy: deps.instance.id,
       storeWriteAttempts: sql`${orders.storeWriteAttempts} + 1`,
     })
     .where(
@@ -122,7 +122,7 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
         status: ORDER_STATUS_FROM_STORE[written.status] ?? 'ACCEPTED',
         storeWriteError: null,
         storeWriteLeaseUntil: null,
-        updatedAt: deps.runtime.clock.now(),
+        updatedAt: deps.clock.now(),
       })
       .where(eq(orders.id, orderId));
     return written.id;
@@ -138,7 +138,7 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
       .set({
         storeWriteError: message.slice(0, 500),
         storeWriteLeaseUntil: null,
-        updatedAt: deps.runtime.clock.now(),
+        updatedAt: deps.clock.now(),
       })
       .where(eq(orders.id, orderId));
     throw err;

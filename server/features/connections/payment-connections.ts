@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { BitcoinSettingsInput } from '#common/api/connections';
+import type { Clock } from '../../lib/clock';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import type { Db } from '../../db/client';
 import { merchants, paymentConnections, type Merchant } from '../../db/schema/index';
@@ -16,7 +17,7 @@ import { loadPaymentConnection, paymentContextFor } from '../commerce';
 import { paymentConnectionError } from './provider-failure';
 import { sealCredentials } from '../../lib/credential-vault';
 
-type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring };
+type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring; clock: Clock };
 
 /**
  * The message for refused credentials: the provider's own missing-credentials message when its manifest
@@ -131,7 +132,7 @@ export async function saveBitcoinSettings(deps: Deps, merchant: Merchant, input:
   else if (input.enabled && !(await loadPaymentConnection(deps, merchant.id, provider))) {
     throw new AppError('invalid_request', credentialsMessage(provider, {}));
   }
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     if (tested) {
       await upsertPaymentConnection(tx, deps.keyring, {
@@ -170,7 +171,7 @@ export async function verifyAndSaveStripeKey(deps: Deps, merchant: Merchant, sec
       `${CONNECTION_MESSAGES.stripeVerificationFailed}: Stripe did not name the account`,
     );
   const account = accountId;
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await upsertPaymentConnection(tx, deps.keyring, {
       merchantId: merchant.id,
@@ -194,7 +195,7 @@ export async function verifyAndSaveStripeKey(deps: Deps, merchant: Merchant, sec
 
 /** Records a Stripe Connect account (OAuth or Express) as the merchant's card provider. */
 export async function saveConnectedStripeAccount(deps: Deps, merchant: Merchant, accountId: string) {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await upsertPaymentConnection(tx, deps.keyring, {
       merchantId: merchant.id,

@@ -1,5 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import type { OfferCaches } from '../commerce';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,6 +54,9 @@ export interface ConnectionDeps {
   runtime: IntegrationRuntime;
   keyring: Keyring;
   publicUrl: string;
+  clock: Clock;
+  logger: Logger;
+  caches: OfferCaches;
 }
 
 // Connection tests reach outside services; a person needs a few, a script probing addresses needs many.
@@ -59,7 +65,7 @@ const TEST_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator:
 /** Dashboard API for store and payment connections (session cookie; every query scoped by merchant). */
 export function registerConnectionRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'config'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'config' | 'clock' | 'logger' | 'engine'>,
 ) {
   const deps: ConnectionDeps = {
     auth: ctx.auth,
@@ -67,6 +73,9 @@ export function registerConnectionRoutes(
     runtime: ctx.runtime,
     keyring: ctx.config.keyring,
     publicUrl: ctx.config.publicUrl,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    caches: ctx.engine.caches,
   };
   registerStripeOAuthCallback(app, deps);
   // Everything else needs a signed-in merchant, checked before the body is even validated.
@@ -175,7 +184,7 @@ function registerMerchantConnectionRoutes(
             .where(eq(merchants.id, merchant.id));
         }
       });
-      forgetStore(deps.runtime, merchant.id, merchant.primaryIntegrationId);
+      forgetStore(deps.caches, merchant.id, merchant.primaryIntegrationId);
       await recordSettingsChange(deps.db, request, {
         merchantId: merchant.id,
         area: 'connections',

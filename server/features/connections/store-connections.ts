@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
+import type { Clock } from '../../lib/clock';
 import { STORE_URL_FIELDS, storeCredentialsSchema } from '#common/validation/store-credentials';
 import type { Db } from '../../db/client';
 import { merchantIntegrations, merchants, type Merchant } from '../../db/schema/index';
@@ -9,7 +10,7 @@ import { AppError, firstMessagePerField } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
 import { assertPublicUrlShape, UnsafeUrlError } from '../../lib/url-safety';
 import type { IntegrationRuntime } from '../../integrations/runtime';
-import { loadStoreConnection, storeContextFor } from '../commerce';
+import { loadStoreConnection, storeContextFor, type OfferCaches } from '../commerce';
 import { storeConnectionError } from './provider-failure';
 import { sealCredentials } from '../../lib/credential-vault';
 
@@ -105,7 +106,7 @@ function displayFor(
  * store_url, primary_integration_id, psp_config.store_url, onboarding_state). A failed test saves nothing.
  */
 export async function saveStoreConnection(
-  deps: { db: Db; runtime: IntegrationRuntime; keyring: Keyring },
+  deps: { db: Db; runtime: IntegrationRuntime; keyring: Keyring; clock: Clock; caches: OfferCaches },
   merchant: Merchant,
   platform: StorePlatformId,
   raw: Record<string, string>,
@@ -113,7 +114,7 @@ export async function saveStoreConnection(
   assertConnectable(platform);
   const { credentials, storeName } = await testStoreCredentials(deps.runtime, platform, raw);
   const display = displayFor(platform, credentials, storeName);
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   return deps.db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -153,21 +154,21 @@ export async function saveStoreConnection(
       return { integrationId: row!.id, storeName };
     })
     .then((saved) => {
-      forgetStore(deps.runtime, merchant.id, saved.integrationId);
+      forgetStore(deps.caches, merchant.id, saved.integrationId);
       return saved;
     });
 }
 
 /** Spec test-platform-connection: re-tests a saved connection and records the outcome. */
 export async function checkStoreConnection(
-  deps: { db: Db; runtime: IntegrationRuntime; keyring: Keyring },
+  deps: { db: Db; runtime: IntegrationRuntime; keyring: Keyring; clock: Clock; caches: OfferCaches },
   merchantId: string,
   integrationId: string,
 ) {
   const saved = await loadStoreConnection(deps, merchantId, { integrationId });
   if (!saved) throw new AppError('not_found', 'No such store connection');
   const platform = saved.row.platform as StorePlatformId;
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   try {
     await storePlatform(platform).testConnection(storeContextFor(deps.runtime, platform, saved.credentials));
     await deps.db
@@ -186,7 +187,7 @@ export async function checkStoreConnection(
 }
 
 /** After a store connection changes, this instance stops using what it cached about the old one. */
-export function forgetStore(runtime: IntegrationRuntime, merchantId: string, integrationId: string | null) {
-  runtime.caches.storeConnections.invalidate(`${merchantId}:`);
-  if (integrationId) runtime.caches.catalogue.invalidate(`${integrationId}:`);
+export function forgetStore(caches: OfferCaches, merchantId: string, integrationId: string | null) {
+  caches.storeConnections.invalidate(`${merchantId}:`);
+  if (integrationId) caches.catalogue.invalidate(`${integrationId}:`);
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
 import type { StripeReturnPage } from '#common/api/connections';
 import { STRIPE_OAUTH_ERRORS, type StripeOauthErrorCode } from '#common/validation/connections';
 import type { Db } from '../../db/client';
@@ -13,7 +15,14 @@ import { paymentConnectionError } from './provider-failure';
 import { loadPaymentConnection } from '../commerce';
 import { saveConnectedStripeAccount } from './payment-connections';
 
-type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring; publicUrl: string };
+type Deps = {
+  db: Db;
+  runtime: IntegrationRuntime;
+  keyring: Keyring;
+  publicUrl: string;
+  clock: Clock;
+  logger: Logger;
+};
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 const STRIPE_API_BASE = paymentProviders.stripe.manifest.apiBase({});
@@ -55,7 +64,7 @@ export async function startStripeOAuth(
     sessionId,
     provider: 'stripe',
     returnTo,
-    expiresAt: new Date(deps.runtime.clock.now().getTime() + STATE_TTL_MS),
+    expiresAt: new Date(deps.clock.now().getTime() + STATE_TTL_MS),
   });
   const url = stripeConnect.authorizeUrl({
     connectBaseUrl: config.connectBaseUrl,
@@ -86,7 +95,7 @@ export async function completeStripeOAuth(
           and(
             eq(oauthStates.state, query.state),
             eq(oauthStates.provider, 'stripe'),
-            gt(oauthStates.expiresAt, deps.runtime.clock.now()),
+            gt(oauthStates.expiresAt, deps.clock.now()),
           ),
         )
         .returning()
@@ -113,7 +122,7 @@ export async function completeStripeOAuth(
   try {
     ({ accountId } = await stripeConnect.exchangeCode(platform(deps).ctx, query.code));
   } catch (err) {
-    deps.runtime.logger.warn({ err }, 'stripe oauth token exchange failed');
+    deps.logger.warn({ err }, 'stripe oauth token exchange failed');
     return fail('token_exchange_failed');
   }
   try {
@@ -121,7 +130,7 @@ export async function completeStripeOAuth(
     if (!merchant) return fail('save_failed');
     await saveConnectedStripeAccount(deps, merchant, accountId);
   } catch (err) {
-    deps.runtime.logger.error({ err }, 'saving the stripe connection failed');
+    deps.logger.error({ err }, 'saving the stripe connection failed');
     return fail('save_failed');
   }
   return {

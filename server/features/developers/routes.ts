@@ -10,7 +10,7 @@ import { issueApiKey, revokeApiKey } from './api-keys';
 /** The merchant's key for agents, shown once; rotating or revoking ends the old one at once. */
 export function registerDeveloperRoutes(
   app: FastifyInstance,
-  deps: Pick<AppContext, 'auth' | 'db' | 'config' | 'runtime'>,
+  deps: Pick<AppContext, 'auth' | 'db' | 'config' | 'clock'>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const merchantOf = (request: FastifyRequest) => requireMerchant(deps.auth, deps.db, request);
@@ -35,7 +35,7 @@ export function registerDeveloperRoutes(
     },
     async (request) => {
       const merchant = await merchantOf(request);
-      const issued = await issueApiKey(deps.db, merchant.id, deps.config.mode, deps.runtime.clock.now());
+      const issued = await issueApiKey(deps.db, merchant.id, deps.config.mode, deps.clock.now());
       await recordSettingsChange(deps.db, request, {
         merchantId: merchant.id,
         area: 'api_key',
@@ -50,7 +50,7 @@ export function registerDeveloperRoutes(
   r.delete('/api/developers/api-key', async (request, reply) => {
     const merchant = await merchantOf(request);
     if (!merchant.apiKeyHash) throw new AppError('not_found', 'There is no API key to revoke.');
-    await revokeApiKey(deps.db, merchant.id, deps.runtime.clock.now());
+    await revokeApiKey(deps.db, merchant.id, deps.clock.now());
     await recordSettingsChange(deps.db, request, {
       merchantId: merchant.id,
       area: 'api_key',

@@ -41,7 +41,7 @@ export function discoveryOf(app: FastifyInstance): DiscoveryDocuments {
  */
 export function registerDiscoveryRoutes(
   app: FastifyInstance,
-  deps: Pick<AppContext, 'config' | 'runtime' | 'health'>,
+  deps: Pick<AppContext, 'config' | 'health' | 'clock'>,
 ): void {
   const { publicUrl, mode, version } = deps.config;
   const catalogue = routeCatalogue(app);
@@ -68,7 +68,7 @@ export function registerDiscoveryRoutes(
       checkHealth: deps.health,
       config: deps.config,
       catalogue,
-      now: () => deps.runtime.clock.now(),
+      now: () => deps.clock.now(),
     });
 
   app.get('/.well-known/acp.json', (request, reply) => ready().acp.send(request, reply));

@@ -386,7 +386,7 @@ describe('test event', () => {
           status: 'pending',
         })
         .returning();
-      const deps = { db: t.db, runtime: t.runtime, keyring: t.config.keyring, jobs: t.services.jobs };
+      const deps = t.services.engine;
       await attemptDelivery(deps, merchantWebhookChannel(deps), { deliveryId: row!.id, attemptsBefore: 0 });
       const [after] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
       expect(after).toMatchObject({ status: 'failed', attempts: 1, lastResponseStatus: null });
@@ -471,12 +471,7 @@ describe('live mode', () => {
           status: 'pending',
         })
         .returning();
-      const deps = {
-        db: live.db,
-        runtime: live.runtime,
-        keyring: live.config.keyring,
-        jobs: live.services.jobs,
-      };
+      const deps = live.services.engine;
       await attemptDelivery(deps, merchantWebhookChannel(deps), { deliveryId: row!.id, attemptsBefore: 0 });
       const [after] = await live.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
       expect(after).toMatchObject({

@@ -20,7 +20,7 @@ export async function recordWebhookEvent(deps: EngineDeps, event: EngineEvent): 
   if (!settings.url || !settings.events.includes(type)) return;
   const data = await eventData(deps.db, event);
   if (!data) return;
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const body: WebhookEventBody = { type, timestamp: now.toISOString(), data };
   const subject = and(
     eq(webhookDeliveries.merchantId, event.merchantId),

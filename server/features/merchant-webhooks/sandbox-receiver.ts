@@ -1,4 +1,5 @@
 import type { IntegrationRuntime } from '../../integrations/runtime';
+import type { Logger } from '../../lib/logger';
 import { WEBHOOK_RECEIVER_SANDBOX_DOMAIN } from '../../integrations/sandbox-network';
 
 /**
@@ -8,10 +9,14 @@ import { WEBHOOK_RECEIVER_SANDBOX_DOMAIN } from '../../integrations/sandbox-netw
  * cannot be told, its 401 answers say so in the delivery log.
  */
 export async function shareSecretWithSandboxReceiver(
-  runtime: Pick<IntegrationRuntime, 'mode' | 'simulators' | 'simulatorAccessHeaders' | 'logger'>,
+  deps: {
+    runtime: Pick<IntegrationRuntime, 'mode' | 'simulators' | 'simulatorAccessHeaders'>;
+    logger: Logger;
+  },
   url: string,
   secret: string,
 ): Promise<void> {
+  const { runtime } = deps;
   const receiver = runtime.simulators.webhooks;
   if (runtime.mode !== 'sandbox' || !receiver) return;
   const host = new URL(url).hostname.toLowerCase();
@@ -25,6 +30,6 @@ export async function shareSecretWithSandboxReceiver(
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
   } catch (err) {
-    runtime.logger.warn({ err, host }, 'the sandbox webhook receiver was not told the signing secret');
+    deps.logger.warn({ err, host }, 'the sandbox webhook receiver was not told the signing secret');
   }
 }

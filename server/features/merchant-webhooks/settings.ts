@@ -40,7 +40,7 @@ const sandboxReceiverUrl = (deps: Pick<EngineDeps, 'runtime'>, merchantId: strin
     : null;
 
 export async function webhookSettingsView(
-  deps: Pick<EngineDeps, 'db' | 'keyring' | 'runtime'>,
+  deps: Pick<EngineDeps, 'db' | 'keyring' | 'runtime' | 'clock' | 'logger'>,
   merchantId: string,
 ): Promise<MerchantWebhookSettingsOutput> {
   const settings = await loadWebhookSettings(deps, merchantId);
@@ -74,11 +74,11 @@ export const checkMerchantWebhookUrl = (mode: 'sandbox' | 'live', raw: string) =
 const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 async function upsertSettings(
-  deps: Pick<EngineDeps, 'db' | 'runtime'>,
+  deps: Pick<EngineDeps, 'db' | 'runtime' | 'clock' | 'logger'>,
   merchantId: string,
   changes: Partial<Settings>,
 ) {
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   await deps.db
     .insert(merchantWebhookSettings)
     .values({ merchantId, ...changes, createdAt: now, updatedAt: now })
@@ -103,7 +103,7 @@ export async function saveWebhookSettings(
     events: [...new Set(input.events)],
     ...(created ? { secretSealed: seal(deps.keyring, created) } : {}),
   });
-  await shareSecretWithSandboxReceiver(deps.runtime, url, (created ?? existing)!);
+  await shareSecretWithSandboxReceiver(deps, url, (created ?? existing)!);
   const view = await webhookSettingsView(deps, merchantId);
   return created ? { ...view, secret: created } : view;
 }
@@ -113,6 +113,6 @@ export async function rotateSigningSecret(deps: EngineDeps, merchantId: string):
   const secret = newSigningSecret();
   await upsertSettings(deps, merchantId, { secretSealed: seal(deps.keyring, secret) });
   const { url } = await loadWebhookSettings(deps, merchantId);
-  if (url) await shareSecretWithSandboxReceiver(deps.runtime, url, secret);
+  if (url) await shareSecretWithSandboxReceiver(deps, url, secret);
   return secret;
 }

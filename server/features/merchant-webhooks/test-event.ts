@@ -22,8 +22,8 @@ export async function sendTestEvent(
   const url = checkMerchantWebhookUrl(deps.runtime.mode, rawUrl);
   const secret = openSigningSecret(deps, await loadWebhookSettings(deps, merchantId));
   if (!secret) throw new AppError('invalid_request', MERCHANT_WEBHOOK_MESSAGES.noSecret);
-  await shareSecretWithSandboxReceiver(deps.runtime, url, secret);
-  const now = deps.runtime.clock.now();
+  await shareSecretWithSandboxReceiver(deps, url, secret);
+  const now = deps.clock.now();
   const webhookId = publicId('msg');
   const event: WebhookEventBody = {
     type: 'webhook.test',

@@ -23,7 +23,7 @@ const ONBOARDING_MERCHANT_NAME = 'My Store';
 
 export function registerMerchantRoutes(
   app: FastifyInstance,
-  deps: Pick<AppContext, 'auth' | 'db' | 'runtime'>,
+  deps: Pick<AppContext, 'auth' | 'db' | 'clock'>,
 ) {
   /** The signed-in user's merchant; onboarding and settings create one when none exists. */
   async function merchantOf(request: FastifyRequest) {
@@ -52,7 +52,7 @@ export function registerMerchantRoutes(
     async (request) => {
       // Settings › General: saving creates the merchant when there is none.
       const merchant = await merchantOf(request);
-      const updated = await updateMerchantProfile(deps.db, merchant, request.body, deps.runtime.clock.now());
+      const updated = await updateMerchantProfile(deps.db, merchant, request.body, deps.clock.now());
       await recordSettingsChange(deps.db, request, {
         merchantId: merchant.id,
         area: 'profile',
@@ -68,7 +68,7 @@ export function registerMerchantRoutes(
     { schema: { body: paymentMethodsInput, response: { 200: merchantView } } },
     async (request) => {
       const merchant = await merchantOf(request);
-      const updated = await switchPaymentMethods(deps.db, merchant, request.body, deps.runtime.clock.now());
+      const updated = await switchPaymentMethods(deps.db, merchant, request.body, deps.clock.now());
       await recordSettingsChange(deps.db, request, {
         merchantId: merchant.id,
         area: 'connections',
@@ -85,7 +85,7 @@ export function registerMerchantRoutes(
     async (request) => {
       const merchant = await merchantOf(request);
       return toMerchantView(
-        await recordOnboardingProgress(deps.db, merchant, request.body, deps.runtime.clock.now()),
+        await recordOnboardingProgress(deps.db, merchant, request.body, deps.clock.now()),
       );
     },
   );

@@ -23,11 +23,11 @@ export interface NotifyDeps {
 }
 
 export const notifyDepsOf = (
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'runtime' | 'logger' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'logger' | 'config' | 'clock'>,
 ): NotifyDeps => ({
   db: ctx.db,
   mailer: ctx.mailer,
-  clock: ctx.runtime.clock,
+  clock: ctx.clock,
   logger: ctx.logger,
   publicUrl: ctx.config.publicUrl,
 });

@@ -20,10 +20,10 @@ import { preferencesOf, saveNotificationPreferences } from './preferences';
  */
 export function registerNotificationRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'clock'>,
 ) {
   const { db } = ctx;
-  const clock = ctx.runtime.clock;
+  const clock = ctx.clock;
   app.register(async (scope) => {
     const merchantOf = requireMerchantForScope(scope, ctx.auth, db);
     const r = scope.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ import { createOrderStreams } from './stream-orders';
 /** The merchant's orders: the list and its live stream. Session cookie; every query is scoped by the merchant. */
 export function registerOrderRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'liveEvents'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'liveEvents' | 'clock'>,
 ) {
   const { db } = ctx;
   // What else the dashboard's stream carries: in-app notifications.
@@ -27,7 +27,7 @@ export function registerOrderRoutes(
       '/api/orders',
       { schema: { querystring: listOrdersQuery, response: { 200: listOrdersOutput } } },
       (request) =>
-        listOrders(db, merchantOf(request).id, { limit: request.query.limit, now: ctx.runtime.clock.now() }),
+        listOrders(db, merchantOf(request).id, { limit: request.query.limit, now: ctx.clock.now() }),
     );
 
     r.get('/api/orders/stream', (request, reply) => streams.open(request, reply, merchantOf(request).id));

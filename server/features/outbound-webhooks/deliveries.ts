@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { webhookDeliveries, type WebhookDelivery } from '../../db/schema/index';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
@@ -14,7 +15,8 @@ export const DELIVERY_RETRY_DELAY_SECONDS = 5;
 export interface OutboundWebhookDeps {
   db: Db;
   jobs: JobQueue;
-  runtime: Pick<IntegrationRuntime, 'mode' | 'context' | 'clock'>;
+  runtime: Pick<IntegrationRuntime, 'mode' | 'context'>;
+  clock: Clock;
 }
 
 /**
@@ -77,7 +79,7 @@ export async function attemptDelivery(
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, job.deliveryId), eq(webhookDeliveries.channel, channel.id)));
   if (!row || row.status !== 'pending') return;
-  const now = deps.runtime.clock.now();
+  const now = deps.clock.now();
   const attempt = row.attempts + 1;
   const lastTry = attempt - job.attemptsBefore > DELIVERY_RETRY_LIMIT;
   const record = (outcome: Partial<WebhookDelivery>) =>
@@ -152,12 +154,12 @@ export async function redeliver(
     : [];
   if (!row) throw new AppError('not_found', channel.messages.notFound);
   if (row.status === 'pending') throw new AppError('conflict', channel.messages.inProgress);
-  if (!(await channel.sign(row, deps.runtime.clock.now())))
+  if (!(await channel.sign(row, deps.clock.now())))
     throw new AppError('invalid_request', channel.messages.noSecret);
   const url = (await channel.currentUrl(merchantId)) ?? row.url;
   const [updated] = await deps.db
     .update(webhookDeliveries)
-    .set({ status: 'pending', url, updatedAt: deps.runtime.clock.now() })
+    .set({ status: 'pending', url, updatedAt: deps.clock.now() })
     .where(and(eq(webhookDeliveries.id, row.id), sql`${webhookDeliveries.status} <> 'pending'`))
     .returning();
   if (!updated) throw new AppError('conflict', channel.messages.inProgress);

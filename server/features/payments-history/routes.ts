@@ -27,12 +27,12 @@ const serverFilter = { method: paymentMethodNameSchema.optional() };
  */
 export function registerPaymentsHistoryRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'checkoutAccess'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'checkoutAccess' | 'clock'>,
 ) {
   const { db } = ctx;
   app.register(async (scope) => {
     const merchantOf = requireMerchantForScope(scope, ctx.auth, db);
-    const now = () => ctx.runtime.clock.now();
+    const now = () => ctx.clock.now();
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.get(

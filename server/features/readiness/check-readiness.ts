@@ -132,6 +132,6 @@ export async function checkReadiness(
     },
     version: meta.version,
     request_id: meta.requestId,
-    checked_at: deps.runtime.clock.now().toISOString(),
+    checked_at: deps.clock.now().toISOString(),
   };
 }

@@ -29,7 +29,7 @@ import { detectThreatPatterns } from './threat-patterns';
  */
 export function registerSecurityMonitoringRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'checkoutAccess'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'checkoutAccess' | 'clock'>,
 ) {
   const { db } = ctx;
   app.register(async (scope) => {
@@ -39,7 +39,7 @@ export function registerSecurityMonitoringRoutes(
       users.set(request, await requireUser(ctx.auth, request));
     });
     const userOf = (request: FastifyRequest) => users.get(request)!;
-    const now = () => ctx.runtime.clock.now();
+    const now = () => ctx.clock.now();
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.get(

@@ -326,7 +326,7 @@ describe('security metrics', () => {
         payment: { method: 'btc_opennode', status: 'succeeded', payload: { payment_request: 'lnbc1' } },
       });
     }
-    await purgeOldPayloads({ ...t.services, keyring: t.config.keyring });
+    await purgeOldPayloads({ ...t.services, keyring: t.config.keyring, caches: t.services.engine.caches });
 
     const metrics = await get(m, '/api/security/metrics');
     const bucket = (d: Date) => `${d.toISOString().slice(0, 13)}:00:00.000Z`;

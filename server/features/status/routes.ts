@@ -1,5 +1,6 @@
 import { count, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../lib/clock';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statusResponse, type ServiceHealth, type StatusResponse } from '#common/api/status';
 import type { AppContext } from '../../app-context';
@@ -41,14 +42,14 @@ export function healthProbes(): { id: string; url: string }[] {
   }));
 }
 
-export type StatusDeps = { db: Db; config: AppConfig; runtime: IntegrationRuntime };
+export type StatusDeps = { db: Db; config: AppConfig; runtime: IntegrationRuntime; clock: Clock };
 
 /** The health status response (services, details, recent errors), from real checks (GET /api/status and acp-health share it). */
 export function healthChecker(deps: StatusDeps): () => Promise<StatusResponse> {
   const probe = providerProbe(deps.runtime);
   const probes = healthProbes();
   return async () => {
-    const now = deps.runtime.clock.now();
+    const now = deps.clock.now();
     const [database, providers, errors] = await Promise.all([
       deps.db
         .execute(sql`SELECT 1`)

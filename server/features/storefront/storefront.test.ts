@@ -135,7 +135,7 @@ describe('public storefront', () => {
   });
 
   it("shows the demo merchant's seeded catalogue", async () => {
-    await ensureDemoMerchant({ ...t, simulators: t.simulators! });
+    await ensureDemoMerchant({ ...t.services, dataDir: t.dataDir, simulators: t.simulators! });
     const res = await products(STRIPE_SANDBOX_ACCOUNT_ID);
     expect(res.statusCode).toBe(200);
     const list = res.json().products as { name: string; price: unknown }[];
