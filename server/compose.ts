@@ -9,6 +9,7 @@ import { createPlatformBilling, orderFee } from './features/billing';
 import { createOfferCaches } from './features/commerce';
 import { createIntegrationRuntime } from './integrations/runtime';
 import { createMailer } from './features/mail/mailer';
+import { createMerchantForUser } from './features/merchants';
 import { createCheckoutAccessRecorder } from './features/security-monitoring';
 import { verifyAgentSignature } from './features/acp-agents/verify-agent-signature';
 import { healthChecker } from './features/status/routes';
@@ -82,7 +83,9 @@ export function composeServices(opts: {
     config,
     db: database.db,
     pool: database.pool,
-    auth: createAuth(config, database.db, mailer, logger, clock, sms),
+    auth: createAuth(config, database.db, mailer, logger, clock, sms, (userId, name) =>
+      createMerchantForUser(database.db, userId, name),
+    ),
     mailer,
     sms,
     logger,

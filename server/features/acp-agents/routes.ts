@@ -11,7 +11,7 @@ import {
 } from '#common/api/acp-agents';
 import type { AppContext } from '../../app-context';
 import { maskSecret } from '../../integrations/credentials';
-import { requireMerchant } from '../connections';
+import { requireMerchant } from '../auth';
 import { recordSettingsChange } from '../security-events';
 import {
   agentSettingsView,

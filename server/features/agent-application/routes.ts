@@ -8,7 +8,7 @@ import {
 } from '#common/api/agent-application';
 import type { Merchant } from '../../db/schema/index';
 import type { AppContext } from '../../app-context';
-import { requireMerchant } from '../connections';
+import { requireMerchant } from '../auth';
 import { discoveryOf } from '../discovery';
 import { applicationFacts } from './application-facts';
 import { generateApplicationBundle } from './application-bundle';

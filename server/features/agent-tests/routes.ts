@@ -10,7 +10,7 @@ import {
   testTokenOutput,
 } from '#common/api/agent-tests';
 import type { AppContext } from '../../app-context';
-import { requireMerchantForScope } from '../connections';
+import { requireMerchantForScope } from '../auth';
 import { runAgentApiFlow } from './run-agent-api-flow';
 import { mintTestToken, simulateInvoicePaid } from './sandbox-payments';
 

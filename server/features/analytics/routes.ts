@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsQuery, analyticsReport as analyticsReportSchema } from '#common/api/analytics';
 import type { AppContext } from '../../app-context';
-import { requireMerchantForScope } from '../connections';
+import { requireMerchantForScope } from '../auth';
 import { analyticsReport } from './analytics-report';
 
 /** GET /api/analytics?days=7|30|90: the merchant's sales by day, method, channel and agent. Session cookie. */

@@ -13,7 +13,6 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Auth } from '../../services/auth';
 import type { Mailer } from '../mail';
-import { createMerchantForUser } from '../merchants';
 import { authEmails } from './auth-emails';
 import { withHashedSessionTokens } from './hashed-session-tokens';
 import { secondStepMethods } from './second-step-methods';
@@ -49,6 +48,8 @@ export function createAuth(
   logger: Logger,
   clock: Clock,
   sms: SmsSender | null,
+  /** Runs after every new session: whoever holds one has a merchant (merchants creates it, if missing). */
+  afterSession: (userId: string, name: string) => Promise<unknown>,
 ): Auth {
   const send = async (email: Parameters<Mailer['send']>[0]) => void (await mailer.send(email));
   const library = betterAuth({
@@ -109,7 +110,7 @@ export function createAuth(
               .select({ name: users.name })
               .from(users)
               .where(eq(users.id, session.userId));
-            if (user) await createMerchantForUser(db, session.userId, user.name);
+            if (user) await afterSession(session.userId, user.name);
           },
         },
       },

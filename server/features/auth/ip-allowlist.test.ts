@@ -14,7 +14,7 @@ import {
 } from '../../test/create-test-app';
 import { agentRequest, newMerchant } from '../../test/merchant-kit';
 import { clientAddress, isAddressAllowed } from './ip-allowlist';
-import { ALLOWLIST_MESSAGES } from './security-settings';
+import { ALLOWLIST_MESSAGES } from '../merchants/security-settings';
 
 const OFFICE = '203.0.113.10';
 const ELSEWHERE = '198.51.100.77';

@@ -6,13 +6,12 @@ import type { AuthDeps } from './auth-endpoint';
 import { registerJwksRoute } from './jwks';
 import { registerPhoneFactorRoutes } from './phone-factor-routes';
 import { registerAuthRoutes } from './routes';
-import { registerSecurityRoutes } from './security-routes';
 import { registerSessionGuard } from './session-guard';
 import { registerTwoFactorRoutes } from './two-factor-routes';
 
 /**
  * Sign-in and the account's protection: the session guard first (it holds every later route's request to
- * the session rules, ADR 022), then the sign-in, second-factor, JWKS and security-settings routes.
+ * the session rules, ADR 022), then the sign-in, second-factor and JWKS routes.
  */
 export function registerAuth(
   app: FastifyInstance,
@@ -34,5 +33,4 @@ export function registerAuth(
   registerJwksRoute(app);
   registerTwoFactorRoutes(app, { auth: ctx.auth, db: ctx.db, phoneAvailable: deps.phoneFactor });
   registerPhoneFactorRoutes(app, deps);
-  registerSecurityRoutes(app, ctx);
 }

@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context';
 import { ProviderError } from '../../integrations/http';
 import { AppError } from '../../lib/app-error';
 import { rawBodyOf, registerRawBodyRoutes, SIGNED_RECEIVER_LIMIT } from '../../lib/raw-body';
-import { requireMerchantForScope } from '../connections';
+import { requireMerchantForScope } from '../auth';
 import { createCheckoutPage, createPortalPage, stripeCall } from './hosted-pages';
 import { loadBillingAccount } from './plan';
 import type { PlatformBilling } from './platform-stripe';

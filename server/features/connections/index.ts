@@ -1,1 +1,1 @@
-export { requireMerchant, requireMerchantForScope } from './require-merchant';
+export { registerConnectionRoutes } from './routes';

@@ -28,12 +28,11 @@ import { lightningProviderIdSchema } from '../../integrations/payments/registry'
 import { storePlatform, storePlatformIdSchema } from '../../integrations/stores/registry';
 import { AppError } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
-import { type Auth, requireUser, sessionRateKey } from '../auth';
+import { type Auth, requireMerchant, requireUser, sessionRateKey } from '../auth';
 import { recordSettingsChange } from '../security-events';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { listConnections } from './list-connections';
 import { saveBitcoinSettings, testPaymentCredentials, verifyAndSaveStripeKey } from './payment-connections';
-import { requireMerchant } from './require-merchant';
 import {
   checkStoreConnection,
   forgetStore,

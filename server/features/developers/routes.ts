@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiKeyOutput, issuedApiKeyOutput } from '#common/api/developers';
-import { requireMerchant } from '../connections';
+import { requireMerchant } from '../auth';
 import { AppError } from '../../lib/app-error';
 import { recordSettingsChange } from '../security-events';
 import { issueApiKey, revokeApiKey } from './api-keys';

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../app-context';
 import type { WebhookDelivery } from '../../db/schema/index';
 import { maskSecret } from '../../integrations/credentials';
-import { requireMerchant } from '../connections';
+import { requireMerchant } from '../auth';
 import { listDeliveries, redeliver } from '../outbound-webhooks';
 import { recordSettingsChange } from '../security-events';
 import { merchantWebhookChannel } from './channel';

@@ -15,6 +15,7 @@ import { recordSettingsChange } from '../security-events';
 import { createMerchantForUser } from './create-merchant';
 import { recordOnboardingProgress } from './onboarding-progress';
 import { switchPaymentMethods } from './payment-methods';
+import { registerSecurityRoutes } from './security-routes';
 import { toMerchantView } from './to-api';
 import { updateMerchantProfile } from './update-profile';
 
@@ -25,6 +26,7 @@ export function registerMerchantRoutes(
   app: FastifyInstance,
   deps: Pick<AppContext, 'auth' | 'db' | 'clock'>,
 ) {
+  registerSecurityRoutes(app, deps);
   /** The signed-in user's merchant; onboarding and settings create one when none exists. */
   async function merchantOf(request: FastifyRequest) {
     const user = await requireUser(deps.auth, request);

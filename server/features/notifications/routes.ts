@@ -9,7 +9,7 @@ import {
   updateNotificationPreferencesInput,
 } from '#common/api/notifications';
 import type { AppContext } from '../../app-context';
-import { requireMerchantForScope } from '../connections';
+import { requireMerchantForScope } from '../auth';
 import { recordSettingsChange } from '../security-events';
 import { listNotifications, markNotificationsRead } from './inbox';
 import { preferencesOf, saveNotificationPreferences } from './preferences';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listOrdersOutput, listOrdersQuery } from '#common/api/orders';
 import type { AppContext } from '../../app-context';
-import { requireMerchantForScope } from '../connections';
+import { requireMerchantForScope } from '../auth';
 import { listOrders } from './list-orders';
 import { notificationStreamChannel } from '../notifications';
 import { createOrderStreams } from './stream-orders';

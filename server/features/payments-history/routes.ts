@@ -11,7 +11,7 @@ import {
 } from '#common/api/payments';
 import type { AppContext } from '../../app-context';
 import { paymentMethodNameSchema } from '../../integrations/payments/registry';
-import { requireMerchantForScope } from '../connections';
+import { requireMerchantForScope } from '../auth';
 import { exportPaymentsCsv } from './export-payments';
 import { listPayments } from './list-payments';
 import { paymentDetails } from './payment-details';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readinessReport } from '#common/api/readiness';
 import type { AppContext } from '../../app-context';
-import { requireMerchant } from '../connections';
+import { requireMerchant } from '../auth';
 import { checkReadiness } from './check-readiness';
 
 /** GET /api/readiness (spec acp-readiness): the signed-in merchant's report; echoes x-request-id. */

@@ -14,10 +14,14 @@ import { AppError } from '../../lib/app-error';
 import { currentPlan } from '../billing';
 import { forgetRecentKeys } from '../developers';
 import { recordSettingsChange } from '../security-events';
-import { requireSession } from './require-user';
+import {
+  listActiveSessions,
+  requireSession,
+  revokeOtherSessions,
+  revokeSession,
+  sessionTimeoutOf,
+} from '../auth';
 import { securitySettingsView, updateSecuritySettings } from './security-settings';
-import { sessionTimeoutOf } from './session-policy';
-import { listActiveSessions, revokeOtherSessions, revokeSession } from './sessions';
 
 const ADMIN_ROLE = 'admin';
 

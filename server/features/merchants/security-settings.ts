@@ -6,8 +6,7 @@ import type { SecuritySettingsInput } from '#common/validation/security-settings
 import type { Db } from '../../db/client';
 import { merchants, type Merchant, type SecuritySettings } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { allowlistOf, clientAddress, isAddressAllowed } from './ip-allowlist';
-import { sessionTimeoutOf } from './session-policy';
+import { allowlistOf, clientAddress, isAddressAllowed, sessionTimeoutOf } from '../auth';
 
 /** Parsed input: allowlist entries already in their canonical spelling. */
 type ParsedInput = { [K in keyof SecuritySettingsInput]: Exclude<SecuritySettingsInput[K], undefined> };
