@@ -3,6 +3,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { featureCycles } from './scripts/eslint/feature-cycles.js';
 import { simulatorBoundary } from './scripts/eslint/simulator-boundary.js';
 
 /** The architecture's arrows (docs/architecture.md), enforced so the picture stays true. */
@@ -222,5 +223,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Features import each other one way (ADR 037): no import closes a cycle between two or more features,
+    // on the server and in the web. Tests may reach across features and are not checked.
+    files: ['server/features/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    plugins: { 'feature-cycles': featureCycles },
+    rules: { 'feature-cycles/no-feature-cycles': ['error', { featuresDir: 'server/features' }] },
+  },
+  {
+    files: ['web/features/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}'],
+    plugins: { 'feature-cycles': featureCycles },
+    rules: { 'feature-cycles/no-feature-cycles': ['error', { featuresDir: 'web/features' }] },
   },
 );
