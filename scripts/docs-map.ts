@@ -40,7 +40,7 @@ export const DESCRIPTIONS: Record<string, string> = {
   'sandbox/world': "the world process: every simulator's state, journalled so it outlives a restart",
   scripts: 'start and dev helpers, pre-rendering, provider scaffold, docs map, screenshots, Lighthouse',
   'scripts/bench': 'load and soak benchmarks (npm run bench) and their history',
-  'scripts/eslint': 'project ESLint rules (what may import a simulator)',
+  'scripts/eslint': 'project ESLint rules (what may import a simulator, no import cycle between features)',
   server:
     'Fastify app: main.ts, compose.ts, job-registry.ts and demo-seed.ts compose it; config.ts alone reads process.env',
   'server/db': 'Drizzle schema, committed migrations, database client (PostgreSQL or PGlite), triggers.md',
@@ -70,7 +70,8 @@ export const DESCRIPTIONS: Record<string, string> = {
   'server/features/mail': 'outgoing e-mail, and the sandbox mailbox',
   'server/features/merchant-webhooks':
     "engine events to the merchant's own endpoint, signed under Standard Webhooks",
-  'server/features/merchants': "the merchant's profile, onboarding progress and payment methods",
+  'server/features/merchants':
+    "the merchant's profile, onboarding progress, payment methods and security settings",
   'server/features/notifications':
     'notifications to a merchant by e-mail and in the bell, at most once an hour per event',
   'server/features/order-status': "the buyer's order status page, reached by a secret link",

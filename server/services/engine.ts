@@ -1,13 +1,37 @@
 import type { Db } from '../db/client';
 import type { IntegrationRuntime } from '../integrations/runtime';
+import type { StoreProduct } from '../integrations/stores/store-platform';
+import type { AppInstance } from '../jobs/instances';
 import type { JobQueue } from '../jobs/queue';
+import type { Clock } from '../lib/clock';
 import type { Keyring } from '../lib/crypto';
+import type { Logger } from '../lib/logger';
+import type { TtlCache } from '../lib/ttl-cache';
+
+/**
+ * Short-lived caches for the offer path (agents ask for offers far more often than stores change):
+ * products by `<integrationId>:<sku>` for 30 s, decrypted store connections by merchant for 60 s.
+ * A confirm always re-prices against the store itself before money moves.
+ */
+export interface OfferCaches {
+  catalogue: TtlCache<StoreProduct | null>;
+  storeConnections: TtlCache<{
+    integrationId: string;
+    platform: string;
+    credentials: Record<string, unknown>;
+  }>;
+}
 
 /** What the engine (features/commerce) runs on; compose.ts assembles it once for every feature. */
 export interface EngineDeps {
   db: Db;
   runtime: IntegrationRuntime;
   keyring: Keyring;
+  clock: Clock;
+  logger: Logger;
+  caches: OfferCaches;
+  /** This process, as the leases it takes record it. */
+  instance: AppInstance;
   jobs: JobQueue;
   /**
    * The platform's fee on an order of `amountMinor` by the merchant's plan, in the same minor units, and
