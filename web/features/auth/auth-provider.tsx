@@ -29,6 +29,9 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 export const SESSION_QUERY_KEY = ['session'] as const;
+export const SUBSCRIPTION_QUERY_KEY = ['billing', 'subscription'] as const;
+/** The subscription is re-read every minute while a session exists. */
+export const SUBSCRIPTION_POLL_MS = 60_000;
 const UNSUBSCRIBED: SubscriptionState = { subscribed: false, tier: null, subscription_end: null };
 
 // The shell's toasts are for actions, never the first paint: sonner loads when one is raised (and is
