@@ -1,6 +1,4 @@
-import type { Db } from '../../db/client';
 import type { Merchant } from '../../db/schema/index';
-import type { AppInstance } from '../../jobs/instances';
 import type { AdapterContext } from '../../integrations/http';
 import type {
   CardPaymentProvider,
@@ -13,11 +11,7 @@ import {
 } from '../../integrations/payments/registry';
 import type { StorePlatform } from '../../integrations/stores/store-platform';
 import { storePlatform, type StorePlatformId } from '../../integrations/stores/registry';
-import type { Keyring } from '../../lib/crypto';
-import type { IntegrationRuntime } from '../../integrations/runtime';
-import type { Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
-import type { OfferCaches } from './offer-caches';
+import type { EngineDeps } from '../../services/engine';
 import { CommerceError } from './commerce-error';
 import {
   loadPaymentConnection,
@@ -26,16 +20,11 @@ import {
   storeContextFor,
 } from './saved-connections';
 
-export interface CommerceDeps {
-  db: Db;
-  runtime: IntegrationRuntime;
-  keyring: Keyring;
-  clock: Clock;
-  logger: Logger;
-  caches: OfferCaches;
-  /** This process, as the leases it takes record it. */
-  instance: AppInstance;
-}
+/** What reading a merchant's accounts needs: the engine's dependencies short of its queue and fee rule. */
+export type CommerceDeps = Pick<
+  EngineDeps,
+  'db' | 'runtime' | 'keyring' | 'clock' | 'logger' | 'caches' | 'instance'
+>;
 
 export interface MerchantStore {
   integrationId: string;
