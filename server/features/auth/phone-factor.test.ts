@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '#common/validation/auth';
 import { phoneFactors, securityEvents, verifications } from '../../db/schema/index';
@@ -101,7 +101,8 @@ const settingsEvents = (email: string) =>
     .from(securityEvents)
     .where(
       and(eq(securityEvents.subjectHash, subjectHash(email)), eq(securityEvents.type, 'settings_change')),
-    );
+    )
+    .orderBy(asc(securityEvents.createdAt));
 
 describe('adding a phone number', () => {
   it('is offered only beside the authenticator app', async () => {

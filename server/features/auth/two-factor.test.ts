@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, securityEvents, users } from '../../db/schema/index';
 import {
@@ -358,7 +358,8 @@ describe('turning two-factor off', () => {
           eq(securityEvents.subjectHash, subjectHash(creds.email)),
           eq(securityEvents.type, 'settings_change'),
         ),
-      );
+      )
+      .orderBy(asc(securityEvents.createdAt));
     expect(changes.map((c) => c.name)).toEqual(['two_factor_enabled', 'two_factor_disabled']);
 
     const mail = await mailTo(t, creds.email);
