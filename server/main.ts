@@ -39,7 +39,11 @@ async function main() {
   // Simulators are sandbox-only code: a live process never loads them.
   const simulators =
     config.mode === 'sandbox'
-      ? await (await import('#sandbox/world/sandbox-world')).openSandboxWorld(config)
+      ? await (
+          await import('#sandbox/world/sandbox-world')
+        ).openSandboxWorld(config, (err) =>
+          logger.error({ err }, 'the sandbox world stopped: its simulators no longer answer'),
+        )
       : null;
   const services = composeServices({ config, database, logger, simulators });
   const app = await buildApp(services);
@@ -66,7 +70,7 @@ async function main() {
   ];
   if (simulators) {
     lines.push(
-      `  World       ${config.sandboxWorldUrl ? `${config.sandboxWorldUrl} (SANDBOX_WORLD_URL)` : `simulators in this process, state in ${path.join(config.dataDir, 'sandbox-world')}`}`,
+      `  World       ${config.sandboxWorldUrl ? `${config.sandboxWorldUrl} (SANDBOX_WORLD_URL)` : `simulators on their own thread, state in ${path.join(config.dataDir, 'sandbox-world')}`}`,
     );
   }
   if (demo) {

@@ -1,6 +1,6 @@
 /**
  * The bench's AgentCart: the real app, wired like server/main.ts in sandbox mode (embedded PostgreSQL,
- * migrations, in-process simulators, services, background jobs, demo merchant), but on a fresh database
+ * migrations, simulators on their own thread, services, background jobs, demo merchant), but on a fresh database
  * in a temporary directory and an ephemeral loopback port. Production defaults are untouched: the bench
  * stays under the per-key rate limits by giving every simulated agent population enough merchant keys.
  */
@@ -29,7 +29,7 @@ import { createMerchantForUser } from '../../server/features/merchants/create-me
 import type { AppContext } from '../../server/app-context';
 import { buildApp } from '../../server/http/app';
 import type { RunningSimulators } from '../../server/integrations/sandbox-network';
-import { startPersistedSimulators } from '#sandbox/world/world-server';
+import { startWorldInThread } from '#sandbox/world/world-thread';
 import { startBackgroundWork } from '../../server/job-registry';
 import { createLogger } from '../../server/lib/logger';
 import { createUsageMeter, type UsageMeter } from './usage-meter';
@@ -110,8 +110,9 @@ export async function startBenchInstance(
     pino.destination({ dest: logFile, sync: true }) as unknown as NodeJS.WritableStream,
   );
 
-  // Persisted like `npm start`'s, so the figures include what saving the world's state costs.
-  const simulators = await startPersistedSimulators({ dataDir });
+  // Persisted and on their own thread like `npm start`'s, so the figures include what saving the world's
+  // state costs, and the simulators' CPU is not the app's, as a real provider's is not.
+  const simulators = await startWorldInThread({ dataDir });
   const usage = createUsageMeter(simulators);
   const database =
     opts.database ??

@@ -125,8 +125,13 @@ class InProcessConnection extends Duplex {
     if (!startup && bytes[0] === TERMINATE) return this.leaveSession();
     this.giveBack ??= await this.session.take(this);
     if (this.destroyed) return this.leaveSession();
+    // syncToFs copies an in-memory file system to a browser's storage. Ours is a directory on disk that
+    // PostgreSQL already writes through to (or memory, for tests), so it would only cost a wait per message.
     await this.pglite.runExclusive(() =>
-      this.pglite.execProtocolRawStream(bytes, { onRawData: (data) => this.push(Buffer.from(data)) }),
+      this.pglite.execProtocolRawStream(bytes, {
+        syncToFs: false,
+        onRawData: (data) => this.push(Buffer.from(data)),
+      }),
     );
     const endsUnit = startup || ENDS_A_UNIT.has(bytes[0]!);
     if (endsUnit && !this.pglite.isInTransaction()) this.giveSessionBack();

@@ -1,0 +1,6 @@
+// A worker thread starts without the TypeScript loader the app runs under (tsx): register it, then
+// load the thread's real entry point, which the parent names.
+import { workerData } from 'node:worker_threads';
+import { tsImport } from 'tsx/esm/api';
+
+await tsImport(workerData.entry, import.meta.url);
