@@ -23,10 +23,7 @@ interface CpuProfile {
 const CATEGORIES: [string, (url: string, fn: string) => boolean][] = [
   ['idle (waiting for I/O)', (_u, fn) => fn === '(idle)'],
   ['garbage collection', (_u, fn) => fn === '(garbage collector)'],
-  [
-    'embedded PostgreSQL (PGlite WASM)',
-    (u) => u.includes('@electric-sql/pglite') || u.startsWith('wasm://'),
-  ],
+  ['embedded PostgreSQL (PGlite WASM)', (u) => u.includes('@electric-sql/pglite') || u.startsWith('wasm://')],
   ['in-process simulators (store, Stripe…)', (u) => u.includes('/sandbox/')],
   ['logging (pino)', (u) => /node_modules\/(pino|sonic-boom|fast-redact)/.test(u)],
   ['PostgreSQL driver (pg)', (u) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types)\//.test(u)],
