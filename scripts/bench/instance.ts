@@ -133,6 +133,7 @@ export async function startBenchInstance(
   const app = await buildApp(services);
   const background = await startBackgroundWork(services, { work: true });
   const demo = await ensureDemoMerchant({ ...services, dataDir, simulators });
+  usage.attachRequests(app);
   opts.beforeListen?.(app);
   await app.listen({ port, host: '127.0.0.1' });
 

@@ -2,13 +2,25 @@
  * Counts what requests cost downstream while a scenario runs: SQL statements sent to the database and
  * outbound HTTP calls to the providers and stores (the simulators, in sandbox), with their latency; and
  * the CPU time the main thread (the app, its embedded database and the simulators) spent.
+ *
+ * Statements are counted at the client, on every connection (server/test/sql-statements.ts), background
+ * jobs included. Those sent on behalf of an HTTP request, from its arrival until its response went out,
+ * are also counted apart as the request path; what the request leaves running after it (a batched
+ * access-log write) and everything the job queues and the event relay do is background. The bench's own
+ * queries (waiting for the queues to drain) are not counted at all.
  */
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { RunningSimulators } from '../../server/integrations/sandbox-network';
+import { StatementRecord, watchStatements, type StatementWatch } from '../../server/test/sql-statements';
 
 export interface Usage {
+  /** Every statement on every connection, background work included. */
   dbQueries: number;
+  /** Of those, the statements sent on behalf of HTTP requests while they were in flight. */
+  requestPathQueries: number;
   /** By simulator id: calls and time to the response headers. */
   outbound: Record<string, { calls: number; p50Ms: number; p99Ms: number }>;
   /** CPU time of the main thread, or null where the platform does not say (Linux only). */
@@ -37,7 +49,11 @@ export function percentile(sorted: number[], p: number): number {
 const round = (n: number) => Math.round(n * 10) / 10;
 
 export function createUsageMeter(simulators: RunningSimulators) {
-  let current: { dbQueries: number; calls: Map<string, number[]> } | null = null;
+  let current: { requestPathQueries: number; calls: Map<string, number[]> } | null = null;
+  let statements: StatementWatch | null = null;
+  const requests = new WeakMap<IncomingMessage, StatementRecord>();
+  const benchOwn = new StatementRecord();
+  const sentByApp = () => (statements?.total() ?? 0) - benchOwn.statements.length;
   const simulatorByOrigin = new Map(
     Object.entries(simulators.simulators).map(([id, s]) => [new URL(s.baseUrl).origin, id]),
   );
@@ -60,22 +76,54 @@ export function createUsageMeter(simulators: RunningSimulators) {
         }
       };
     },
-    /** Counts every statement on every connection the pool opens from now on. */
+    /** Counts every statement on every connection of the pool from now on. */
     attachPool(pool: pg.Pool) {
-      pool.on('connect', (client) => {
-        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-        (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
-          if (current) current.dbQueries += 1;
-          return query(...args);
-        };
+      statements = watchStatements(pool);
+    },
+    /**
+     * Attributes statements to the request they are sent for. The request's context is entered where the
+     * HTTP server hands it to Fastify, before any hook (a hook added here would run after the routes'
+     * own, the agent key check among them), and again once its body is parsed (the body's stream events
+     * come from the socket's context, not the request's); it is closed when the response has gone.
+     */
+    attachRequests(app: FastifyInstance) {
+      const watch = statements;
+      if (!watch) throw new Error('attach the pool before the requests');
+      const server = app.server;
+      const [handle] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+      if (!handle) throw new Error('the app has no request handler yet');
+      server.removeListener('request', handle);
+      server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        const record = new StatementRecord();
+        requests.set(req, record);
+        watch.within(record, () => handle.call(server, req, res));
+      });
+      app.addHook('preValidation', (request, _reply, done) => {
+        const record = requests.get(request.raw);
+        if (record) watch.within(record, done);
+        else done();
+      });
+      app.addHook('onResponse', async (request) => {
+        const record = requests.get(request.raw);
+        if (!record) return;
+        record.open = false;
+        if (current) current.requestPathQueries += record.statements.length;
       });
     },
+    /** Runs the bench's own queries (not the app's: not counted). */
+    unmetered<T>(run: () => Promise<T>): Promise<T> {
+      if (!statements) return run();
+      // Awaited inside the context: a query builder starts its query only once it is awaited.
+      return statements.within(benchOwn, async () => await run());
+    },
     start(): () => Usage {
-      current = { dbQueries: 0, calls: new Map() };
+      current = { requestPathQueries: 0, calls: new Map() };
       const recording = current;
       const cpuAtStart = mainThreadCpuMs();
+      const queriesAtStart = sentByApp();
       return () => {
         current = null;
+        const dbQueries = sentByApp() - queriesAtStart;
         const cpuAtEnd = mainThreadCpuMs();
         const outbound = Object.fromEntries(
           [...recording.calls].map(([id, ms]) => {
@@ -91,7 +139,12 @@ export function createUsageMeter(simulators: RunningSimulators) {
           }),
         );
         const mainThreadCpu = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart;
-        return { dbQueries: recording.dbQueries, outbound, mainThreadCpuMs: mainThreadCpu };
+        return {
+          dbQueries,
+          requestPathQueries: recording.requestPathQueries,
+          outbound,
+          mainThreadCpuMs: mainThreadCpu,
+        };
       };
     },
   };
