@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { JobBatch } from '../jobs/queue';
 
 /** What the engine announces a change to (docs/decisions/012). */
 export const ENGINE_TOPICS = ['order', 'checkout', 'offer'] as const;
@@ -30,9 +31,19 @@ export interface EngineEventSubscriber {
   /** Attempts after the first failure, with backoff doubling from `retryDelaySeconds`. */
   retryLimit: number;
   retryDelaySeconds: number;
-  /** Throws to be tried again later. */
-  handle(event: EngineEvent): Promise<void>;
+  /**
+   * Whether it acts on the event at all, decided from the event alone (default: every event of its
+   * topics). The relay queues nothing for an event it does not want. It is the handler's own early
+   * return, shared with it: events queued before a deploy still reach the handler.
+   */
+  wants?(event: EngineEvent): boolean;
+  /** Throws to be tried again later. `batch`: the events fetched with it, for reads they share. */
+  handle(event: EngineEvent, batch: JobBatch<EngineEvent>): Promise<void>;
 }
+
+/** Whether `subscriber` gets `event`: one of its topics, and an event it wants. */
+export const subscribes = (subscriber: EngineEventSubscriber, event: EngineEvent) =>
+  subscriber.topics.includes(event.topic) && (subscriber.wants?.(event) ?? true);
 
 /** The job queue a subscriber's events wait in. */
 export const subscriberQueue = (subscriber: Pick<EngineEventSubscriber, 'name'>) =>

@@ -15,11 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A job queue that records what it is given, per queue. */
-function recordingQueue() {
+/** A job queue that records what it is given, per queue (`failing`: its hand-off throws). */
+function recordingQueue(opts: { failing?: boolean } = {}) {
   const queued: { name: string; data: EngineEvent }[] = [];
   const jobs = {
-    enqueue: async (name: string, data: object) => void queued.push({ name, data: data as EngineEvent }),
+    enqueueWithin: async (_tx: unknown, given: { name: string; data: object }[]) => {
+      if (opts.failing) throw new Error('the queue insert fails');
+      for (const job of given) queued.push({ name: job.name, data: job.data as EngineEvent });
+    },
+    wake: () => undefined,
   } as unknown as JobQueue;
   return { jobs, queued, of: (name: string) => queued.filter((q) => q.name === name).map((q) => q.data) };
 }
@@ -34,17 +38,22 @@ const subscriber = (name: string, topics: EngineEventSubscriber['topics']): Engi
 
 const everyTopic = subscriber('every-topic', ['order', 'checkout', 'offer']);
 const ordersOnly = subscriber('orders-only', ['order']);
+const newOrdersOnly = {
+  ...subscriber('new-orders', ['order']),
+  wants: (e: EngineEvent) => e.change === 'created',
+};
 
 /** Relays everything pending (other tests' rows included) and returns what reached `merchantId`'s subscribers. */
-async function relay(merchantId: string) {
-  const queue = recordingQueue();
-  await relayEngineEvents({ db: t.db, jobs: queue.jobs }, [everyTopic, ordersOnly]);
+async function relay(merchantId: string, queue = recordingQueue()) {
+  await relayEngineEvents({ db: t.db, jobs: queue.jobs }, [everyTopic, ordersOnly, newOrdersOnly]);
   const mine = (events: EngineEvent[]) => events.filter((e) => e.merchantId === merchantId);
   return {
     every: mine(queue.of('engine-event-every-topic')),
     orders: mine(queue.of('engine-event-orders-only')),
+    newOrders: mine(queue.of('engine-event-new-orders')),
   };
 }
+const nothing = { every: [], orders: [], newOrders: [] };
 
 describe('the engine event', () => {
   it('records each new offer, checkout and order, and hands each to the subscribers of its topic once', async () => {
@@ -63,9 +72,24 @@ describe('the engine event', () => {
     expect(first.every[1]).toMatchObject({ subjectId: checkoutId, status: 'ACCEPTED' });
     expect(first.orders).toEqual([first.every[2]]);
     expect(first.orders[0]).toMatchObject({ subjectId: orderId, status: 'IN_PROGRESS', merchantId });
+    expect(first.newOrders).toEqual(first.orders);
 
     // Relayed events are not handed over again.
-    expect(await relay(merchantId)).toEqual({ every: [], orders: [] });
+    expect(await relay(merchantId)).toEqual(nothing);
+  });
+
+  it('queues nothing for a subscriber that does not want the event', async () => {
+    const { merchantId } = await newMerchant(t);
+    const { orderId } = await insertCheckout(t, merchantId, {
+      createdAt: new Date(),
+      order: { status: 'IN_PROGRESS' },
+    });
+    await relay(merchantId);
+    await t.db.update(orders).set({ status: 'ACCEPTED' }).where(eq(orders.id, orderId!));
+
+    const { orders: changed, newOrders } = await relay(merchantId);
+    expect(changed.map((e) => e.change)).toEqual(['updated']);
+    expect(newOrders).toEqual([]);
   });
 
   it('records what subscribers can see change, not bookkeeping', async () => {
@@ -106,18 +130,52 @@ describe('the engine event', () => {
         throw new Error('the change fails after the update');
       }),
     ).rejects.toThrow('the change fails');
-    expect(await relay(merchantId)).toEqual({ every: [], orders: [] });
+    expect(await relay(merchantId)).toEqual(nothing);
   });
 
-  it('is handed over again when a relay died before marking it relayed (at least once)', async () => {
+  it('stays unrelayed when its hand-off to the queues fails, and is handed over by the next round', async () => {
     const { merchantId } = await newMerchant(t);
     await insertCheckout(t, merchantId, { createdAt: new Date() });
-    // A relay that claimed the rows and died: its lease ran out, and nothing was marked relayed.
-    await t.db
-      .update(engineEvents)
-      .set({ relayLeaseUntil: sql`now() - interval '1 second'` })
-      .where(eq(engineEvents.merchantId, merchantId));
 
+    await expect(relay(merchantId, recordingQueue({ failing: true }))).rejects.toThrow(
+      'the queue insert fails',
+    );
+    const { every } = await relay(merchantId);
+    expect(every.map((e) => e.topic)).toEqual(['offer', 'checkout']);
+  });
+
+  it('is queued in the transaction that marks it relayed, once, however many relays run at once', async () => {
+    const { merchantId } = await newMerchant(t);
+    const { orderId } = await insertCheckout(t, merchantId, {
+      createdAt: new Date(),
+      order: { status: 'IN_PROGRESS' },
+    });
+    const subscribers = [
+      { ...ordersOnly, name: 'merchant-webhooks' }, // a queue the app created (pg-boss needs the queue)
+    ];
+    const deps = { db: t.db, jobs: t.services.jobs };
+    await Promise.all([relayEngineEvents(deps, subscribers), relayEngineEvents(deps, subscribers)]);
+
+    const { rows } = await t.database.pool.query(
+      `SELECT data FROM pgboss.job WHERE name = 'engine-event-merchant-webhooks' AND data->>'merchantId' = $1`,
+      [merchantId],
+    );
+    expect(rows.map((row: { data: EngineEvent }) => row.data.subjectId)).toEqual([orderId]);
+  });
+
+  it('leaves rows leased by a relay of an earlier version until the lease ends', async () => {
+    const { merchantId } = await newMerchant(t);
+    await insertCheckout(t, merchantId, { createdAt: new Date() });
+    const lease = (until: string) =>
+      t.db
+        .update(engineEvents)
+        .set({ relayLeaseUntil: sql.raw(until) })
+        .where(eq(engineEvents.merchantId, merchantId));
+
+    await lease(`now() + interval '1 minute'`);
+    expect(await relay(merchantId)).toEqual(nothing);
+    // That relay died: its lease ran out, and nothing was marked relayed.
+    await lease(`now() - interval '1 second'`);
     const { every } = await relay(merchantId);
     expect(every.map((e) => e.topic)).toEqual(['offer', 'checkout']);
   });

@@ -1,19 +1,24 @@
-import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { engineEvents } from '../db/schema/index';
-import type { JobDefinition, JobQueue } from '../jobs/queue';
+import type { JobBatch, JobDefinition, JobQueue } from '../jobs/queue';
 import type { Logger } from '../lib/logger';
-import { engineEvent, subscriberQueue, type EngineEvent, type EngineEventSubscriber } from './engine-event';
+import {
+  engineEvent,
+  subscriberQueue,
+  subscribes,
+  type EngineEvent,
+  type EngineEventSubscriber,
+} from './engine-event';
 
-const BATCH = 100;
+/** Events one round hands over, in one transaction and one queue insert. */
+const ROUND = 500;
 /**
- * Events a subscriber takes per polling interval (per instance). The queue waits an interval after every
- * fetch, so one at a time was half an event a second: a busy merchant's webhooks and fees fell minutes
- * behind its orders. A batch runs in event order, so orders take their places in the month as they came.
+ * Events a subscriber takes per fetch (per instance). A full fetch is followed by the next at once
+ * (jobs/queue.ts), so this is what one fetch and its reads shared by the batch are spread over, not a pace.
+ * A batch runs in event order, so orders take their places in the month as they came.
  */
-const SUBSCRIBER_BATCH = 50;
-/** Longer than handing a batch to the queue takes; a relay that died holding rows lets them go after it. */
-const LEASE = sql`now() + interval '1 minute'`;
+const SUBSCRIBER_BATCH = 100;
 const RETENTION_DAYS = 7;
 
 interface RelayDeps {
@@ -22,53 +27,59 @@ interface RelayDeps {
 }
 
 /**
- * Hands every event not yet relayed to the job queue of each subscriber to its topic, then marks it
- * relayed. Rows are claimed with a lease (SKIP LOCKED), so instances relaying at once share the work. A
- * crash between queueing and marking queues those events again: delivery is at least once, and
- * subscribers read their subject's current state, so a repeat is harmless. Returns how many it relayed.
+ * Not yet relayed, and not leased by a relay of an earlier version (which claimed rows with a lease, then
+ * queued, then marked them) that may still be queueing them.
+ */
+const unrelayed = and(
+  isNull(engineEvents.relayedAt),
+  or(isNull(engineEvents.relayLeaseUntil), lt(engineEvents.relayLeaseUntil, sql`now()`)),
+);
+
+/**
+ * Hands every event not yet relayed to the job queue of each subscriber that wants it, exactly once:
+ * each round marks up to ROUND events relayed and queues their jobs in one transaction, so the jobs
+ * exist exactly when the mark commits. Rows are claimed with SKIP LOCKED, so instances relaying at once
+ * share the work and never hand an event over twice. Returns how many it relayed.
  */
 export async function relayEngineEvents(
   deps: RelayDeps,
   subscribers: readonly EngineEventSubscriber[],
 ): Promise<number> {
+  // An indexed look first: an idle instance's round is one statement, not a transaction.
+  const [pending] = await deps.db
+    .select({ id: engineEvents.id })
+    .from(engineEvents)
+    .where(unrelayed)
+    .limit(1);
+  if (!pending) return 0;
   let relayed = 0;
   for (;;) {
-    const claimable = deps.db
-      .select({ id: engineEvents.id })
-      .from(engineEvents)
-      .where(
-        and(
-          isNull(engineEvents.relayedAt),
-          or(isNull(engineEvents.relayLeaseUntil), lt(engineEvents.relayLeaseUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(engineEvents.id))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const rows = await deps.db
-      .update(engineEvents)
-      .set({ relayLeaseUntil: LEASE })
-      .where(inArray(engineEvents.id, claimable))
-      .returning();
-    if (rows.length === 0) return relayed;
-    rows.sort((a, b) => a.id - b.id);
-    for (const row of rows) {
-      const event: EngineEvent = engineEvent.parse(row);
-      for (const subscriber of subscribers) {
-        if (subscriber.topics.includes(event.topic))
-          await deps.jobs.enqueue<EngineEvent>(subscriberQueue(subscriber), event);
-      }
-    }
-    await deps.db
-      .update(engineEvents)
-      .set({ relayedAt: sql`now()`, relayLeaseUntil: null })
-      .where(
-        inArray(
-          engineEvents.id,
-          rows.map((row) => row.id),
-        ),
+    const round = await deps.db.transaction(async (tx) => {
+      const claimable = tx
+        .select({ id: engineEvents.id })
+        .from(engineEvents)
+        .where(unrelayed)
+        .orderBy(engineEvents.id)
+        .limit(ROUND)
+        .for('update', { skipLocked: true });
+      const rows = await tx
+        .update(engineEvents)
+        .set({ relayedAt: sql`now()`, relayLeaseUntil: null })
+        .where(inArray(engineEvents.id, claimable))
+        .returning();
+      const events = rows.map((row) => engineEvent.parse(row)).sort((a, b) => a.id - b.id);
+      const jobs = events.flatMap((event) =>
+        subscribers
+          .filter((subscriber) => subscribes(subscriber, event))
+          .map((subscriber) => ({ name: subscriberQueue(subscriber), data: event })),
       );
-    relayed += rows.length;
+      await deps.jobs.enqueueWithin(tx, jobs);
+      return { events: events.length, queues: new Set(jobs.map((job) => job.name)) };
+    });
+    // After the commit: a worker woken before it would find nothing.
+    deps.jobs.wake(round.queues);
+    relayed += round.events;
+    if (round.events < ROUND) return relayed;
   }
 }
 
@@ -116,7 +127,8 @@ export function engineEventJobs(
       retryDelaySeconds: subscriber.retryDelaySeconds,
       batchSize: SUBSCRIBER_BATCH,
       batchOrder: (a: EngineEvent, b: EngineEvent) => a.id - b.id,
-      handler: (event: EngineEvent) => subscriber.handle(engineEvent.parse(event)),
+      handler: (event: EngineEvent, batch: JobBatch<EngineEvent>) =>
+        subscriber.handle(engineEvent.parse(event), batch),
     })),
     {
       name: 'purge-engine-events',

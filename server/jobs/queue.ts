@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -17,8 +19,8 @@ export interface JobDefinition<Data> {
   retryBackoff?: boolean;
   /**
    * Jobs an instance fetches at once (default 1); each one succeeds or fails on its own. A worker waits a
-   * polling interval after every fetch, even a full one, so this is also the queue's pace: at most
-   * `batchSize` jobs per interval per instance.
+   * polling interval after every fetch, so a single-job queue takes at most one job per interval per
+   * instance; a larger batch that came back full is followed by the next fetch at once.
    */
   batchSize?: number;
   /** Run a batch's jobs one after another in this order, instead of side by side. */
@@ -27,7 +29,20 @@ export interface JobDefinition<Data> {
   cron?: string;
   /** Instead of the cron: every this many seconds (crash drills; cron cannot go below a minute). */
   everySeconds?: number | null;
-  handler(data: Data): Promise<void>;
+  handler(data: Data, batch: JobBatch<Data>): Promise<void>;
+}
+
+/** The batch a job was fetched in: what its jobs share can be read once for all of them. */
+export interface JobBatch<Data> {
+  items: readonly Data[];
+  /** `load`'s result, loaded by the first job of the batch that asks for `key`; a failed load fails each job that asked. */
+  once<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+/** A job for `enqueueWithin`. */
+export interface NewJob {
+  name: string;
+  data: object;
 }
 
 /** How often a worker asks for new jobs of each queue, unless `start` is told otherwise. */
@@ -40,6 +55,13 @@ export interface JobQueue {
     /** singletonKey: not sent while a job with the same key waits to run or to retry. */
     opts?: { singletonKey?: string; startAfterSeconds?: number },
   ): Promise<void>;
+  /**
+   * Sends jobs in the transaction `tx` runs, in one statement: they exist exactly when it commits, so an
+   * outbox's hand-off is exactly once. `wake` their queues after the commit.
+   */
+  enqueueWithin(tx: Pick<Db, 'execute'>, jobs: readonly NewJob[]): Promise<void>;
+  /** Has this instance's workers of `names` fetch now instead of at their next poll. */
+  wake(names: Iterable<string>): void;
   start(
     definitions: JobDefinition<never>[],
     opts?: { work: boolean; pollingIntervalSeconds?: number },
@@ -94,18 +116,41 @@ export function createJobQueue(
     return rows.length > 0;
   }
 
+  const retryOptionsOf = (name: string) => {
+    const definition = definitions.get(name);
+    return {
+      retryLimit: definition?.retryLimit ?? 5,
+      retryDelay: definition?.retryDelaySeconds ?? 5,
+      retryBackoff: definition?.retryBackoff ?? true,
+    };
+  };
+  const workerIds = new Map<string, string>();
+  function wake(names: Iterable<string>) {
+    for (const name of names) {
+      const id = workerIds.get(name);
+      if (id) boss.notifyWorker(id);
+    }
+  }
+
   return {
     async enqueue(name, data, opts = {}) {
       if (opts.singletonKey && (await hasWaitingJob(name, opts.singletonKey))) return;
-      const definition = definitions.get(name);
       await boss.send(name, data, {
-        retryLimit: definition?.retryLimit ?? 5,
-        retryDelay: definition?.retryDelaySeconds ?? 5,
-        retryBackoff: definition?.retryBackoff ?? true,
+        ...retryOptionsOf(name),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
       });
     },
+
+    async enqueueWithin(tx, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((job) => ({ ...job, ...retryOptionsOf(job.name) })),
+        { db: { executeSql: (text: string, values: unknown[]) => tx.execute(bound(text, values)) } },
+      );
+    },
+
+    wake,
 
     async start(defs, opts = { work: true }) {
       await boss.start();
@@ -130,12 +175,10 @@ export function createJobQueue(
           await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         }
         if (opts.work) {
-          await boss.work<never>(
+          const batchSize = def.batchSize ?? 1;
+          const workerId = await boss.work<never>(
             def.name,
-            {
-              pollingIntervalSeconds: opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
-              batchSize: def.batchSize ?? 1,
-            },
+            { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS, batchSize },
             async (jobs) => {
               handlersRunning++;
               try {
@@ -143,8 +186,13 @@ export function createJobQueue(
               } finally {
                 handlersRunning--;
               }
+              // A full batch likely left more waiting: fetch again at once rather than a polling interval
+              // later, so a busy queue goes as fast as its handler and an idle one costs no more. (A
+              // single-job queue would pay an empty fetch per job for it.)
+              if (batchSize > 1 && jobs.length === batchSize) wake([def.name]);
             },
           );
+          workerIds.set(def.name, workerId);
         }
       }
     },
@@ -162,9 +210,10 @@ export function createJobQueue(
   };
 
   async function runBatch(def: JobDefinition<never>, jobs: { id: string; data: never }[]) {
+    const batch = jobBatch(jobs.map((job) => job.data));
     const run = async (job: { id: string; data: never }) => {
       try {
-        await def.handler(job.data);
+        await def.handler(job.data, batch);
         return null;
       } catch (err) {
         logger.warn({ err, job: def.name, jobId: job.id }, 'job failed; it will be retried');
@@ -193,4 +242,24 @@ export function createJobQueue(
         );
     }
   }
+}
+
+/** The batch `items` were fetched in (exported for tests that run a handler by hand). */
+export function jobBatch<Data>(items: readonly Data[]): JobBatch<Data> {
+  const loaded = new Map<string, Promise<unknown>>();
+  return {
+    items,
+    once<T>(key: string, load: () => Promise<T>) {
+      if (!loaded.has(key)) loaded.set(key, load());
+      return loaded.get(key) as Promise<T>;
+    },
+  };
+}
+
+/** pg-boss's SQL (`$1`, `$2`…) with its values, as a statement Drizzle runs (inside a transaction too). */
+function bound(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
+  );
 }

@@ -4,7 +4,7 @@ import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg
 /**
  * The engine's outbox (docs/decisions/012): one row per change to an order, checkout or offer, written by
  * a trigger in the transaction that made the change, so an event exists exactly when its change committed.
- * The relay hands each row to every subscriber's job queue, then marks it relayed.
+ * The relay marks each row relayed in the transaction that queues it for its subscribers.
  */
 export const engineEvents = pgTable(
   'engine_events',
@@ -16,7 +16,10 @@ export const engineEvents = pgTable(
     subjectId: text('subject_id').notNull(),
     status: text('status'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    /** A relay working on the row holds it until then; one that died lets it go. */
+    /**
+     * Set only by relays before issue 22 (claim with a lease, queue, then mark): today's relay leaves a
+     * row leased by one of those alone until the lease ends, so a rolling deploy relays no row twice.
+     */
     relayLeaseUntil: timestamp('relay_lease_until', { withTimezone: true }),
     relayedAt: timestamp('relayed_at', { withTimezone: true }),
   },

@@ -27,7 +27,8 @@ import { acpOrderEventChannel } from './deliver-order-event';
 import type { AcpAgentDeps } from './deps';
 import { acpSpecAvailable, officialWebhookValidator } from '../../test/acp-official-schemas';
 import { eventually } from '../../test/eventually';
-import { subscriberQueue } from '../../events/engine-event';
+import { subscriberQueue, type EngineEvent } from '../../events/engine-event';
+import { jobBatch } from '../../jobs/queue';
 import { acpOrderEventSubscriber } from './order-event-subscriber';
 import { verifyAgentSignature } from './verify-agent-signature';
 
@@ -50,15 +51,17 @@ const depsOf = (app: TestApp): AcpAgentDeps => ({
 });
 
 /** The engine's event for a change to `orderId`, as the relay hands it to the agent's order webhooks. */
-const orderChanged = (merchantId: string, orderId: string) =>
-  acpOrderEventSubscriber(depsOf(t)).handle({
+const orderChanged = (merchantId: string, orderId: string) => {
+  const event: EngineEvent = {
     id: 0,
     topic: 'order',
     change: 'updated',
     merchantId,
     subjectId: orderId,
     status: null,
-  });
+  };
+  return acpOrderEventSubscriber(depsOf(t)).handle(event, jobBatch([event]));
+};
 
 const deliverOrderEvent = (deps: AcpAgentDeps, job: DeliveryJob) =>
   attemptDelivery(deps, acpOrderEventChannel(deps), job);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { acpSessions, orders } from '../../db/schema/index';
-import type { EngineEventSubscriber } from '../../events/engine-event';
+import type { EngineEvent, EngineEventSubscriber } from '../../events/engine-event';
 import type { AcpAgentDeps } from './deps';
 import { recordOrderEvent } from './record-order-event';
 
@@ -16,34 +16,36 @@ export function acpOrderEventSubscriber(deps: AcpAgentDeps): EngineEventSubscrib
     topics: ['order'],
     retryLimit: 5,
     retryDelaySeconds: 5,
-    handle: async (event) => {
-      const sessionId = await sessionOfOrder(deps.db, event.merchantId, event.subjectId);
+    handle: async (event, batch) => {
+      const sessions = await batch.once('acp-sessions', () => sessionsOfOrders(deps.db, batch.items));
+      const sessionId = sessions.get(orderKey(event));
       if (sessionId) await recordOrderEvent(deps, sessionId);
     },
   };
 }
 
+const orderKey = (event: Pick<EngineEvent, 'merchantId' | 'subjectId'>) =>
+  `${event.merchantId}:${event.subjectId}`;
+
 /**
- * The ACP session an order came through: linked by order_id once completed, or through the session's
- * engine checkout (an order settled in the background before anyone read the session). Any other order
- * costs one indexed lookup.
+ * The ACP sessions the events' orders came through, by merchant and order: linked by order_id once
+ * completed, or through the session's engine checkout (an order settled in the background before anyone
+ * read the session). One indexed read for a fetched batch, however many of its orders are ACP's.
  */
-async function sessionOfOrder(db: Db, merchantId: string, orderId: string): Promise<string | null> {
-  const [session] = await db
-    .select({ id: acpSessions.id })
-    .from(acpSessions)
-    .where(
+async function sessionsOfOrders(db: Db, events: readonly EngineEvent[]): Promise<Map<string, string>> {
+  const orderIds = [...new Set(events.map((event) => event.subjectId))];
+  const rows = await db
+    .select({ sessionId: acpSessions.id, merchantId: orders.merchantId, orderId: orders.id })
+    .from(orders)
+    .innerJoin(
+      acpSessions,
       and(
-        eq(acpSessions.merchantId, merchantId),
-        or(
-          eq(acpSessions.orderId, orderId),
-          inArray(
-            acpSessions.checkoutId,
-            db.select({ checkoutId: orders.checkoutId }).from(orders).where(eq(orders.id, orderId)),
-          ),
-        ),
+        eq(acpSessions.merchantId, orders.merchantId),
+        or(eq(acpSessions.orderId, orders.id), eq(acpSessions.checkoutId, orders.checkoutId)),
       ),
     )
-    .limit(1);
-  return session?.id ?? null;
+    .where(inArray(orders.id, orderIds));
+  return new Map(
+    rows.map((row) => [orderKey({ merchantId: row.merchantId, subjectId: row.orderId }), row.sessionId]),
+  );
 }

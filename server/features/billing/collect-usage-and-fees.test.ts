@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthStart } from '#common/domain/trial-and-usage';
 import { billingAccounts, billingInvoiceItems, billingOrderCharges, orders } from '../../db/schema/index';
 import { systemClock } from '../../lib/clock';
+import { jobBatch } from '../../jobs/queue';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { eventually } from '../../test/eventually';
 import {
@@ -28,7 +29,7 @@ function job(name: string) {
   const found = billingJobs({ db: t.db, billing: billing(), clock: systemClock }).find(
     (j) => j.name === name,
   );
-  return () => found!.handler(undefined as never);
+  return () => found!.handler(undefined as never, jobBatch([]));
 }
 
 /** A merchant with its own Stripe key (so its fees accrue for the invoice) and `count` paid orders. */

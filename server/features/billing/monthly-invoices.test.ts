@@ -6,6 +6,7 @@ import { monthStart } from '#common/domain/trial-and-usage';
 import { billingAccounts, billingInvoices, billingOrderCharges } from '../../db/schema/index';
 import { stripeSignatureHeader } from '../../integrations/payments/stripe/webhook';
 import { systemClock } from '../../lib/clock';
+import { jobBatch } from '../../jobs/queue';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { insertCheckout } from '../../test/checkout-rows';
 import { dashboardRequest, newMerchant, type TestMerchant } from '../../test/merchant-kit';
@@ -27,7 +28,7 @@ const CARD = { exp: '12 / 34', cvc: '123' };
 const runMonthly = () =>
   billingJobs({ db: t.db, billing: billing(), clock: systemClock })
     .find((j) => j.name === 'billing-invoice-accrued-fees')!
-    .handler(undefined as never);
+    .handler(undefined as never, jobBatch([]));
 
 /** The first day of last month (a finished month), as the ledger writes months. */
 const lastMonth = () =>

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client';
-import type { EngineEventSubscriber } from '../../events/engine-event';
+import type { EngineEvent, EngineEventSubscriber } from '../../events/engine-event';
 import { recordOrderCharge } from './record-order-charge';
+
+const isNewOrder = (event: EngineEvent) => event.change === 'created';
 
 /** Every new order takes its line in the platform's ledger (fee, place in the month, overage). */
 export function orderChargeSubscriber(deps: { db: Db }): EngineEventSubscriber {
@@ -9,8 +11,9 @@ export function orderChargeSubscriber(deps: { db: Db }): EngineEventSubscriber {
     topics: ['order'],
     retryLimit: 10,
     retryDelaySeconds: 5,
+    wants: isNewOrder,
     async handle(event) {
-      if (event.change !== 'created') return;
+      if (!isNewOrder(event)) return;
       await recordOrderCharge(deps.db, event.subjectId);
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { findPlan, isPlanId, transactionFeeMinor } from '#common/domain/plans';
 import { monthStart } from '#common/domain/trial-and-usage';
 import type { Db } from '../../db/client';
@@ -32,79 +32,84 @@ function overageCollectionOf(account: BillingAccount | undefined): 'meter' | 'in
   return isSubscribed(account) && account!.stripeSubscriptionId ? 'meter' : 'invoice';
 }
 
+/** Rolls back a second delivery's count: the order already has its line. */
+class AlreadyCharged extends Error {}
+
 /**
  * Writes the order's line in the platform's ledger, once however often it is called: its place in the
  * month's count, the transaction fee its merchant's plan owes (what Stripe Connect took at the charge,
  * else the fee the checkout fixed at its first charge attempt, else the plan's rate; accrued for the
  * monthly invoice when not taken), and the overage when the order is beyond the plan's monthly allowance. An order beyond the allowance is never refused: it has been paid already.
  *
- * The month's counter row is locked before the ledger is checked, so two deliveries of one order, or two
- * orders of one merchant, take their places one at a time. Returns the ledger row (new or existing), or
+ * The month's counter row is counted and locked by one upsert before the line is inserted, so two
+ * deliveries of one order, or two orders of one merchant, take their places one at a time; a delivery
+ * that finds the order's line taken rolls its count back. Returns the ledger row (new or existing), or
  * null when the order no longer exists.
  */
 export async function recordOrderCharge(db: Db, orderId: string): Promise<BillingOrderCharge | null> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({
-        order: orders,
-        payload: payments.providerPayload,
-        defaultCurrency: merchants.defaultCurrency,
-        fixedFee: { minor: checkouts.platformFeeMinor, plan: checkouts.platformFeePlan },
-      })
-      .from(orders)
-      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
-      .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
-      .leftJoin(payments, eq(payments.checkoutId, orders.checkoutId))
-      .where(eq(orders.id, orderId));
-    if (!found) return null;
-    const { order } = found;
-    const month = monthStart(order.createdAt).toISOString().slice(0, 10);
+  try {
+    return await db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({
+          order: orders,
+          payload: payments.providerPayload,
+          defaultCurrency: merchants.defaultCurrency,
+          fixedFee: { minor: checkouts.platformFeeMinor, plan: checkouts.platformFeePlan },
+          account: billingAccounts,
+        })
+        .from(orders)
+        .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+        .leftJoin(payments, eq(payments.checkoutId, orders.checkoutId))
+        .leftJoin(billingAccounts, eq(billingAccounts.merchantId, orders.merchantId))
+        .where(eq(orders.id, orderId));
+      if (!found) return null;
+      const { order, fixedFee } = found;
+      const account = found.account ?? undefined;
+      const month = monthStart(order.createdAt).toISOString().slice(0, 10);
 
-    await tx.insert(billingUsageMonths).values({ merchantId: order.merchantId, month }).onConflictDoNothing();
-    await tx
-      .select()
-      .from(billingUsageMonths)
-      .where(and(eq(billingUsageMonths.merchantId, order.merchantId), eq(billingUsageMonths.month, month)))
-      .for('update');
-    const [existing] = await tx
+      const [counted] = await tx
+        .insert(billingUsageMonths)
+        .values({ merchantId: order.merchantId, month, orderCount: 1 })
+        .onConflictDoUpdate({
+          target: [billingUsageMonths.merchantId, billingUsageMonths.month],
+          set: { orderCount: sql`${billingUsageMonths.orderCount} + 1` },
+        })
+        .returning({ n: billingUsageMonths.orderCount });
+      // The plan the charge was first attempted under, when the engine fixed it; else the plan now.
+      const plan = findPlan(isPlanId(fixedFee?.plan) ? fixedFee.plan : planOf(account));
+      const taken = applicationFeeTaken(found.payload ?? undefined);
+      const beyondAllowance =
+        plan.includedOrdersPerMonth !== null && counted!.n > plan.includedOrdersPerMonth;
+
+      const [charge] = await tx
+        .insert(billingOrderCharges)
+        .values({
+          orderId,
+          merchantId: order.merchantId,
+          month,
+          orderNumberInMonth: counted!.n,
+          planId: plan.id,
+          orderTotalMinor: order.totalMinor,
+          currency: order.currency,
+          feeBasisPoints: plan.feeBasisPoints,
+          feeMinor: taken ?? fixedFee?.minor ?? transactionFeeMinor(order.totalMinor, plan),
+          feeCollection: taken === null ? 'invoice' : 'application_fee',
+          overageMinor: beyondAllowance ? OVERAGE_PER_ORDER_MINOR : 0,
+          overageCurrency: beyondAllowance ? billingCurrency(account, found.defaultCurrency) : null,
+          overageCollection: beyondAllowance ? overageCollectionOf(account) : null,
+        })
+        .onConflictDoNothing({ target: billingOrderCharges.orderId })
+        .returning();
+      if (!charge) throw new AlreadyCharged();
+      return charge;
+    });
+  } catch (err) {
+    if (!(err instanceof AlreadyCharged)) throw err;
+    const [existing] = await db
       .select()
       .from(billingOrderCharges)
       .where(eq(billingOrderCharges.orderId, orderId));
-    if (existing) return existing;
-
-    const [counted] = await tx
-      .update(billingUsageMonths)
-      .set({ orderCount: sql`${billingUsageMonths.orderCount} + 1` })
-      .where(and(eq(billingUsageMonths.merchantId, order.merchantId), eq(billingUsageMonths.month, month)))
-      .returning({ n: billingUsageMonths.orderCount });
-    const [account] = await tx
-      .select()
-      .from(billingAccounts)
-      .where(eq(billingAccounts.merchantId, order.merchantId));
-    // The plan the charge was first attempted under, when the engine fixed it; else the plan now.
-    const { fixedFee } = found;
-    const plan = findPlan(isPlanId(fixedFee?.plan) ? fixedFee.plan : planOf(account));
-    const taken = applicationFeeTaken(found.payload ?? undefined);
-    const beyondAllowance = plan.includedOrdersPerMonth !== null && counted!.n > plan.includedOrdersPerMonth;
-
-    const [charge] = await tx
-      .insert(billingOrderCharges)
-      .values({
-        orderId,
-        merchantId: order.merchantId,
-        month,
-        orderNumberInMonth: counted!.n,
-        planId: plan.id,
-        orderTotalMinor: order.totalMinor,
-        currency: order.currency,
-        feeBasisPoints: plan.feeBasisPoints,
-        feeMinor: taken ?? fixedFee?.minor ?? transactionFeeMinor(order.totalMinor, plan),
-        feeCollection: taken === null ? 'invoice' : 'application_fee',
-        overageMinor: beyondAllowance ? OVERAGE_PER_ORDER_MINOR : 0,
-        overageCurrency: beyondAllowance ? billingCurrency(account, found.defaultCurrency) : null,
-        overageCollection: beyondAllowance ? overageCollectionOf(account) : null,
-      })
-      .returning();
-    return charge!;
-  });
+    return existing ?? null;
+  }
 }

@@ -1,22 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import { webhookDeliveries } from '../../db/schema/index';
 import type { EngineEvent, EngineEventSubscriber } from '../../events/engine-event';
+import type { JobBatch } from '../../jobs/queue';
 import type { EngineDeps } from '../commerce';
 import { queueDelivery } from '../outbound-webhooks';
 import { merchantWebhookChannel } from './channel';
 import { eventData, webhookEventOf, type WebhookEventBody } from './event-payload';
-import { loadWebhookSettings } from './settings';
+import { loadWebhookSettingsOf } from './settings';
 
 /**
  * Owes the merchant a webhook when an engine change is one of the events it subscribed to: records the
  * delivery (once per event and subject, however often the change is relayed) with the body as the
  * subject stands now, and queues it. A retry after a crash between the two finds the row still waiting
- * and queues it again.
+ * and queues it again. The settings of the batch's merchants are read once for the batch.
  */
-export async function recordWebhookEvent(deps: EngineDeps, event: EngineEvent): Promise<void> {
+export async function recordWebhookEvent(
+  deps: EngineDeps,
+  event: EngineEvent,
+  batch: JobBatch<EngineEvent>,
+): Promise<void> {
   const type = webhookEventOf(event);
   if (!type) return;
-  const settings = await loadWebhookSettings(deps, event.merchantId);
+  const settings = (
+    await batch.once('webhook-settings', () =>
+      loadWebhookSettingsOf(
+        deps,
+        batch.items.filter((item) => webhookEventOf(item)).map((item) => item.merchantId),
+      ),
+    )
+  ).of(event.merchantId);
   if (!settings.url || !settings.events.includes(type)) return;
   const data = await eventData(deps.db, event);
   if (!data) return;
@@ -47,13 +59,14 @@ export async function recordWebhookEvent(deps: EngineDeps, event: EngineEvent): 
     await queueDelivery(deps, merchantWebhookChannel(deps), row.id);
 }
 
-/** The merchant's webhooks follow every engine topic: orders, checkouts and offers. */
+/** The merchant's webhooks follow every engine topic (orders, checkouts and offers), for its webhook events. */
 export function merchantWebhookSubscriber(deps: EngineDeps): EngineEventSubscriber {
   return {
     name: 'merchant-webhooks',
     topics: ['order', 'checkout', 'offer'],
     retryLimit: 5,
     retryDelaySeconds: 5,
-    handle: (event) => recordWebhookEvent(deps, event),
+    wants: (event) => webhookEventOf(event) !== null,
+    handle: (event, batch) => recordWebhookEvent(deps, event, batch),
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   MERCHANT_WEBHOOK_MESSAGES,
   webhookEventId,
@@ -28,6 +28,22 @@ export async function loadWebhookSettings(
     .from(merchantWebhookSettings)
     .where(eq(merchantWebhookSettings.merchantId, merchantId));
   return row ?? DEFAULTS;
+}
+
+/** Several merchants' webhook settings in one read; `of` gives each one's, as `loadWebhookSettings` would. */
+export async function loadWebhookSettingsOf(
+  deps: Pick<EngineDeps, 'db'>,
+  merchantIds: readonly string[],
+): Promise<{ of(merchantId: string): Settings }> {
+  const rows =
+    merchantIds.length === 0
+      ? []
+      : await deps.db
+          .select()
+          .from(merchantWebhookSettings)
+          .where(inArray(merchantWebhookSettings.merchantId, [...new Set(merchantIds)]));
+  const byMerchant = new Map(rows.map((row) => [row.merchantId, row]));
+  return { of: (merchantId) => byMerchant.get(merchantId) ?? DEFAULTS };
 }
 
 export const openSigningSecret = (deps: Pick<EngineDeps, 'keyring'>, settings: Settings) =>

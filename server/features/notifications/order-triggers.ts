@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { formatAmount } from '#common/domain/money';
 import { orders, type Order } from '../../db/schema/index';
-import type { EngineEventSubscriber } from '../../events/engine-event';
+import type { EngineEvent, EngineEventSubscriber } from '../../events/engine-event';
 import { notify, type Notice, type NotifyDeps } from './notify';
 
 const shortId = (order: Order) => order.id.slice(0, 8);
@@ -25,6 +25,9 @@ const fulfilledNotice = (order: Order): Notice => ({
   occurrenceKey: `order_fulfilled:${order.id}`,
 });
 
+/** A new order, or one the store sync says is fulfilled: the order events a merchant is told about. */
+const toldAbout = (event: EngineEvent) => event.change === 'created' || event.status === 'FULFILLED';
+
 /**
  * new_order and order_fulfilled, from the engine's order events: a created order, and an order whose
  * status the store sync moved to FULFILLED (commerce/refresh-order.ts). The order is read as it stands,
@@ -36,8 +39,9 @@ export function notificationOrderSubscriber(deps: NotifyDeps): EngineEventSubscr
     topics: ['order'],
     retryLimit: 5,
     retryDelaySeconds: 5,
+    wants: toldAbout,
     async handle(event) {
-      if (event.change === 'updated' && event.status !== 'FULFILLED') return;
+      if (!toldAbout(event)) return;
       const [order] = await deps.db
         .select()
         .from(orders)
