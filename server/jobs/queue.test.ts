@@ -98,3 +98,31 @@ it('runs an ordered batch in its order, one job at a time, in one fetch, a failu
   await worker.stop();
   await database.close();
 });
+
+it('refuses, inside the transaction, a job for a queue it never started, which pg-boss would drop silently', async () => {
+  const database = await createTestDatabase();
+  const queue = createJobQueue(database.pool, createLogger('silent'));
+  const name = 'known-queue';
+  await queue.start([{ name, retryLimit: 1, retryDelaySeconds: 1, handler: async () => {} }], {
+    work: false,
+  });
+  const count = async () =>
+    Number(
+      (await database.db.execute(sql`SELECT count(*) AS n FROM pgboss.job WHERE name = ${name}`)).rows[0]!.n,
+    );
+
+  await expect(
+    database.db.transaction((tx) =>
+      queue.enqueueWithin(tx, [
+        { name, data: {} },
+        { name: 'never-started', data: {} },
+      ]),
+    ),
+  ).rejects.toThrow('No queue named never-started was started');
+  expect(await count()).toBe(0);
+
+  await database.db.transaction((tx) => queue.enqueueWithin(tx, [{ name, data: {} }]));
+  expect(await count()).toBe(1);
+  await queue.stop();
+  await database.close();
+});

@@ -144,6 +144,10 @@ export function createJobQueue(
 
     async enqueueWithin(tx, jobs) {
       if (jobs.length === 0) return;
+      // pg-boss's batch insert skips a job whose queue does not exist without a word; an outbox must not
+      // lose one, so a job for a queue never started fails the hand-off (its rows stay unrelayed).
+      const unknown = jobs.find((job) => !definitions.has(job.name));
+      if (unknown) throw new Error(`No queue named ${unknown.name} was started: the job would be lost`);
       await boss.insert(
         jobs.map((job) => ({ ...job, ...retryOptionsOf(job.name) })),
         { db: { executeSql: (text: string, values: unknown[]) => tx.execute(bound(text, values)) } },
