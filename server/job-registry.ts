@@ -1,4 +1,5 @@
 import type { AppContext } from './app-context';
+import { countOffers } from './events/count-offers';
 import type { EngineEventSubscriber } from './events/engine-event';
 import { engineEventJobs, startEngineEventRelay } from './events/relay-engine-events';
 import { acpAgentJobs } from './features/acp-agents/jobs';
@@ -60,6 +61,11 @@ export async function startBackgroundWork(
   return {
     async stop() {
       await relay?.stop();
+      // The offers made since the last round are counted and their events written before this instance goes.
+      if (relay)
+        await countOffers(ctx.db).catch((err: unknown) =>
+          ctx.logger.warn({ err }, 'offers not counted at shutdown; the next relay round counts them'),
+        );
       await ctx.jobs.stop();
       await instance.stop();
     },

@@ -3,13 +3,14 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { engineEvent, ENGINE_TOPICS } from './engine-event';
+import { engineEvent } from './engine-event';
 
 /**
- * What is announced live: the engine's topics, and in-app notifications (features/notifications), which
- * follow the same path to the same dashboard stream.
+ * What is announced live: orders and checkouts, and in-app notifications (features/notifications), which
+ * follow the same path to the same dashboard stream. Offers are not: nothing follows them live, and their
+ * events are written by the relay (count-offers.ts), not in the offer's own commit.
  */
-export const LIVE_TOPICS = [...ENGINE_TOPICS, 'notification'] as const;
+export const LIVE_TOPICS = ['order', 'checkout', 'notification'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const liveEvent = engineEvent.omit({ id: true }).extend({ topic: z.enum(LIVE_TOPICS) });
 export type LiveEvent = z.infer<typeof liveEvent>;

@@ -5,6 +5,7 @@ import type { JobQueue } from '../jobs/queue';
 import { insertCheckout } from '../test/checkout-rows';
 import { createTestApp, type TestApp } from '../test/create-test-app';
 import { newMerchant } from '../test/merchant-kit';
+import { countOffers } from './count-offers';
 import type { EngineEvent, EngineEventSubscriber } from './engine-event';
 import { engineEventJobs, relayEngineEvents } from './relay-engine-events';
 
@@ -64,13 +65,15 @@ describe('the engine event', () => {
     });
 
     const first = await relay(merchantId);
+    // The offer's event is written by the round itself (count-offers.ts), after the others.
     expect(first.every.map((e) => [e.topic, e.change])).toEqual([
-      ['offer', 'created'],
       ['checkout', 'created'],
       ['order', 'created'],
+      ['offer', 'created'],
     ]);
-    expect(first.every[1]).toMatchObject({ subjectId: checkoutId, status: 'ACCEPTED' });
-    expect(first.orders).toEqual([first.every[2]]);
+    expect(first.every[0]).toMatchObject({ subjectId: checkoutId, status: 'ACCEPTED' });
+    expect(first.every[2]).toMatchObject({ status: null, merchantId });
+    expect(first.orders).toEqual([first.every[1]]);
     expect(first.orders[0]).toMatchObject({ subjectId: orderId, status: 'IN_PROGRESS', merchantId });
     expect(first.newOrders).toEqual(first.orders);
 
@@ -141,7 +144,7 @@ describe('the engine event', () => {
       'the queue insert fails',
     );
     const { every } = await relay(merchantId);
-    expect(every.map((e) => e.topic)).toEqual(['offer', 'checkout']);
+    expect(every.map((e) => e.topic)).toEqual(['checkout', 'offer']);
   });
 
   it('is queued in the transaction that marks it relayed, once, however many relays run at once', async () => {
@@ -166,6 +169,7 @@ describe('the engine event', () => {
   it('leaves rows leased by a relay of an earlier version until the lease ends', async () => {
     const { merchantId } = await newMerchant(t);
     await insertCheckout(t, merchantId, { createdAt: new Date() });
+    await countOffers(t.db);
     const lease = (until: string) =>
       t.db
         .update(engineEvents)
@@ -177,7 +181,7 @@ describe('the engine event', () => {
     // That relay died: its lease ran out, and nothing was marked relayed.
     await lease(`now() - interval '1 second'`);
     const { every } = await relay(merchantId);
-    expect(every.map((e) => e.topic)).toEqual(['offer', 'checkout']);
+    expect(every.map((e) => e.topic)).toEqual(['checkout', 'offer']);
   });
 
   it('gives each subscriber its own queue, with its own retries', () => {

@@ -10,6 +10,7 @@ import {
   type EngineEvent,
   type EngineEventSubscriber,
 } from './engine-event';
+import { countOffers } from './count-offers';
 
 /** Events one round hands over, in one transaction and one queue insert. */
 const ROUND = 500;
@@ -45,7 +46,9 @@ export async function relayEngineEvents(
   deps: RelayDeps,
   subscribers: readonly EngineEventSubscriber[],
 ): Promise<number> {
-  // An indexed look first: an idle instance's round is one statement, not a transaction.
+  // Offers get their events here rather than in their insert: counted first, they go out this round.
+  await countOffers(deps.db);
+  // An indexed look first: an idle instance's round opens no transaction.
   const [pending] = await deps.db
     .select({ id: engineEvents.id })
     .from(engineEvents)

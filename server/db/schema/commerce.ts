@@ -56,8 +56,19 @@ export const offers = pgTable(
     /** The agent's product name from its User-Agent (lib/agent-identity), when it sent one. */
     agent: text('agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the relay counted the offer into analytics and wrote its engine event (events/count-offers.ts,
+     * migration 0028); null until then, which is at most a relay round after the insert.
+     */
+    countedAt: timestamp('counted_at', { withTimezone: true }),
   },
-  (t) => [index('offers_merchant_idx').on(t.merchantId, t.createdAt)],
+  (t) => [
+    index('offers_merchant_idx').on(t.merchantId, t.createdAt),
+    // Only the offers not yet counted: what the relay claims and what analytics add to the rollup.
+    index('offers_uncounted_idx')
+      .on(t.merchantId, t.createdAt)
+      .where(sql`${t.countedAt} IS NULL`),
+  ],
 );
 export type Offer = typeof offers.$inferSelect;
 

@@ -3,8 +3,9 @@ import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg
 
 /**
  * The engine's outbox (docs/decisions/012): one row per change to an order, checkout or offer, written by
- * a trigger in the transaction that made the change, so an event exists exactly when its change committed.
- * The relay marks each row relayed in the transaction that queues it for its subscribers.
+ * a trigger in the transaction that made the change (an offer's by the relay, in the commit that marks
+ * the offer counted), so an event exists exactly when its change committed. The relay marks each row
+ * relayed in the transaction that queues it for its subscribers.
  */
 export const engineEvents = pgTable(
   'engine_events',

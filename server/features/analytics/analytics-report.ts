@@ -29,7 +29,8 @@ const averageOf = (revenue: number, orders: number) => (orders === 0 ? 0 : Math.
 
 /**
  * The merchant's sales over the window, summed by PostgreSQL from the daily rollup (analytics_daily
- * and analytics_pay_times, kept current by triggers: migration 0021, ADR 028), so a request reads a few
+ * and analytics_pay_times, kept current by triggers: migration 0021, ADR 028; offers are counted by the
+ * relay, migration 0028, and the ones since its last round are added here), so a request reads a few
  * rows per day whatever the merchant's volume. Every query is scoped by the merchant and reads the
  * rollup's (merchant_id, day, …) primary key.
  */
@@ -61,8 +62,17 @@ export async function analyticsReport(
         coalesce(sum(orders) FILTER (WHERE currency = ${currency}), 0)::int AS orders,
         sum(revenue_minor) FILTER (WHERE currency = ${currency}) AS revenue,
         coalesce(sum(orders) FILTER (WHERE currency <> ${currency}), 0)::int AS other
-      FROM analytics_daily
-      WHERE merchant_id = ${merchant.id} AND day >= ${start}::date AND method = ''
+      FROM (
+        SELECT day, channel, agent, currency, started, checkouts, orders, revenue_minor FROM analytics_daily
+        WHERE merchant_id = ${merchant.id} AND day >= ${start}::date AND method = ''
+        UNION ALL
+        -- Offers the relay has not counted yet (at most a round's worth, on offers_uncounted_idx), read
+        -- in the same statement as the rollup so that an offer counted meanwhile is seen exactly once.
+        SELECT c.day, c.channel, c.agent, c.currency, c.started, c.checkouts, c.orders, c.revenue_minor
+        FROM offers o, analytics_of(o) c
+        WHERE o.merchant_id = ${merchant.id} AND o.counted_at IS NULL
+          AND o.created_at >= ${start}::date AT TIME ZONE 'UTC'
+      ) sales
       GROUP BY GROUPING SETS ((day), (channel), (agent), ())`),
     // The payments side (channel ''): what each way of paying took, by the day it was paid.
     db.execute<{ method: string; payments: number; amount: unknown; paid: number; expired: number }>(sql`
