@@ -14,8 +14,11 @@ import { statementsDuring } from '../../test/sql-statements';
  * that nothing can quietly spend the saving again.
  */
 const STATEMENT_BUDGET = { offer: 1, checkout: 7, confirm: 23 };
-/** Rows written into each table by the triggers (inserts and updates, an upsert counting once) per flow. */
-const TRIGGER_ROW_BUDGET = { engine_events: 6, analytics_daily: 4, order_months: 1 };
+/**
+ * Rows written into each table by the triggers (inserts and updates, an upsert counting once) per flow.
+ * The offer's event and its count are not among them: the relay writes those (migration 0028).
+ */
+const TRIGGER_ROW_BUDGET = { engine_events: 5, analytics_daily: 3, order_months: 1 };
 const WATCHED_TABLES = Object.keys(TRIGGER_ROW_BUDGET) as (keyof typeof TRIGGER_ROW_BUDGET)[];
 
 // The queues exist but are not worked and the relay does not run, so nothing moves the watched tables

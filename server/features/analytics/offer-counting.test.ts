@@ -28,7 +28,11 @@ const offerSubscriber: EngineEventSubscriber = {
 /** One relay round that records what it hands over. */
 async function relayRound(): Promise<EngineEvent[]> {
   const handed: EngineEvent[] = [];
-  const jobs = { enqueue: async (_: string, data: object) => void handed.push(data as EngineEvent) };
+  const jobs = {
+    enqueueWithin: async (_tx: unknown, given: { data: object }[]) =>
+      void handed.push(...given.map((job) => job.data as EngineEvent)),
+    wake: () => undefined,
+  };
   await relayEngineEvents({ db: t.db, jobs: jobs as unknown as JobQueue }, [offerSubscriber]);
   return handed;
 }
