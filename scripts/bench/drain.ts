@@ -1,6 +1,6 @@
 /**
- * Waiting out the background work a scenario left behind: engine events not yet relayed to their
- * subscribers, and jobs of the app's queues that are due (waiting, retrying now, or running). Jobs due
+ * Waiting out the background work a scenario left behind: offers not yet counted and announced, engine
+ * events not yet relayed to their subscribers, and jobs of the app's queues that are due (waiting, retrying now, or running). Jobs due
  * later (a retry's backoff, a scheduled run) are not waited for. The bench's own polling is not metered.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,7 +19,8 @@ export interface Drain {
 async function backlog(instance: BenchInstance): Promise<number> {
   const { rows } = await instance.usage.unmetered(() =>
     instance.services.db.execute<{ n: number }>(sql`
-      SELECT (SELECT count(*) FROM engine_events WHERE relayed_at IS NULL)
+      SELECT (SELECT count(*) FROM offers WHERE counted_at IS NULL)
+           + (SELECT count(*) FROM engine_events WHERE relayed_at IS NULL)
            + (SELECT count(*) FROM pgboss.job
                WHERE state IN ('created', 'retry', 'active') AND start_after <= now()
                  AND NOT starts_with(name, '__pgboss')) AS n`),
