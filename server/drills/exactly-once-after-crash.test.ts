@@ -36,22 +36,14 @@ type Surface = 'agent API' | 'ACP';
 // Every failpoint on each rail through the documented agent API; through ACP, the two states a crash
 // can leave a session in (its checkout not yet settled, or settled with the order and no answer given).
 const DRILLS: { rail: Rail; surface: Surface; failpoint: FailpointName }[] = [
-  ...(
-    [
-      'card.after-charge',
-      'settlement.before-commit',
-      'settlement.after-commit',
-      'store-write.before',
-    ] as const
-  ).map((failpoint) => ({ rail: 'card' as const, surface: 'agent API' as const, failpoint })),
-  ...(
-    [
-      'lightning.after-paid',
-      'settlement.before-commit',
-      'settlement.after-commit',
-      'store-write.before',
-    ] as const
-  ).map((failpoint) => ({ rail: 'lightning' as const, surface: 'agent API' as const, failpoint })),
+  ...(['card.after-charge', 'settlement.after-commit', 'store-write.before'] as const).map((failpoint) => ({
+    rail: 'card' as const,
+    surface: 'agent API' as const,
+    failpoint,
+  })),
+  ...(['lightning.after-paid', 'settlement.after-commit', 'store-write.before'] as const).map(
+    (failpoint) => ({ rail: 'lightning' as const, surface: 'agent API' as const, failpoint }),
+  ),
   { rail: 'card', surface: 'ACP', failpoint: 'card.after-charge' },
   { rail: 'card', surface: 'ACP', failpoint: 'settlement.after-commit' },
   { rail: 'lightning', surface: 'ACP', failpoint: 'lightning.after-paid' },

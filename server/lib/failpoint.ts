@@ -11,9 +11,10 @@ export const FAILPOINTS = [
   'card.after-charge',
   /** The Lightning provider answered that the invoice is paid; nothing is recorded yet. */
   'lightning.after-paid',
-  /** Inside the settlement transaction (payment, checkout, order written), before it commits. */
-  'settlement.before-commit',
-  /** The settlement committed (the order row exists); no store write is queued yet. */
+  /**
+   * The settlement committed (the order row exists, under this instance's store-write lease); no store
+   * write is attempted or queued yet. There is no point before its commit: it is one statement.
+   */
   'settlement.after-commit',
   /** A writer holds the order's store-write lease and is about to call the store. */
   'store-write.before',

@@ -9,9 +9,12 @@ import type { Logger } from '../lib/logger';
 import type { TtlCache } from '../lib/ttl-cache';
 
 /**
- * Short-lived caches for the offer path (agents ask for offers far more often than stores change):
+ * Short-lived caches for the agent path (agents ask far more often than merchants change settings):
  * products by `<integrationId>:<sku>` for 30 s, decrypted store connections by merchant for 60 s.
- * A confirm always re-prices against the store itself before money moves.
+ * A confirm always re-prices against the store itself before money moves. Decrypted payment connections
+ * by `<merchantId>:<provider>:<merchant updatedAt>`: every save of a payment connection moves its
+ * merchant's updatedAt in the same transaction, and the merchant row an agent request carries is read
+ * fresh (docs/decisions/006), so no instance charges with a connection replaced anywhere.
  */
 export interface OfferCaches {
   catalogue: TtlCache<StoreProduct | null>;
@@ -20,6 +23,10 @@ export interface OfferCaches {
     platform: string;
     credentials: Record<string, unknown>;
   }>;
+  paymentConnections: TtlCache<{
+    accountId: string | null;
+    credentials: Record<string, unknown> | null;
+  } | null>;
 }
 
 /** What the engine (features/commerce) runs on; compose.ts assembles it once for every feature. */

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { checkouts, orders, payments, type Checkout, type Merchant, type Order } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
 import { holderGone } from '../../jobs/instances';
@@ -20,7 +21,7 @@ import {
   recordPaymentSuccess,
   releaseClaim,
 } from './settlement';
-import { writeStoreOrder } from './write-store-order';
+import { writeLeasedOrder, type OrderToWrite } from './write-store-order';
 
 export const STORE_ORDER_QUEUE = 'store-order-write';
 
@@ -38,28 +39,36 @@ export function storeDeadline(deps: CommerceDeps): AbortSignal {
 }
 
 function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 /**
- * Queues the store write and, while `deadline` has not passed, makes one attempt straight away, so an
- * agent usually gets the store's order id in the confirm answer. If the store is down or slow, the
- * queued job keeps trying every few seconds.
+ * Delivers an order just settled under this instance's store-write lease: one attempt straight away, so
+ * an agent usually gets the store's order id in the confirm answer. If the store refuses, is down, or has
+ * not answered by `deadline`, the store-write job takes over and tries every few seconds; if this
+ * process dies first, reconciliation queues it (the lease's holder is gone). Returns the order as it
+ * stands.
  */
-export async function deliverOrder(deps: EngineDeps, order: Order, deadline: AbortSignal): Promise<Order> {
+export async function deliverOrder(
+  deps: EngineDeps,
+  held: OrderToWrite,
+  deadline: AbortSignal,
+): Promise<Order> {
+  const orderId = held.order.id;
+  // The attempt is not cut off at the deadline: a store write stopped mid-way may still land, and the
+  // retry would then write the order twice. The caller stops waiting instead; the attempt ends on its
+  // own timeouts, holding the lease (a late success is published as any order change is).
+  const attempt = writeLeasedOrder(deps, held).catch((err: unknown) => {
+    deps.logger.warn({ err, orderId }, 'store order write failed; the job will retry');
+    return null;
+  });
+  const written = await Promise.race([attempt, untilAborted(deadline).then(() => null)]);
+  if (written) return written;
   // Keyed by the order, so reconciliation leaves an order alone while this job still retries it.
-  await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId: order.id }, { singletonKey: order.id });
-  if (!deadline.aborted) {
-    // The attempt is not cut off at the deadline: a store write stopped mid-way may still land, and the
-    // retry would then write the order twice. The caller stops waiting instead; the attempt ends on its
-    // own timeouts, holding the lease (a late success is published as any order change is).
-    const attempt = writeStoreOrder(deps, order.id).catch((err: unknown) => {
-      deps.logger.warn({ err, orderId: order.id }, 'store order write failed; the job will retry');
-    });
-    await Promise.race([attempt, untilAborted(deadline)]);
-  }
-  const [fresh] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
-  return fresh!;
+  await deps.jobs.enqueue(STORE_ORDER_QUEUE, { orderId }, { singletonKey: orderId });
+  const [current] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  return current!;
 }
 
 async function loadCheckout(deps: CommerceDeps, merchant: Merchant, checkoutId: string): Promise<Checkout> {
@@ -106,44 +115,11 @@ export async function confirmCheckout(
   /** `card`: the merchant's card account, when the caller has loaded it already (it is not loaded again). */
   opts: { card?: CardAccount } = {},
 ): Promise<ConfirmResult> {
-  const checkout = await loadCheckout(deps, merchant, checkoutId);
-  if (checkout.method === 'btc') return confirmBitcoin(deps, merchant, checkout);
-  if (checkout.status !== 'PENDING' && checkout.status !== 'PROCESSING') return reportSettled(deps, checkout);
+  const claim = await claimCardCheckout(deps, merchant, checkoutId);
+  if (!claim) return answerUnclaimed(deps, merchant, await loadCheckout(deps, merchant, checkoutId));
+  const { checkout: claimed, takenOver } = claim;
 
-  const now = deps.clock.now();
-  if (checkout.status === 'PENDING' && checkout.expiresAt <= now) {
-    await recordPaymentFailure(deps, checkout.id, ['PENDING'], {
-      checkoutStatus: 'EXPIRED',
-      paymentStatus: 'expired',
-      reason: 'checkout expired',
-    });
-    throw new CommerceError('expired', 'This checkout expired before it was confirmed', {
-      checkout_id: checkout.id,
-      status: 'DECLINED',
-    });
-  }
-  // PENDING, or PROCESSING under a claim whose instance died (docs/decisions/010): the agent's retry
-  // takes that confirm over and finishes it.
-  const [claimed] = await deps.db
-    .update(checkouts)
-    .set({ status: 'PROCESSING', claimedBy: deps.instance.id, updatedAt: now })
-    .where(
-      and(
-        eq(checkouts.id, checkout.id),
-        or(
-          eq(checkouts.status, 'PENDING'),
-          and(
-            eq(checkouts.status, 'PROCESSING'),
-            gt(checkouts.expiresAt, now),
-            holderGone(checkouts.claimedBy),
-          ),
-        ),
-      ),
-    )
-    .returning();
-  if (!claimed) return reportSettled(deps, await loadCheckout(deps, merchant, checkoutId));
-
-  const release = () => releaseClaim(deps, checkout.id, { claimedBy: deps.instance.id });
+  const release = () => releaseClaim(deps, claimed.id, { claimedBy: deps.instance.id });
   // The charge may or may not have happened; releasing lets the agent retry, and the retry reuses the
   // same idempotency key, so Stripe answers with the first attempt instead of charging again.
   const providerUnavailable = async () => {
@@ -159,13 +135,13 @@ export async function confirmCheckout(
     // A confirm taken over may have charged before its process died: that charge settles the checkout,
     // as reconciliation would. Only when the provider holds none does this one charge (with the same
     // idempotency key, so a charge its search does not show yet is answered, not repeated).
-    if (checkout.status === 'PROCESSING') {
+    if (takenOver) {
       const earlier = await settleWithEarlierCharge(deps, merchant, claimed, opts.card).catch(
         async (err: unknown) => {
           throw err instanceof ProviderError ? await providerUnavailable() : err;
         },
       );
-      if (earlier !== 'unpaid') return reportSettled(deps, await loadCheckout(deps, merchant, claimed.id));
+      if (earlier !== 'unpaid') return reportSettled(deps, merchant, claimed.id);
     }
     await repriceOrDecline(deps, merchant, claimed, deadline);
     const card = opts.card ?? (await merchantCardAccount(deps, merchant));
@@ -215,13 +191,71 @@ export async function confirmCheckout(
     // checkout (or settled it, and then this answers with that order). A charge that succeeded under this
     // checkout's idempotency key is its one payment whichever state it is found in.
     const order = await recordPaymentSuccess(deps, claimed.id, ['PROCESSING', 'PENDING'], payment);
-    if (order) await deliverOrder(deps, order, deadline);
-    return reportSettled(deps, await loadCheckout(deps, merchant, claimed.id));
+    const delivered = order
+      ? await deliverOrder(deps, { order, checkout: claimed, merchant, transactionId: payment.id }, deadline)
+      : undefined;
+    return reportSettled(deps, merchant, claimed.id, { order: delivered });
   } catch (err) {
     if (err instanceof CommerceError) throw err;
     await release();
     throw err;
   }
+}
+
+/**
+ * Claims a card checkout for this confirm, PENDING → PROCESSING, or takes over a PROCESSING claim whose
+ * instance died (docs/decisions/010): exactly one confirm wins. Null when there is nothing to claim
+ * (unknown, expired, Bitcoin, held by a live confirm, or settled). `takenOver` says it was PROCESSING:
+ * the `before` row is the one this statement's snapshot read, which an update never shows itself.
+ */
+async function claimCardCheckout(
+  deps: EngineDeps,
+  merchant: Merchant,
+  checkoutId: string,
+): Promise<{ checkout: Checkout; takenOver: boolean } | null> {
+  const now = deps.clock.now();
+  const before = alias(checkouts, 'before');
+  const [claimed] = await deps.db
+    .update(checkouts)
+    .set({ status: 'PROCESSING', claimedBy: deps.instance.id, updatedAt: now })
+    .from(before)
+    .where(
+      and(
+        eq(checkouts.id, checkoutId),
+        eq(checkouts.merchantId, merchant.id),
+        eq(before.id, checkouts.id),
+        gt(checkouts.expiresAt, now),
+        or(
+          eq(checkouts.status, 'PENDING'),
+          and(eq(checkouts.status, 'PROCESSING'), holderGone(checkouts.claimedBy)),
+        ),
+      ),
+    )
+    .returning({ ...getTableColumns(checkouts), takenOver: sql<boolean>`${before.status} = 'PROCESSING'` });
+  if (!claimed) return null;
+  const { takenOver, ...checkout } = claimed;
+  return { checkout, takenOver };
+}
+
+/** A confirm that claimed nothing: Bitcoin is asked about, an expired checkout ends, others are told. */
+async function answerUnclaimed(
+  deps: EngineDeps,
+  merchant: Merchant,
+  checkout: Checkout,
+): Promise<ConfirmResult> {
+  if (checkout.method === 'btc') return confirmBitcoin(deps, merchant, checkout);
+  if (checkout.status === 'PENDING' && checkout.expiresAt <= deps.clock.now()) {
+    await recordPaymentFailure(deps, checkout.id, ['PENDING'], {
+      checkoutStatus: 'EXPIRED',
+      paymentStatus: 'expired',
+      reason: 'checkout expired',
+    });
+    throw new CommerceError('expired', 'This checkout expired before it was confirmed', {
+      checkout_id: checkout.id,
+      status: 'DECLINED',
+    });
+  }
+  return reportSettled(deps, merchant, checkout.id, { checkout });
 }
 
 /**
@@ -248,7 +282,8 @@ export async function settleWithEarlierCharge(
     return 'unresolved';
   }
   const order = await recordPaymentSuccess(deps, checkout.id, ['PROCESSING'], payment);
-  if (order) await deliverOrder(deps, order, storeDeadline(deps));
+  if (order)
+    await deliverOrder(deps, { order, checkout, merchant, transactionId: payment.id }, storeDeadline(deps));
   return 'settled';
 }
 
@@ -262,15 +297,16 @@ async function fixPlatformFee(deps: EngineDeps, checkout: Checkout): Promise<num
   if (checkout.platformFeeMinor !== null) return checkout.platformFeeMinor;
   if (!deps.platformFee) return null;
   const fee = await deps.platformFee(checkout.merchantId, checkout.amountMinor);
-  await deps.db
-    .update(checkouts)
-    .set({ platformFeeMinor: fee.feeMinor, platformFeePlan: fee.plan })
-    .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.platformFeeMinor)));
   // Another attempt may have fixed it first (a claim released and taken again): its fee stands.
+  const unfixed = isNull(checkouts.platformFeeMinor);
   const [fixed] = await deps.db
-    .select({ feeMinor: checkouts.platformFeeMinor })
-    .from(checkouts)
-    .where(eq(checkouts.id, checkout.id));
+    .update(checkouts)
+    .set({
+      platformFeeMinor: sql`coalesce(${checkouts.platformFeeMinor}, ${fee.feeMinor})`,
+      platformFeePlan: sql`CASE WHEN ${unfixed} THEN ${fee.plan} ELSE ${checkouts.platformFeePlan} END`,
+    })
+    .where(and(eq(checkouts.id, checkout.id), eq(checkouts.merchantId, checkout.merchantId)))
+    .returning({ feeMinor: checkouts.platformFeeMinor });
   return fixed!.feeMinor;
 }
 
@@ -330,22 +366,36 @@ async function repriceOrDecline(
 /**
  * A checkout that is no longer pending: the first confirm to see its acceptance gets it, others learn it
  * was processed. A settling confirm takes it here too, only once the settlement has committed and the
- * order is delivered (never inside the settlement transaction): if the process dies in between, no
- * answer was given, and the agent's next confirm is answered ACCEPTED with the order.
+ * order is delivered (never inside the settlement): if the process dies in between, no answer was given,
+ * and the agent's next confirm is answered ACCEPTED with the order. `known`: the checkout as just read,
+ * or the order just delivered (neither is read again).
  */
-async function reportSettled(deps: CommerceDeps, checkout: Checkout): Promise<ConfirmResult> {
-  if (checkout.status === 'ACCEPTED') {
-    const [claimed] = await deps.db
+async function reportSettled(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  checkoutId: string,
+  known: { checkout?: Checkout; order?: Order } = {},
+): Promise<ConfirmResult> {
+  if (!known.checkout || known.checkout.status === 'ACCEPTED') {
+    const [reported] = await deps.db
       .update(checkouts)
       .set({ acceptanceReportedAt: deps.clock.now() })
-      .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.acceptanceReportedAt)))
+      .where(
+        and(
+          eq(checkouts.id, checkoutId),
+          eq(checkouts.merchantId, merchant.id),
+          eq(checkouts.status, 'ACCEPTED'),
+          isNull(checkouts.acceptanceReportedAt),
+        ),
+      )
       .returning({ id: checkouts.id });
-    if (claimed) {
-      const [order] = await deps.db.select().from(orders).where(eq(orders.checkoutId, checkout.id));
+    if (reported) {
+      const order =
+        known.order ?? (await deps.db.select().from(orders).where(eq(orders.checkoutId, checkoutId)))[0];
       return { status: 'ACCEPTED', order: order! };
     }
   }
-  return alreadyProcessed(deps, checkout);
+  return alreadyProcessed(deps, known.checkout ?? (await loadCheckout(deps, merchant, checkoutId)));
 }
 
 /**
@@ -360,7 +410,9 @@ export async function confirmBitcoin(
 ): Promise<ConfirmResult> {
   const fromAgent = opts.fromAgent ?? true;
   if (checkout.status !== 'PENDING_PAYMENT')
-    return fromAgent ? reportSettled(deps, checkout) : alreadyProcessed(deps, checkout);
+    return fromAgent
+      ? reportSettled(deps, merchant, checkout.id, { checkout })
+      : alreadyProcessed(deps, checkout);
   const lightning = await merchantLightningAccount(deps, merchant);
   const [paymentRow] = await deps.db.select().from(payments).where(eq(payments.checkoutId, checkout.id));
   let payment;
@@ -379,11 +431,18 @@ export async function confirmBitcoin(
     case 'succeeded': {
       failpoint('lightning.after-paid');
       const order = await recordPaymentSuccess(deps, checkout.id, ['PENDING_PAYMENT'], payment);
-      const delivered = order ? await deliverOrder(deps, order, storeDeadline(deps)) : null;
-      const settled = await loadCheckout(deps, merchant, checkout.id);
-      if (fromAgent) return reportSettled(deps, settled);
+      const delivered = order
+        ? await deliverOrder(
+            deps,
+            { order, checkout, merchant, transactionId: payment.id },
+            storeDeadline(deps),
+          )
+        : undefined;
+      if (fromAgent) return reportSettled(deps, merchant, checkout.id, { order: delivered });
       // A notification or the job settles, but only an agent's confirm takes the agent's ACCEPTED.
-      return delivered ? { status: 'ACCEPTED', order: delivered } : alreadyProcessed(deps, settled);
+      return delivered
+        ? { status: 'ACCEPTED', order: delivered }
+        : alreadyProcessed(deps, await loadCheckout(deps, merchant, checkout.id));
     }
     case 'expired':
       await recordPaymentFailure(deps, checkout.id, ['PENDING_PAYMENT'], {

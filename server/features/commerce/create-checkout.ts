@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type ColumnsSelection } from 'drizzle-orm';
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import {
   checkouts,
   offers,
@@ -103,35 +104,26 @@ export async function createCheckout(
   if (input.payment.method === 'stripe') {
     // A merchant without a card account gets no card checkout (not_configured).
     if (!input.payment.card) await merchantCardAccount(deps, merchant);
-    return deps.db.transaction(async (tx) => {
-      const [checkout] = await tx
-        .insert(checkouts)
-        .values({
-          ...base,
-          status: 'PENDING',
-          method: 'stripe',
-          provider: 'stripe',
-          paymentTokenSealed: seal(
-            deps.keyring,
-            input.payment.method === 'stripe' ? input.payment.sharedPaymentToken : '',
-          ),
-          expiresAt: new Date(now.getTime() + CARD_CHECKOUT_TTL_MS),
-        })
-        .returning();
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          checkoutId: id,
-          merchantId: merchant.id,
-          method: 'stripe_spt',
-          provider: 'stripe',
-          status: 'pending',
-          amountMinor,
-          currency: offer.currency,
-        })
-        .returning();
-      return { checkout: checkout!, payment: payment! };
-    });
+    return insertCheckout(
+      deps,
+      {
+        ...base,
+        status: 'PENDING',
+        method: 'stripe',
+        provider: 'stripe',
+        paymentTokenSealed: seal(deps.keyring, input.payment.sharedPaymentToken),
+        expiresAt: new Date(now.getTime() + CARD_CHECKOUT_TTL_MS),
+      },
+      {
+        checkoutId: id,
+        merchantId: merchant.id,
+        method: 'stripe_spt',
+        provider: 'stripe',
+        status: 'pending',
+        amountMinor,
+        currency: offer.currency,
+      },
+    );
   }
 
   const lightning = await merchantLightningAccount(deps, merchant);
@@ -156,38 +148,54 @@ export async function createCheckout(
   }
   const invoiceExpiry =
     invoice.lightning?.expiresAt ?? new Date(now.getTime() + lightning.expiryMinutes * 60_000);
-  return deps.db.transaction(async (tx) => {
-    const [checkout] = await tx
-      .insert(checkouts)
-      .values({
-        ...base,
-        status: 'PENDING_PAYMENT',
-        method: 'btc',
-        provider: lightning.providerId,
-        expiresAt: invoiceExpiry,
-      })
-      .returning();
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        checkoutId: id,
-        merchantId: merchant.id,
-        method: `btc_${lightning.providerId}`,
-        provider: lightning.providerId,
-        status: invoice.status,
-        amountMinor,
-        currency: offer.currency,
-        providerInvoiceId: invoice.id,
-        providerPayload: {
-          payment_request: invoice.lightning?.paymentRequest ?? null,
-          payment_url: invoice.lightning?.paymentUrl ?? null,
-          onchain_address: invoice.lightning?.onchainAddress ?? null,
-          amount_sats: invoice.lightning?.amountSats ?? null,
-          expires_at: invoiceExpiry.toISOString(),
-          raw: invoice.raw as Record<string, unknown>,
-        },
-      })
-      .returning();
-    return { checkout: checkout!, payment: payment! };
-  });
+  return insertCheckout(
+    deps,
+    {
+      ...base,
+      status: 'PENDING_PAYMENT',
+      method: 'btc',
+      provider: lightning.providerId,
+      expiresAt: invoiceExpiry,
+    },
+    {
+      checkoutId: id,
+      merchantId: merchant.id,
+      method: `btc_${lightning.providerId}`,
+      provider: lightning.providerId,
+      status: invoice.status,
+      amountMinor,
+      currency: offer.currency,
+      providerInvoiceId: invoice.id,
+      providerPayload: {
+        payment_request: invoice.lightning?.paymentRequest ?? null,
+        payment_url: invoice.lightning?.paymentUrl ?? null,
+        onchain_address: invoice.lightning?.onchainAddress ?? null,
+        amount_sats: invoice.lightning?.amountSats ?? null,
+        expires_at: invoiceExpiry.toISOString(),
+        raw: invoice.raw as Record<string, unknown>,
+      },
+    },
+  );
+}
+
+/** Writes a checkout and its payment row together, in one statement (so both or neither). */
+async function insertCheckout(
+  deps: CommerceDeps,
+  checkout: typeof checkouts.$inferInsert,
+  payment: typeof payments.$inferInsert,
+): Promise<{ checkout: Checkout; payment: Payment }> {
+  const created = deps.db.$with('created').as(deps.db.insert(checkouts).values(checkout).returning());
+  const paid = deps.db.$with('paid').as(deps.db.insert(payments).values(payment).returning());
+  const [row] = await deps.db
+    .with(created, paid)
+    .select({ checkout: fieldsOf(created), payment: fieldsOf(paid) })
+    .from(created)
+    .crossJoin(paid);
+  return row!;
+}
+
+/** Every column a CTE returns, as a nested selection (Drizzle selects a CTE whole only at the top). */
+function fieldsOf<S extends ColumnsSelection>(cte: WithSubqueryWithSelection<S, string>): S {
+  const fields = cte as unknown as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, fields[key]])) as S;
 }

@@ -63,6 +63,21 @@ export async function merchantStore(
   };
 }
 
+/**
+ * The merchant's saved connection to `provider`, decrypted, through caches.paymentConnections: keyed by
+ * the merchant row's updatedAt, which every save of a connection moves, so a merchant read fresh never
+ * gets a replaced connection (OfferCaches).
+ */
+async function savedPaymentConnection(deps: CommerceDeps, merchant: Merchant, provider: PaymentProviderId) {
+  return deps.caches.paymentConnections.getOrLoad(
+    `${merchant.id}:${provider}:${merchant.updatedAt.getTime()}`,
+    async () => {
+      const saved = await loadPaymentConnection(deps, merchant.id, provider);
+      return saved && { accountId: saved.row.accountId, credentials: saved.credentials };
+    },
+  );
+}
+
 export interface CardAccount {
   provider: CardPaymentProvider<unknown>;
   ctx: AdapterContext<unknown>;
@@ -75,11 +90,11 @@ export interface CardAccount {
  * account connected through Stripe Connect, the platform's key acting on that account (Stripe-Account).
  */
 export async function merchantCardAccount(deps: CommerceDeps, merchant: Merchant): Promise<CardAccount> {
-  const saved = await loadPaymentConnection(deps, merchant.id, 'stripe');
+  const saved = await savedPaymentConnection(deps, merchant, 'stripe');
   let credentials: Record<string, unknown> | null = saved?.credentials ?? null;
-  const viaConnect = !credentials && !!saved?.row.accountId && !!deps.runtime.stripePlatform;
+  const viaConnect = !credentials && !!saved?.accountId && !!deps.runtime.stripePlatform;
   if (viaConnect) {
-    credentials = { secretKey: deps.runtime.stripePlatform!.secretKey, accountId: saved!.row.accountId };
+    credentials = { secretKey: deps.runtime.stripePlatform!.secretKey, accountId: saved!.accountId };
   }
   if (!credentials)
     throw new CommerceError('not_configured', 'This merchant does not accept card payments yet.');
@@ -104,7 +119,7 @@ export async function merchantLightningAccount(
 ): Promise<LightningAccount> {
   const providerId = merchant.btcProvider as PaymentProviderId | null;
   const provider = providerId ? lightningProvider(providerId) : null;
-  const saved = providerId && provider ? await loadPaymentConnection(deps, merchant.id, providerId) : null;
+  const saved = providerId && provider ? await savedPaymentConnection(deps, merchant, providerId) : null;
   if (!merchant.btcEnabled || !providerId || !provider || !saved?.credentials) {
     throw new CommerceError('not_configured', 'This merchant does not accept Bitcoin payments yet.');
   }

@@ -8,5 +8,6 @@ export function createOfferCaches(): OfferCaches {
   return {
     catalogue: new TtlCache({ ttlMs: 30_000 }),
     storeConnections: new TtlCache({ ttlMs: 60_000 }),
+    paymentConnections: new TtlCache({ ttlMs: 60_000 }),
   };
 }

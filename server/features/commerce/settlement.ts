@@ -1,9 +1,16 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { checkouts, orders, payments, type Order } from '../../db/schema/index';
 import type { ProviderPayment } from '../../integrations/payments/payment-provider';
 import { failpoint } from '../../lib/failpoint';
 import { statusesThatMayBecome, type PaymentStatus } from '#common/domain/payment-status';
 import type { CommerceDeps } from './merchant-accounts';
+
+const columnNames = (...columns: PgColumn[]) =>
+  sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
 
 /** What one confirm/notification/poll decided; the database decides whether it was the first. */
 function providerPayload(payment: ProviderPayment) {
@@ -13,7 +20,11 @@ function providerPayload(payment: ProviderPayment) {
 /**
  * Records a successful payment and creates its order, exactly once: the checkout moves to ACCEPTED by
  * compare-and-set from one of `from`, and only the caller that wins creates the order (the outbox row
- * that the store-write job then delivers). Returns the new order, or null when someone else settled it.
+ * that the store write then delivers). One statement (data-modifying CTEs), so checkout, payment and
+ * order commit together or not at all, with no moment in between a crash could stop at. The order is
+ * created under this instance's store-write lease: the settler makes the first attempt (deliverOrder),
+ * and if this instance dies first, reconciliation takes the order over at once (holderGone).
+ * Returns the new order, or null when someone else settled it.
  */
 export async function recordPaymentSuccess(
   deps: CommerceDeps,
@@ -22,18 +33,20 @@ export async function recordPaymentSuccess(
   payment: ProviderPayment,
 ): Promise<Order | null> {
   const now = deps.clock.now();
-  const settled = await deps.db.transaction(async (tx) => {
-    const [checkout] = await tx
+  const settled = deps.db.$with('settled').as(
+    deps.db
       .update(checkouts)
-      .set({
-        status: 'ACCEPTED',
-        updatedAt: now,
-        paymentTokenSealed: null,
-      })
+      .set({ status: 'ACCEPTED', updatedAt: now, paymentTokenSealed: null })
       .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, from)))
-      .returning();
-    if (!checkout) return null;
-    await tx
+      .returning({
+        id: checkouts.id,
+        merchantId: checkouts.merchantId,
+        amountMinor: checkouts.amountMinor,
+        currency: checkouts.currency,
+      }),
+  );
+  const paid = deps.db.$with('paid').as(
+    deps.db
       .update(payments)
       .set({
         status: 'succeeded',
@@ -44,29 +57,34 @@ export async function recordPaymentSuccess(
       })
       .where(
         and(
-          eq(payments.checkoutId, checkoutId),
+          inArray(payments.checkoutId, deps.db.select({ id: settled.id }).from(settled)),
           inArray(payments.status, statusesThatMayBecome('succeeded')),
         ),
-      );
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        merchantId: checkout.merchantId,
-        checkoutId,
-        status: 'IN_PROGRESS',
-        totalMinor: checkout.amountMinor,
-        currency: checkout.currency,
-        // This instance delivers it (deliverOrder); if it dies first, reconciliation does at once.
-        storeWriteClaimedBy: deps.instance.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    failpoint('settlement.before-commit');
-    return order!;
-  });
-  if (settled) failpoint('settlement.after-commit');
-  return settled;
+      )
+      .returning({ id: payments.id }),
+  );
+  const leaseUntil = new Date(now.getTime() + deps.instance.leases.storeWriteLeaseMs);
+  // Raw, as Drizzle's insert … select names every column of the table.
+  const created = deps.db.$with('created', getTableColumns(orders)).as(
+    sql`insert into ${orders} (${columnNames(
+      orders.merchantId,
+      orders.checkoutId,
+      orders.status,
+      orders.totalMinor,
+      orders.currency,
+      orders.storeWriteClaimedBy,
+      orders.storeWriteLeaseUntil,
+      orders.storeWriteAttempts,
+      orders.createdAt,
+      orders.updatedAt,
+    )})
+    select ${settled.merchantId}, ${settled.id}, 'IN_PROGRESS', ${settled.amountMinor}, ${settled.currency},
+      ${deps.instance.id}, ${leaseUntil}, 1, ${now}, ${now}
+    from ${settled} returning *`,
+  );
+  const [order] = await deps.db.with(settled, paid, created).select().from(created);
+  if (order) failpoint('settlement.after-commit');
+  return order ?? null;
 }
 
 /**

@@ -1,5 +1,13 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { checkouts, merchants, orders, payments } from '../../db/schema/index';
+import {
+  checkouts,
+  merchants,
+  orders,
+  payments,
+  type Checkout,
+  type Merchant,
+  type Order,
+} from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
 import { holderGone } from '../../jobs/instances';
 import type { StoreOrderInput, StoreOrderStatus } from '../../integrations/stores/store-platform';
@@ -22,6 +30,16 @@ export class StoreWriteInProgress extends Error {
     super(`another writer is writing order ${orderId} to the store`);
     this.name = 'StoreWriteInProgress';
   }
+}
+
+/** What writing an order to the store needs; a settling confirm holds all of it already. */
+export interface OrderToWrite {
+  /** The order, its store-write lease held by this instance. */
+  order: Order;
+  checkout: Checkout;
+  merchant: Merchant;
+  /** The provider's id of the payment (the store records it); null writes the checkout id instead. */
+  transactionId: string | null;
 }
 
 /**
@@ -62,14 +80,28 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
     if (current && current.storeOrderId === null) throw new StoreWriteInProgress(orderId);
     return null;
   }
+  const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
+  const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, order.merchantId));
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.checkoutId, order.checkoutId));
+  const written = await writeLeasedOrder(deps, {
+    order,
+    checkout: checkout!,
+    merchant: merchant!,
+    transactionId: payment?.providerInvoiceId ?? null,
+  });
+  return written.storeOrderId;
+}
 
+/**
+ * Writes an order whose store-write lease this instance holds, and returns it as recorded. On failure
+ * the error is recorded and the lease given up before the error is thrown on.
+ */
+export async function writeLeasedOrder(deps: CommerceDeps, held: OrderToWrite): Promise<Order> {
+  const { order, checkout, merchant } = held;
   try {
-    const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
-    const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, order.merchantId));
-    const [payment] = await deps.db.select().from(payments).where(eq(payments.checkoutId, order.checkoutId));
-    const store = await merchantStore(deps, merchant!);
+    const store = await merchantStore(deps, merchant);
     failpoint('store-write.before');
-    const buyer = checkout!.buyer;
+    const buyer = checkout.buyer;
     const address = {
       name: buyer.name,
       line1: buyer.address.line1,
@@ -81,9 +113,9 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
       phone: buyer.phone ?? null,
     };
     const input: StoreOrderInput = {
-      reference: checkout!.id,
-      currency: checkout!.currency,
-      lines: checkout!.items.map((i) => ({
+      reference: checkout.id,
+      currency: checkout.currency,
+      lines: checkout.items.map((i) => ({
         productId: i.productId,
         variantId: i.variantId,
         sku: i.sku,
@@ -92,17 +124,17 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
         unitPriceMinor: i.unitPriceMinor,
       })),
       shipping: {
-        methodId: checkout!.shippingOption.id,
-        label: checkout!.shippingOption.label,
-        amountMinor: checkout!.shippingOption.priceMinor,
+        methodId: checkout.shippingOption.id,
+        label: checkout.shippingOption.label,
+        amountMinor: checkout.shippingOption.priceMinor,
       },
       buyer: { name: buyer.name, email: buyer.email, phone: buyer.phone ?? null },
       billingAddress: address,
       shippingAddress: address,
       payment: {
-        provider: checkout!.provider,
-        method: checkout!.method === 'btc' ? 'lightning' : 'card',
-        transactionId: payment?.providerInvoiceId ?? checkout!.id,
+        provider: checkout.provider,
+        method: checkout.method === 'btc' ? 'lightning' : 'card',
+        transactionId: held.transactionId ?? checkout.id,
         paid: true,
       },
     };
@@ -113,7 +145,7 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
         ? await store.adapter.findWrittenOrder(store.ctx, input)
         : null;
     const written = earlier ?? (await store.adapter.createOrder(store.ctx, input));
-    await deps.db
+    const [recorded] = await deps.db
       .update(orders)
       .set({
         storeOrderId: written.id,
@@ -124,8 +156,9 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
         storeWriteLeaseUntil: null,
         updatedAt: deps.clock.now(),
       })
-      .where(eq(orders.id, orderId));
-    return written.id;
+      .where(eq(orders.id, order.id))
+      .returning();
+    return recorded!;
   } catch (err) {
     const message =
       err instanceof ProviderError
@@ -140,7 +173,7 @@ export async function writeStoreOrder(deps: CommerceDeps, orderId: string): Prom
         storeWriteLeaseUntil: null,
         updatedAt: deps.clock.now(),
       })
-      .where(eq(orders.id, orderId));
+      .where(eq(orders.id, order.id));
     throw err;
   }
 }

@@ -64,6 +64,11 @@ function keyHint(provider: PaymentProviderId, credentials: Record<string, unknow
   return credentialHint(paymentProvider(provider).manifest.credentialFields, credentials);
 }
 
+/**
+ * Saves a merchant's connection to a payment provider. The caller moves the merchant's updatedAt in the
+ * same transaction: the engine's cache of decrypted connections is keyed by it (OfferCaches), so every
+ * instance stops using the replaced connection at the merchant's next request.
+ */
 async function upsertPaymentConnection(
   db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
   keyring: Keyring,
