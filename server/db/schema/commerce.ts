@@ -207,8 +207,9 @@ export const orders = pgTable(
     storeWriteError: text('store_write_error'),
     storeWriteLeaseUntil: timestamp('store_write_lease_until', { withTimezone: true }),
     /**
-     * The app instance that owes the store write: the one that settled the order (it queues the write),
-     * then each writer that takes the lease. If it died, the order is written again without waiting.
+     * The app instance that owes the store write: the one that settled the order (holding the lease from
+     * the settlement, it makes the first attempt), then each writer that takes the lease. If it died, the
+     * order is written again without waiting.
      */
     storeWriteClaimedBy: uuid('store_write_claimed_by'),
     /** Copied from the checkout by a trigger on insert (migration 0018), as on checkouts. */
