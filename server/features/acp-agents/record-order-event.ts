@@ -70,5 +70,5 @@ export async function recordOrderEvent(deps: AcpAgentDeps, sessionId: string): P
       .returning({ id: webhookDeliveries.id });
     return row!.id;
   });
-  if (deliveryId) await queueDelivery(deps, acpOrderEventChannel(deps), deliveryId);
+  if (deliveryId) await queueDelivery(deps, acpOrderEventChannel(deps), deliveryId, { receiver: sessionId });
 }

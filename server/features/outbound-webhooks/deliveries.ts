@@ -38,10 +38,16 @@ export interface WebhookChannel {
   currentUrl(merchantId: string): Promise<string | null>;
 }
 
-/** A delivery job: `attemptsBefore` is the row's attempt count when queued, so the job knows its last try. */
+/**
+ * A delivery job: `attemptsBefore` is the row's attempt count when queued, so the job knows its last try.
+ * `receiver` (an ACP session) names deliveries that must arrive in the order they were queued (`queuedAt`):
+ * an agent told "shipped" before "created" would be misled. Jobs queued before these existed have neither.
+ */
 export interface DeliveryJob {
   deliveryId: string;
   attemptsBefore: number;
+  receiver?: string;
+  queuedAt?: number;
 }
 
 /** Thrown to make the job queue try again later; what went wrong is already on the delivery row. */
@@ -55,13 +61,42 @@ export function queueDelivery(
   deps: Pick<OutboundWebhookDeps, 'jobs'>,
   channel: WebhookChannel,
   deliveryId: string,
-  attemptsBefore = 0,
+  opts: { attemptsBefore?: number; receiver?: string | null } = {},
 ): Promise<void> {
   return deps.jobs.enqueue<DeliveryJob>(
     channel.queue,
-    { deliveryId, attemptsBefore },
+    {
+      deliveryId,
+      attemptsBefore: opts.attemptsBefore ?? 0,
+      ...(opts.receiver ? { receiver: opts.receiver, queuedAt: Date.now() } : {}),
+    },
     { singletonKey: deliveryId },
   );
+}
+
+interface Turn {
+  /** Settles when the same receiver's delivery queued just before this one has been attempted. */
+  previous: Promise<void>;
+  finished(): void;
+}
+
+/**
+ * The order a fetched batch's deliveries take: one receiver's one after another, oldest first (the
+ * batch runs side by side, and two deliveries queued a moment apart are often fetched together);
+ * different receivers, and deliveries with none, side by side as before.
+ */
+function turnsOf(items: readonly DeliveryJob[]): Map<DeliveryJob, Turn> {
+  const turns = new Map<DeliveryJob, Turn>();
+  const lastOf = new Map<string, Promise<void>>();
+  const oldestFirst = [...items].sort((a, b) => (a.queuedAt ?? 0) - (b.queuedAt ?? 0));
+  for (const job of oldestFirst) {
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const previous = (job.receiver && lastOf.get(job.receiver)) || Promise.resolve();
+    if (job.receiver) lastOf.set(job.receiver, done);
+    turns.set(job, { previous, finished });
+  }
+  return turns;
 }
 
 /**
@@ -163,7 +198,10 @@ export async function redeliver(
     .where(and(eq(webhookDeliveries.id, row.id), sql`${webhookDeliveries.status} <> 'pending'`))
     .returning();
   if (!updated) throw new AppError('conflict', channel.messages.inProgress);
-  await queueDelivery(deps, channel, row.id, updated.attempts);
+  await queueDelivery(deps, channel, row.id, {
+    attemptsBefore: updated.attempts,
+    receiver: row.sessionId,
+  });
   return updated;
 }
 
@@ -180,6 +218,14 @@ export function deliveryJob(deps: OutboundWebhookDeps, channel: WebhookChannel):
     retryLimit: DELIVERY_RETRY_LIMIT,
     retryDelaySeconds: DELIVERY_RETRY_DELAY_SECONDS,
     batchSize: DELIVERY_BATCH,
-    handler: (job) => attemptDelivery(deps, channel, job),
+    handler: async (job, batch) => {
+      const turn = (await batch.once('turns', async () => turnsOf(batch.items))).get(job)!;
+      await turn.previous;
+      try {
+        await attemptDelivery(deps, channel, job);
+      } finally {
+        turn.finished();
+      }
+    },
   };
 }
