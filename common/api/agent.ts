@@ -35,6 +35,7 @@ export const offerRequest = z
       .length(3, 'currency must be a 3-letter code')
       .transform((c) => c.toUpperCase())
       .optional(),
+    idempotency_key: z.string().trim().min(1).max(255).optional(),
   })
   .refine((b) => b.items ?? b.products, { message: 'items is required', path: ['items'] })
   .refine((b) => b.shipping_to ?? b.shipping_address, {
@@ -45,6 +46,7 @@ export const offerRequest = z
     items: (b.items ?? b.products)!,
     destination: (b.shipping_to ?? b.shipping_address)!,
     currency: b.currency ?? null,
+    idempotency_key: b.idempotency_key,
   }));
 export type OfferRequest = z.output<typeof offerRequest>;
 

@@ -494,6 +494,56 @@ describe('agent API errors', () => {
     expect(viaBody.json()).toEqual(first.json());
   });
 
+  it("honours an offer body's idempotency_key as the Idempotency-Key header", async () => {
+    const body = {
+      items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
+      shipping_to: { country: 'GB', postcode: 'N1 9GU' },
+      idempotency_key: 'idem-offer-body-1',
+    };
+    const first = await agentRequest(t, apiKey, 'POST', '/api/agent/offer', body);
+    const again = await agentRequest(t, apiKey, 'POST', '/api/agent/offer', body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().offer_id).toBe(first.json().offer_id);
+    const viaHeader = await agentRequest(
+      t,
+      apiKey,
+      'POST',
+      '/api/agent/offer',
+      { items: body.items, shipping_to: body.shipping_to },
+      { idempotencyKey: 'idem-offer-body-1' },
+    );
+    expect(viaHeader.json().offer_id).toBe(first.json().offer_id);
+  });
+
+  it('answers a 503 with Retry-After: 5, with or without an Idempotency-Key', async () => {
+    const o = await offer();
+    const tokens = [await mintSharedPaymentToken(t, 10_000), await mintSharedPaymentToken(t, 10_000)];
+    const checkoutIds = [];
+    for (const token of tokens) checkoutIds.push((await cardCheckout(o, token)).checkout_id);
+    await simControl(t, 'stripe', 'down');
+    try {
+      const keyed = await agentRequest(
+        t,
+        apiKey,
+        'POST',
+        '/api/agent/confirm',
+        { checkout_id: checkoutIds[0] },
+        { idempotencyKey: 'idem-confirm-503' },
+      );
+      const plain = await agentRequest(t, apiKey, 'POST', '/api/agent/confirm', {
+        checkout_id: checkoutIds[1],
+      });
+      for (const res of [keyed, plain]) {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json().error_code).toBe('PROVIDER_UNAVAILABLE');
+        expect(res.headers['retry-after']).toBe('5');
+      }
+    } finally {
+      await simControl(t, 'stripe', 'up');
+    }
+  });
+
   it('limits confirms per key with Retry-After', async () => {
     const { apiKey: key } = await newMerchant(t, { apiKey: true });
     const statuses: number[] = [];

@@ -56,14 +56,23 @@ export function registerAgentApiRoutes(
   app.register(async (scope) => {
     const merchantByRequest = new WeakMap<FastifyRequest, Merchant>();
 
-    scope.setErrorHandler((error, request, reply) => {
+    /**
+     * An error as the agent API answers it, whether the error handler sends it or an Idempotency-Key
+     * keeps it: the same body, and the same Retry-After on a 503 (docs: retry after 5 s).
+     */
+    function errorAnswer(request: FastifyRequest, reply: FastifyReply, error: unknown): IdempotentAnswer {
       const agentError = toAgentError(refusedValueAs400(request, error) ?? error);
       if (agentError.status >= 500 && agentError.code === 'INTERNAL_ERROR') {
         request.log.error({ err: error }, 'agent API failure');
         recordRequestError(deps.db, request, agentError.status);
       }
       if (agentError.status === 503) reply.header('retry-after', '5');
-      return reply.status(agentError.status).send(agentError.body(request.id));
+      return { status: agentError.status, body: agentError.body(request.id) };
+    }
+
+    scope.setErrorHandler((error, request, reply) => {
+      const answer = errorAnswer(request, reply, error);
+      return reply.status(answer.status).send(answer.body);
     });
 
     const checkKey = agentKeyGuard(scope, deps.db);
@@ -123,10 +132,7 @@ export function registerAgentApiRoutes(
             { idempotency_key: key, in_flight: true },
           );
         },
-        answerError: (err) => {
-          const agentError = toAgentError(err);
-          return { status: agentError.status, body: agentError.body(request.id) };
-        },
+        answerError: (err) => errorAnswer(request, reply, err),
         // A checkout still PROCESSING is a "not yet" (its confirm may have died and be recovered by
         // reconciliation): not kept, so the key's retry learns how the checkout ended.
         isNotYet: (_answer, err) => isStillProcessing(err),
@@ -145,7 +151,9 @@ export function registerAgentApiRoutes(
           status: 200,
           body: offerToApi(
             await createOffer(deps, merchantOf(request), {
-              ...request.body,
+              items: request.body.items,
+              destination: request.body.destination,
+              currency: request.body.currency,
               origin: {
                 channel: AGENT_API_CHANNEL,
                 agent: agentFromUserAgent(request.headers['user-agent']),
