@@ -713,7 +713,7 @@ async function acpCardScenario(acp: AcpApi, sims: Simulators): Promise<string> {
   note('The buyer wants it sooner: the agent picks express shipping.');
   const updated = await acp('2026-04-17', 'POST', `/checkout_sessions/${session.id}`, {
     selected_fulfillment_options: [
-      { type: 'shipping', option_id: 'express', item_ids: ['TEST-PRODUCT-001', extraSku] },
+      { type: 'shipping', option_id: 'express', item_ids: ['li_TEST-PRODUCT-001', `li_${extraSku}`] },
     ],
   });
   expectStatus(updated, [200], 'Selecting express shipping');

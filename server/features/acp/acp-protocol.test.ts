@@ -65,7 +65,7 @@ describe('every operation in both versions', () => {
           ? { fulfillment_option_id: 'express', items: [{ id: 'MAT-SI-5CM', quantity: 2 }] }
           : {
               selected_fulfillment_options: [
-                { type: 'shipping', option_id: 'express', item_ids: ['MAT-SI-5CM'] },
+                { type: 'shipping', option_id: 'express', item_ids: ['li_MAT-SI-5CM'] },
               ],
               line_items: [{ id: 'MAT-SI-5CM', quantity: 2 }],
             };
@@ -74,6 +74,21 @@ describe('every operation in both versions', () => {
       expectAcpShape(version, 'CheckoutSession', updated.json());
       const express = updated.json();
       expect(express.line_items).toHaveLength(1);
+      if (version === '2026-04-17') {
+        // item_ids are line item ids ("List of line item IDs"), not the items' SKUs, both ways.
+        expect(express.selected_fulfillment_options[0].item_ids).toEqual([express.line_items[0].id]);
+        const bogus = await acpRequest(t, key, version, 'POST', url(session.id), {
+          selected_fulfillment_options: [
+            { type: 'shipping', option_id: 'express', item_ids: [express.line_items[0].id, 'bogus'] },
+          ],
+        });
+        expect(bogus.statusCode).toBe(400);
+        expectAcpShape(version, 'Error', bogus.json());
+        expect(bogus.json()).toMatchObject({
+          code: 'invalid_request',
+          param: '$.selected_fulfillment_options[0].item_ids[1]',
+        });
+      }
 
       const token = await mintSharedPaymentToken(t, totalOf(express));
       const done = await acpRequest(

@@ -13,6 +13,9 @@ import { sessionTotals } from './session-pricing';
 import type { SessionState } from './sessions';
 import { acpOrderPermalink } from './versions/order-facts';
 
+/** A session's line item id: one line per item the agent asked for, so the item's id names it. */
+export const lineItemId = (itemId: string) => `li_${itemId}`;
+
 /** A message on the session, version-neutral; each wire module words it in its version's codes and paths. */
 export interface ViewMessage {
   kind: 'error' | 'info';
@@ -135,7 +138,7 @@ export function viewSession(
     status: expired ? 'expired' : (session.status as SessionView['status']),
     currency: session.currency.toLowerCase(),
     lines: session.pricedItems.map((item) => ({
-      id: `li_${item.sku}`,
+      id: lineItemId(item.sku),
       sku: item.sku,
       productId: item.productId,
       name: item.name,

@@ -23,6 +23,7 @@ import { AcpError } from './acp-error';
 import type { AcpDeps } from './acp-deps';
 import { refreshLightningInvoice, withdrawInvoice } from './lightning-invoice';
 import { priceSession } from './session-pricing';
+import { lineItemId } from './session-view';
 import { acpVersion, type AcpVersion } from './versions/registry';
 
 /** Sessions stay open for a day; completing one charges at that moment's store prices. */
@@ -34,6 +35,8 @@ export interface SessionChanges {
   buyer?: AcpBuyer;
   fulfillment?: AcpFulfillment;
   selectedOptionId?: string;
+  /** The line items the chosen fulfillment option is for (2026-04-17 `item_ids`), checked against the session's. */
+  fulfillmentItemIds?: string[];
   currency?: string;
   locale?: string;
   metadata?: Record<string, unknown>;
@@ -93,6 +96,20 @@ export async function createSession(
   return afterPricing(deps, merchant, version, session!, pricing.offer);
 }
 
+/**
+ * `item_ids` name the session's line items. The schema says line item ids, which is what sessions show;
+ * the specification's own examples send the items' ids (`item_123` beside `line_item_123`), so those are
+ * taken too. Any other id is refused.
+ */
+function assertLineItemIds(items: AcpRequestedItem[], itemIds: string[] | undefined) {
+  const known = new Set(items.flatMap((item) => [lineItemId(item.id), item.id]));
+  const unknown = (itemIds ?? []).findIndex((id) => !known.has(id));
+  if (unknown < 0) return;
+  throw new AcpError(400, 'invalid_request', `No line item ${itemIds![unknown]} in this session`, {
+    param: `$.selected_fulfillment_options[0].item_ids[${unknown}]`,
+  });
+}
+
 export async function updateSession(
   deps: AcpDeps,
   merchant: Merchant,
@@ -104,6 +121,7 @@ export async function updateSession(
   const { session } = await loadSession(deps, merchant, sessionId);
   assertOpen(session, deps.clock.now());
   const items = changes.items ?? session.items;
+  assertLineItemIds(items, changes.fulfillmentItemIds);
   const fulfillment = mergeFulfillment(session.fulfillment, changes.fulfillment);
   const pricing = await priceSession(deps, merchant, {
     items,

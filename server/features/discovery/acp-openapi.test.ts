@@ -210,7 +210,7 @@ describe('the document describes what the server really accepts and answers', ()
 
     const updateBody = {
       selected_fulfillment_options: [
-        { type: 'shipping', option_id: 'express', item_ids: ['TEST-PRODUCT-001'] },
+        { type: 'shipping', option_id: 'express', item_ids: ['li_TEST-PRODUCT-001'] },
       ],
     };
     expectDocumentedRequest('POST', sessionPath, updateBody);

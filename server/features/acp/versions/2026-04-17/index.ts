@@ -1,3 +1,4 @@
+import { lineItemId } from '../../session-view';
 import { EXAMPLE_ADDRESS, EXAMPLE_BUYER } from '../address';
 import type { AcpVersionModule } from '../version';
 import { orderEventData2026, orderStatus2026 } from './order-event';
@@ -24,7 +25,7 @@ export const v20260417: AcpVersionModule<'2026-04-17'> = {
       },
     }),
     selectExpress: (sku) => ({
-      selected_fulfillment_options: [{ type: 'shipping', option_id: 'express', item_ids: [sku] }],
+      selected_fulfillment_options: [{ type: 'shipping', option_id: 'express', item_ids: [lineItemId(sku)] }],
     }),
     payByCard: (token) => ({
       payment_data: {

@@ -175,7 +175,7 @@ function render(view: SessionView): Session {
     ...(view.selectedOptionId
       ? {
           selected_fulfillment_options: [
-            { type: 'shipping', option_id: view.selectedOptionId, item_ids: view.lines.map((l) => l.sku) },
+            { type: 'shipping', option_id: view.selectedOptionId, item_ids: view.lines.map((l) => l.id) },
           ],
         }
       : {}),
@@ -239,6 +239,7 @@ export const wire2026: Pick<
       ...(b.buyer ? { buyer: toBuyer(b.buyer) } : {}),
       ...(b.fulfillment_details ? { fulfillment: toFulfillment(b.fulfillment_details) } : {}),
       ...(shipping ? { selectedOptionId: shipping.option_id } : {}),
+      ...(shipping?.item_ids ? { fulfillmentItemIds: shipping.item_ids } : {}),
     };
   },
   toComplete(body) {
