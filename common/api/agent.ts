@@ -70,11 +70,12 @@ export const offerResponse = z.object({
   expires_at: z.string(),
 });
 
+/** Where the store ships the order: what a store needs to write a shipping address, nothing less. */
 const address = z
   .object({
-    line1: z.string().trim().min(1).max(200).optional(),
+    line1: z.string().trim().min(1, 'buyer.address.line1 is required').max(200),
     line2: z.string().trim().max(200).optional(),
-    city: z.string().trim().min(1).max(100).optional(),
+    city: z.string().trim().min(1, 'buyer.address.city is required').max(100),
     state: z.string().trim().max(100).optional(),
     postcode: postalCode.optional(),
     postal_code: postalCode.optional(),
@@ -82,9 +83,9 @@ const address = z
   })
   .refine((a) => a.postcode ?? a.postal_code, { message: 'postcode is required', path: ['postcode'] })
   .transform((a) => ({
-    line1: a.line1 ?? '',
+    line1: a.line1,
     line2: a.line2 ?? null,
-    city: a.city ?? '',
+    city: a.city,
     region: a.state ?? null,
     postalCode: (a.postcode ?? a.postal_code)!,
     country: a.country,

@@ -494,6 +494,24 @@ describe('agent API errors', () => {
     expect(viaBody.json()).toEqual(first.json());
   });
 
+  it('refuses a checkout address a store could not ship to', async () => {
+    const o = await offer();
+    for (const [address, missing] of [
+      [{ country: 'GB', postcode: 'N1 9GU' }, 'line1'],
+      [{ line1: '1 Analytical Way', country: 'GB', postcode: 'N1 9GU' }, 'city'],
+      [{ line1: '1 Analytical Way', city: 'London', country: 'GB' }, 'postcode'],
+    ] as const) {
+      const res = await agentRequest(t, apiKey, 'POST', '/api/agent/checkout', {
+        offer_id: o.offer_id,
+        buyer: { ...sampleBuyer, address },
+        payment: { method: 'stripe', shared_payment_token: 'spt_x' },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error_code).toBe('VALIDATION_ERROR');
+      expect(res.body).toContain(missing);
+    }
+  });
+
   it("honours an offer body's idempotency_key as the Idempotency-Key header", async () => {
     const body = {
       items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
