@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { usePlainValidationMessages } from '#common/validation/plain-messages';
 import type { AppContext } from '../app-context';
 import { registerAcpAgentRoutes } from '../features/acp-agents/routes';
 import { registerAgentApplicationRoutes } from '../features/agent-application/routes';
@@ -89,6 +90,7 @@ class OneLinePerRequest extends LogController {
 }
 
 export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {}): Promise<FastifyInstance> {
+  usePlainValidationMessages();
   const app = Fastify({
     // pino's Logger is Fastify's logger; the cast only narrows pino's richer type.
     loggerInstance: ctx.logger as FastifyBaseLogger,

@@ -507,6 +507,39 @@ describe('tenant isolation', () => {
   });
 });
 
+it('answers invalid_json to a body that is not JSON, whatever its Content-Type, and asks for an object', async () => {
+  for (const contentType of ['application/json', 'text/plain', 'application/x-www-form-urlencoded']) {
+    const res = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', '{"line_items": [', {
+      'content-type': contentType,
+    });
+    expect(res.statusCode, contentType).toBe(400);
+    expect(res.json(), contentType).toEqual({
+      type: 'invalid_request',
+      code: 'invalid_json',
+      message: 'The request body is not valid JSON',
+    });
+  }
+  const notAnObject = await acpRequest(
+    t,
+    key,
+    '2026-04-17',
+    'POST',
+    '/acp/checkout_sessions',
+    '"line_items"',
+  );
+  expect(notAnObject.statusCode).toBe(400);
+  expect(notAnObject.json()).toMatchObject({
+    code: 'invalid_request',
+    message: 'The request body must be a JSON object',
+    param: '$',
+  });
+  const missing = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', {
+    currency: 'gbp',
+  });
+  expect(missing.statusCode).toBe(400);
+  expect(missing.json().message).not.toMatch(/Invalid input|received/);
+});
+
 it('answers 1,000 randomized malformed requests without a 5xx', async () => {
   const session = await readySession('2026-04-17');
   let seed = 11;

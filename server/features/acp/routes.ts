@@ -69,20 +69,26 @@ export function registerAcpRoutes(
       };
       const checkKey = agentKeyGuard(scope, deps.db);
 
-      // The raw body is kept for signature checks; an empty body (cancel) is allowed.
-      scope.removeContentTypeParser('application/json');
+      // The raw body is kept for signature checks; an empty body (cancel) is allowed. Every body is read as
+      // JSON whatever its Content-Type (curl -d sends a form type), so a malformed one is invalid_json.
+      scope.removeAllContentTypeParsers();
       scope.addContentTypeParser(
-        'application/json',
+        '*',
         { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
         (request, body, done) => {
           const raw = body as string;
           stateOf(request).rawBody = raw;
           if (!raw.trim()) return done(null, undefined);
+          let parsed: unknown;
           try {
-            done(null, JSON.parse(raw));
+            parsed = JSON.parse(raw);
           } catch {
-            done(new AcpError(400, 'invalid_json', 'The request body is not valid JSON'), undefined);
+            return done(new AcpError(400, 'invalid_json', 'The request body is not valid JSON'), undefined);
           }
+          if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+            return done(null, parsed);
+          const notAnObject = 'The request body must be a JSON object';
+          done(new AcpError(400, 'invalid_request', notAnObject, { param: '$' }), undefined);
         },
       );
 

@@ -117,6 +117,36 @@ describe('the documented agent API, card', () => {
     expect(confirm.json().status).toBe('ACCEPTED');
   });
 
+  it('answers the order on both spellings, and a path naming no operation in the same error shape', async () => {
+    const o = await offer();
+    const checkout = await cardCheckout(o, await mintSharedPaymentToken(t, 10_000));
+    const confirm = await agentRequest(t, apiKey, 'POST', '/api/agent-confirm', {
+      checkout_id: checkout.checkout_id,
+    });
+    const orderId = confirm.json().order_id as string;
+    const slash = await agentRequest(t, apiKey, 'GET', `/api/agent/order/${orderId}`);
+    const hyphen = await agentRequest(t, apiKey, 'GET', `/api/agent-order/${orderId}`);
+    expect(hyphen.statusCode, hyphen.body).toBe(200);
+    expect(hyphen.json()).toEqual(slash.json());
+    for (const url of ['/api/agent-order/nope', '/api/agent/order/nope', '/api/agent/orders/nope']) {
+      const missing = await agentRequest(t, apiKey, 'GET', url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json(), url).toMatchObject({
+        error_code: 'NOT_FOUND',
+        correlation_id: expect.any(String),
+      });
+    }
+  });
+
+  it('names a missing or mistyped field in plain words', async () => {
+    const res = await agentRequest(t, apiKey, 'POST', '/api/agent/checkout', { offer_id: 42 });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().details.fields as { field: string; message: string }[];
+    expect(fields).toContainEqual({ field: 'offer_id', message: 'Expected a string, got a number' });
+    expect(fields).toContainEqual({ field: 'buyer', message: 'Required' });
+    expect(res.body).not.toMatch(/Invalid input|received/);
+  });
+
   it('declines a card the issuer refuses, without creating an order', async () => {
     const o = await offer();
     const checkout = await cardCheckout(o, await mintSharedPaymentToken(t, 10_000, { decline: true }));

@@ -216,15 +216,24 @@ export function registerAgentApiRoutes(
       );
     }
 
-    r.get(
-      '/api/agent/order/:id',
-      { schema: { params: z.object({ id: z.string().max(100) }) }, ...order },
-      async (request) => {
-        const merchant = merchantOf(request);
-        const order = await getOrderForAgent(deps, merchant, request.params.id);
-        deps.checkoutAccess.record(merchant.id, agentAccess.ofOrder(merchant, order));
-        return orderToApi(order);
-      },
-    );
+    for (const path of ['/api/agent/order/:id', '/api/agent-order/:id']) {
+      r.get(
+        path,
+        { schema: { params: z.object({ id: z.string().max(100) }) }, ...order },
+        async (request) => {
+          const merchant = merchantOf(request);
+          const order = await getOrderForAgent(deps, merchant, request.params.id);
+          deps.checkoutAccess.record(merchant.id, agentAccess.ofOrder(merchant, order));
+          return orderToApi(order);
+        },
+      );
+    }
+
+    // A path under the agent API that names no operation answers in the agent API's error shape too, so a
+    // client parses one shape whatever it calls.
+    scope.all('/api/agent/*', async (request) => {
+      const path = request.url.split('?')[0];
+      throw new AgentApiError('NOT_FOUND', `No agent API endpoint ${request.method} ${path}`);
+    });
   });
 }

@@ -45,6 +45,8 @@ export const SESSION_RULE_EXCEPTIONS: Readonly<Record<string, Exclude<SessionRul
   '/api/agent/checkout': 'none',
   '/api/agent/confirm': 'none',
   '/api/agent/order/:id': 'none',
+  '/api/agent-order/:id': 'none',
+  '/api/agent/*': 'none',
 };
 
 /** The rule for a registered route (its URL as registered, with `:params`); no route, no session. */

@@ -116,6 +116,7 @@ describe('GET /api/acp-openapi', () => {
         'post /api/agent/confirm confirmCheckout',
         'post /api/agent-confirm confirmCheckoutAlias',
         'get /api/agent/order/{id} getOrder',
+        'get /api/agent-order/{id} getOrderAlias',
       ].sort(),
     );
     const complete = doc.paths['/acp/checkout_sessions/{checkout_session_id}/complete']!.post!;

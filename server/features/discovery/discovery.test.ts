@@ -115,7 +115,7 @@ describe('/.well-known/agent-commerce.json', () => {
       'POST /api/agent/offer /api/agent-offer',
       'POST /api/agent/checkout /api/agent-checkout',
       'POST /api/agent/confirm /api/agent-confirm',
-      'GET /api/agent/order/{id}',
+      'GET /api/agent/order/{id} /api/agent-order/{id}',
     ]);
     // Each listed path is a route of the API (a key-less call is refused by it, not by the web app).
     for (const endpoint of [...doc.acp.endpoints, ...doc.agent_api.endpoints]) {

@@ -80,7 +80,7 @@ export const AGENT_API_OPERATIONS: readonly Operation[] = [
     api: 'agent_api',
     operation: 'getOrder',
     method: 'GET',
-    paths: ['/api/agent/order/{id}'],
+    paths: ['/api/agent/order/{id}', '/api/agent-order/{id}'],
     summary: 'Read an order and its fulfilment status from the store',
   },
 ];

@@ -283,7 +283,7 @@ export function EndpointDocs() {
         title="Order"
         summary="Looks up an order by id, refreshed from the store, which is where fulfilment happens."
       >
-        <Endpoint method="GET" paths={['/api/agent/order/{order_id}']} />
+        <Endpoint method="GET" paths={['/api/agent/order/{order_id}', '/api/agent-order/{order_id}']} />
         <CodeBlock title="Request" code={ORDER_REQUEST} />
         <CodeBlock title="Response 200" kind="response" code={ORDER_RESPONSE} />
         <RefTable

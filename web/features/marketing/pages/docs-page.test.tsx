@@ -81,7 +81,7 @@ describe('/docs', () => {
       ['offer', ['/api/agent/offer', '/api/agent-offer']],
       ['checkout', ['/api/agent/checkout', '/api/agent-checkout']],
       ['confirm', ['/api/agent/confirm', '/api/agent-confirm']],
-      ['order', ['/api/agent/order/{order_id}']],
+      ['order', ['/api/agent/order/{order_id}', '/api/agent-order/{order_id}']],
     ] as const) {
       for (const path of paths) expect(within(section(id)).getAllByText(path).length).toBeGreaterThan(0);
     }
