@@ -45,7 +45,7 @@ export interface AcpItemIssue {
 
 /** A message the session carries until the situation changes (for example a declined card). */
 export interface AcpNotice {
-  code: 'payment_declined' | 'prices_changed' | 'payment_expired';
+  code: 'payment_declined' | 'prices_changed' | 'payment_expired' | 'payment_pending';
   content: string;
 }
 

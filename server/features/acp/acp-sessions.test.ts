@@ -127,6 +127,13 @@ describe('ACP 2026-04-17', () => {
     expect(early.statusCode, early.body).toBe(409);
     expect(early.json()).toMatchObject({ type: 'invalid_request', code: 'payment_pending' });
     expectAcpShape('2026-04-17', 'Error', early.json());
+    // While the invoice waits to be paid the session reads in_progress, as the docs say, with the reason.
+    const waiting = await acpRequest(t, key, '2026-04-17', 'GET', sessionUrl(session.id));
+    expect(waiting.json().status).toBe('in_progress');
+    expect(waiting.json().messages).toContainEqual(
+      expect.objectContaining({ type: 'info', content: early.json().message }),
+    );
+    expectAcpShape('2026-04-17', 'CheckoutSession', waiting.json());
 
     await simControl(t, 'opennode', `charges/${invoice.id}/pay`);
     const done = await acpRequest(t, key, '2026-04-17', 'POST', sessionUrl(session.id, '/complete'), {

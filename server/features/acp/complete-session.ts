@@ -285,7 +285,10 @@ async function completeWithLightning(
     }
     throw err;
   }
-  throw new AcpError(409, 'payment_pending', 'The Lightning invoice has not been paid yet; retry shortly', {
-    retryAfter: 3,
-  });
+  const pending = 'The Lightning invoice has not been paid yet; retry shortly';
+  await deps.db
+    .update(acpSessions)
+    .set({ notices: [{ code: 'payment_pending', content: pending }], updatedAt: deps.clock.now() })
+    .where(and(eq(acpSessions.id, state.session.id), eq(acpSessions.status, 'ready_for_payment')));
+  throw new AcpError(409, 'payment_pending', pending, { retryAfter: 3 });
 }

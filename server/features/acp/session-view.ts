@@ -91,6 +91,17 @@ const ISSUE_TEXT: Record<AcpItemIssue['problem'], string> = {
   invalid_quantity: 'Quantities must be whole numbers of at least 1.',
 };
 
+/**
+ * A session whose Lightning invoice the agent reported paid, and the provider not yet, reads in_progress
+ * (the docs: "a Lightning invoice is waiting to be paid") though it stays payable: the agent may still
+ * switch to a card, which withdraws the invoice.
+ */
+function viewStatus(session: SessionState['session']): SessionView['status'] {
+  const waitingOnLightning =
+    session.status === 'ready_for_payment' && session.notices.some((n) => n.code === 'payment_pending');
+  return waitingOnLightning ? 'in_progress' : (session.status as SessionView['status']);
+}
+
 /** Builds the authoritative cart state both versions render. */
 export function viewSession(
   state: SessionState,
@@ -119,7 +130,7 @@ export function viewSession(
   }
   for (const notice of session.notices) {
     messages.push({
-      kind: notice.code === 'prices_changed' ? 'info' : 'error',
+      kind: notice.code === 'prices_changed' || notice.code === 'payment_pending' ? 'info' : 'error',
       code: notice.code,
       target: 'payment',
       content: notice.content,
@@ -135,7 +146,7 @@ export function viewSession(
   const str = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
     id: session.id,
-    status: expired ? 'expired' : (session.status as SessionView['status']),
+    status: expired ? 'expired' : viewStatus(session),
     currency: session.currency.toLowerCase(),
     lines: session.pricedItems.map((item) => ({
       id: lineItemId(item.sku),

@@ -33,6 +33,7 @@ const ERROR_CODE: Record<
   payment_declined: 'payment_declined',
   payment_expired: 'payment_declined',
   prices_changed: null,
+  payment_pending: null,
 };
 
 function message(m: ViewMessage): Session['messages'][number] {

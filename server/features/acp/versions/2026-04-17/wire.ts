@@ -39,6 +39,7 @@ const ERROR_CODE: Record<ViewMessage['code'], ErrorCode | null> = {
   payment_declined: 'payment_declined',
   payment_expired: 'expired',
   prices_changed: null,
+  payment_pending: null,
 };
 
 function message(m: ViewMessage): Session['messages'][number] {
