@@ -117,6 +117,8 @@ describe('ACP 2026-04-17', () => {
     );
     const invoice = lightning.config.invoice;
     expect(invoice.payment_request).toMatch(/^ln/);
+    // OpenNode's charge has an on-chain address, but the docs say agents pay it over Lightning only.
+    expect(invoice).not.toHaveProperty('onchain_address');
 
     const early = await acpRequest(t, key, '2026-04-17', 'POST', sessionUrl(session.id, '/complete'), {
       payment_data: {

@@ -9,6 +9,7 @@ import type {
   Order,
   Payment,
 } from '../../db/schema/index';
+import { showsOnchainAddress } from '../../integrations/payments/registry';
 import { sessionTotals } from './session-pricing';
 import type { SessionState } from './sessions';
 import { acpOrderPermalink } from './versions/order-facts';
@@ -186,7 +187,9 @@ export function viewSession(
                     paymentUrl: str(invoice?.payment_url),
                     amountSats: typeof invoice?.amount_sats === 'number' ? invoice.amount_sats : null,
                     expiresAt: str(invoice?.expires_at),
-                    onchainAddress: str(invoice?.onchain_address),
+                    onchainAddress: showsOnchainAddress(merchant.btcProvider)
+                      ? str(invoice?.onchain_address)
+                      : null,
                   }
                 : null,
             }

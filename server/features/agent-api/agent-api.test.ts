@@ -162,6 +162,14 @@ describe('the documented agent API, card', () => {
     expect(await t.db.select().from(orders).where(eq(orders.checkoutId, checkout.checkout_id))).toHaveLength(
       0,
     );
+    const again = await agentRequest(t, apiKey, 'POST', '/api/agent/confirm', {
+      checkout_id: checkout.checkout_id,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error_code: 'CHECKOUT_ALREADY_PROCESSED',
+      details: { status: 'DECLINED', reason: confirm.json().error },
+    });
   });
 
   it('charges exactly once when 50 confirms arrive together', async () => {

@@ -1,5 +1,5 @@
 import type { Checkout, Offer, Order, Payment } from '../../db/schema/index';
-import { isPaymentProviderId, lightningProvider } from '../../integrations/payments/registry';
+import { showsOnchainAddress } from '../../integrations/payments/registry';
 
 /** The documented agent API's answers, built from our rows. Amounts are minor units. */
 export function offerToApi(offer: Offer) {
@@ -56,10 +56,6 @@ export function checkoutToApi(checkout: Checkout, payment: Payment) {
       ...(showsOnchainAddress(checkout.provider) ? { onchain_address: p.onchain_address ?? null } : {}),
     },
   };
-}
-
-function showsOnchainAddress(provider: string): boolean {
-  return isPaymentProviderId(provider) && !!lightningProvider(provider)?.manifest.agentApiOnchainAddress;
 }
 
 export function acceptedToApi(order: Order) {

@@ -87,10 +87,13 @@ async function alreadyProcessed(deps: CommerceDeps, checkout: Checkout): Promise
       checkout_id: checkout.id,
       status: 'DECLINED',
     });
+  // A declined checkout was answered 402 when it was declined; a later confirm is told how it ended (the
+  // docs' 409 with details.status), so a retrying agent does not read a second decline.
   if (checkout.status === 'DECLINED') {
-    throw new CommerceError('declined', checkout.declineReason ?? 'The payment was declined', {
+    throw new CommerceError('already_processed', 'This checkout was declined; start a new checkout', {
       checkout_id: checkout.id,
       status: 'DECLINED',
+      reason: checkout.declineReason ?? 'The payment was declined',
     });
   }
   const [order] = await deps.db.select().from(orders).where(eq(orders.checkoutId, checkout.id));

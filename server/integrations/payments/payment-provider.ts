@@ -27,7 +27,10 @@ export interface LightningProviderManifest extends PaymentProviderManifest {
    * application bundle (the merchant's `btc_opennode_enabled`).
    */
   inApplicationBundle: boolean;
-  /** Whether the agent API's `btc` object shows the invoice's on-chain fallback address (`onchain_address`). */
+  /**
+   * Whether agents are shown the invoice's on-chain fallback address (`onchain_address` in the agent API's
+   * `btc` object and in the ACP Lightning handler's invoice).
+   */
   agentApiOnchainAddress: boolean;
   /**
    * The simulator's controls, as paths under its `/__sim/`: `payInvoice` marks an invoice paid. The

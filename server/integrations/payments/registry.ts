@@ -31,6 +31,11 @@ export function lightningProvider(id: PaymentProviderId): LightningPaymentProvid
   return provider.manifest.method === 'lightning' ? (provider as LightningPaymentProvider<unknown>) : null;
 }
 
+/** Whether agents see an invoice's on-chain fallback address with this provider (its manifest says). */
+export function showsOnchainAddress(id: string): boolean {
+  return isPaymentProviderId(id) && !!lightningProvider(id)?.manifest.agentApiOnchainAddress;
+}
+
 export function cardProvider(id: PaymentProviderId): CardPaymentProvider<unknown> | null {
   const provider: PaymentProvider = paymentProviders[id];
   return provider.manifest.method === 'card' ? (provider as CardPaymentProvider<unknown>) : null;
