@@ -1,5 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acpAddress, acpBuyer, acpRequest } from '../../test/acp-kit';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/create-test-app';
@@ -49,16 +50,37 @@ function deref<T = Json>(node: unknown): T {
   return current as T;
 }
 
-/** Checks `body` against the schema the document gives for this operation's answer with `status`. */
-function expectDocumented(method: string, path: string, status: number, body: unknown) {
+/** The answer headers a client may act on: each one the server sends must be declared for that answer. */
+const CONTRACT_HEADERS = [
+  'request-id',
+  'idempotency-key',
+  'idempotent-replayed',
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
+
+/**
+ * Checks an answer against what the document gives for this operation and status: the body against its
+ * schema, and every contract header the server sent against the answer's declared headers.
+ */
+function expectDocumented(method: string, path: string, res: Response) {
   const operation = doc.paths[path]?.[method.toLowerCase()];
   expect(operation, `${method} ${path} is documented`).toBeTruthy();
-  const response = deref<{ content: { 'application/json': { schema: Json } } }>(
-    operation!.responses[String(status)],
+  const response = deref<{ content: { 'application/json': { schema: Json } }; headers?: Json }>(
+    operation!.responses[String(res.statusCode)],
   );
-  expect(response, `${method} ${path} documents ${status}`).toBeTruthy();
+  expect(response, `${method} ${path} documents ${res.statusCode}`).toBeTruthy();
   const validate = ajv.compile({ $ref: `${DOC_ID}${refInto(response.content['application/json'].schema)}` });
-  expect(validate(body), `${method} ${path} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  const body: unknown = res.json();
+  expect(validate(body), `${method} ${path} ${res.statusCode}: ${JSON.stringify(validate.errors)}`).toBe(
+    true,
+  );
+  const declared = Object.keys(response.headers ?? {}).map((name) => name.toLowerCase());
+  const sent = CONTRACT_HEADERS.filter((name) => res.headers[name] !== undefined);
+  const undeclared = sent.filter((name) => !declared.includes(name));
+  expect(undeclared, `${method} ${path} ${res.statusCode} sends undeclared headers`).toEqual([]);
 }
 
 /** Checks a request body against the operation's documented requestBody. */
@@ -131,7 +153,6 @@ describe('GET /api/acp-openapi', () => {
     const headers = (complete.parameters as Json[]).map((p) => deref<{ name: string; in: string }>(p));
     expect(headers.map((h) => h.name)).toEqual([
       'checkout_session_id',
-      'Authorization',
       'API-Version',
       'Idempotency-Key',
       'Request-Id',
@@ -181,6 +202,24 @@ describe('GET /api/acp-openapi', () => {
     expect(session({ id: 'cs_1', status: 'completed' })).toBe(false);
   });
 
+  it('is served at /openapi.json, where generators look first, and linked from discovery', async () => {
+    const conventional = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(conventional.statusCode).toBe(200);
+    expect(conventional.json()).toEqual(doc);
+    const platform = await t.app.inject({ method: 'GET', url: '/.well-known/agent-commerce.json' });
+    expect(platform.json().links.acp_openapi).toBe(`${TEST_ORIGIN}/openapi.json`);
+  });
+
+  it('declares the API key as a security scheme only (an Authorization header parameter is ignored)', () => {
+    const names = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) =>
+        ((op.parameters as Json[] | undefined) ?? []).map((p) => deref<{ name: string }>(p).name),
+      ),
+    );
+    expect(names).not.toContain('Authorization');
+    expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
+  });
+
   it('is cached like the discovery documents', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/acp-openapi' });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
@@ -205,7 +244,7 @@ describe('the document describes what the server really accepts and answers', ()
     expectDocumentedRequest('POST', '/acp/checkout_sessions', createBody);
     const created = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', createBody);
     expect(created.statusCode, created.body).toBe(201);
-    expectDocumented('POST', '/acp/checkout_sessions', 201, created.json());
+    expectDocumented('POST', '/acp/checkout_sessions', created);
     const session = created.json();
     const sessionPath = '/acp/checkout_sessions/{checkout_session_id}';
 
@@ -224,7 +263,7 @@ describe('the document describes what the server really accepts and answers', ()
       updateBody,
     );
     expect(updated.statusCode, updated.body).toBe(200);
-    expectDocumented('POST', sessionPath, 200, updated.json());
+    expectDocumented('POST', sessionPath, updated);
 
     const total = updated.json().totals.find((x: { type: string }) => x.type === 'total').amount;
     const token = await mintSharedPaymentToken(t, total);
@@ -244,7 +283,22 @@ describe('the document describes what the server really accepts and answers', ()
       completeBody,
     );
     expect(completed.statusCode, completed.body).toBe(200);
-    expectDocumented('POST', `${sessionPath}/complete`, 200, completed.json());
+    expectDocumented('POST', `${sessionPath}/complete`, completed);
+    // A completed session read again carries its order: a strict client must accept it.
+    const reread = await acpRequest(t, key, '2026-04-17', 'GET', `/acp/checkout_sessions/${session.id}`);
+    expect(reread.json().order).toBeTruthy();
+    expectDocumented('GET', sessionPath, reread);
+    const replayed = await acpRequest(
+      t,
+      key,
+      '2026-04-17',
+      'POST',
+      `/acp/checkout_sessions/${session.id}/complete`,
+      completeBody,
+      { 'idempotency-key': completed.headers['idempotency-key'] as string },
+    );
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expectDocumented('POST', `${sessionPath}/complete`, replayed);
 
     const cancel = await acpRequest(
       t,
@@ -254,11 +308,11 @@ describe('the document describes what the server really accepts and answers', ()
       `/acp/checkout_sessions/${session.id}/cancel`,
     );
     expect(cancel.statusCode).toBe(405);
-    expectDocumented('POST', `${sessionPath}/cancel`, 405, cancel.json());
+    expectDocumented('POST', `${sessionPath}/cancel`, cancel);
     const missing = await acpRequest(t, key, '2026-04-17', 'GET', '/acp/checkout_sessions/cs_missing');
-    expectDocumented('GET', sessionPath, 404, missing.json());
+    expectDocumented('GET', sessionPath, missing);
     const noVersion = await acpRequest(t, key, null, 'GET', `/acp/checkout_sessions/${session.id}`);
-    expectDocumented('GET', sessionPath, 400, noVersion.json());
+    expectDocumented('GET', sessionPath, noVersion);
   });
 
   it('ACP 2025-09-29: create, get, cancel', async () => {
@@ -266,13 +320,13 @@ describe('the document describes what the server really accepts and answers', ()
     expectDocumentedRequest('POST', '/acp/checkout_sessions', createBody);
     const created = await acpRequest(t, key, '2025-09-29', 'POST', '/acp/checkout_sessions', createBody);
     expect(created.statusCode, created.body).toBe(201);
-    expectDocumented('POST', '/acp/checkout_sessions', 201, created.json());
+    expectDocumented('POST', '/acp/checkout_sessions', created);
     const id = created.json().id;
     const read = await acpRequest(t, key, '2025-09-29', 'GET', `/acp/checkout_sessions/${id}`);
-    expectDocumented('GET', '/acp/checkout_sessions/{checkout_session_id}', 200, read.json());
+    expectDocumented('GET', '/acp/checkout_sessions/{checkout_session_id}', read);
     const canceled = await acpRequest(t, key, '2025-09-29', 'POST', `/acp/checkout_sessions/${id}/cancel`);
     expect(canceled.statusCode, canceled.body).toBe(200);
-    expectDocumented('POST', '/acp/checkout_sessions/{checkout_session_id}/cancel', 200, canceled.json());
+    expectDocumented('POST', '/acp/checkout_sessions/{checkout_session_id}/cancel', canceled);
   });
 
   it('the documented agent API: offer, checkout (card and Lightning), confirm, order, errors', async () => {
@@ -283,7 +337,7 @@ describe('the document describes what the server really accepts and answers', ()
     expectDocumentedRequest('POST', '/api/agent-offer', offerBody);
     const offer = await agentRequest(t, key, 'POST', '/api/agent-offer', offerBody);
     expect(offer.statusCode, offer.body).toBe(200);
-    expectDocumented('POST', '/api/agent-offer', 200, offer.json());
+    expectDocumented('POST', '/api/agent-offer', offer);
 
     const shipping = offer.json().shipping_options[0];
     const amount = offer.json().subtotal + shipping.price;
@@ -297,17 +351,17 @@ describe('the document describes what the server really accepts and answers', ()
     expectDocumentedRequest('POST', '/api/agent/checkout', checkoutBody);
     const checkout = await agentRequest(t, key, 'POST', '/api/agent/checkout', checkoutBody);
     expect(checkout.statusCode, checkout.body).toBe(201);
-    expectDocumented('POST', '/api/agent/checkout', 201, checkout.json());
+    expectDocumented('POST', '/api/agent/checkout', checkout);
 
     const confirmBody = { checkout_id: checkout.json().checkout_id, commit: true };
     expectDocumentedRequest('POST', '/api/agent/confirm', confirmBody);
     const confirm = await agentRequest(t, key, 'POST', '/api/agent/confirm', confirmBody);
     expect(confirm.statusCode, confirm.body).toBe(200);
-    expectDocumented('POST', '/api/agent/confirm', 200, confirm.json());
+    expectDocumented('POST', '/api/agent/confirm', confirm);
 
     const order = await agentRequest(t, key, 'GET', `/api/agent/order/${confirm.json().order_id}`);
     expect(order.statusCode, order.body).toBe(200);
-    expectDocumented('GET', '/api/agent/order/{id}', 200, order.json());
+    expectDocumented('GET', '/api/agent/order/{id}', order);
 
     const btcOffer = (await agentRequest(t, key, 'POST', '/api/agent/offer', offerBody)).json();
     const btc = await agentRequest(t, key, 'POST', '/api/agent/checkout', {
@@ -316,16 +370,16 @@ describe('the document describes what the server really accepts and answers', ()
       payment: { method: 'btc' },
     });
     expect(btc.statusCode, btc.body).toBe(201);
-    expectDocumented('POST', '/api/agent/checkout', 201, btc.json());
+    expectDocumented('POST', '/api/agent/checkout', btc);
     const pending = await agentRequest(t, key, 'POST', '/api/agent/confirm', {
       checkout_id: btc.json().checkout_id,
     });
     expect(pending.statusCode, pending.body).toBe(200);
-    expectDocumented('POST', '/api/agent/confirm', 200, pending.json());
+    expectDocumented('POST', '/api/agent/confirm', pending);
 
     const unauthorized = await agentRequest(t, null, 'POST', '/api/agent/offer', offerBody);
-    expectDocumented('POST', '/api/agent/offer', 401, unauthorized.json());
+    expectDocumented('POST', '/api/agent/offer', unauthorized);
     const invalid = await agentRequest(t, key, 'POST', '/api/agent/offer', { items: [] });
-    expectDocumented('POST', '/api/agent/offer', 400, invalid.json());
+    expectDocumented('POST', '/api/agent/offer', invalid);
   });
 });

@@ -92,7 +92,7 @@ describe('/.well-known/agent-commerce.json', () => {
       agent_api: { base_url: `${TEST_ORIGIN}/api` },
       links: {
         acp_health: `${TEST_ORIGIN}/api/acp-health`,
-        acp_openapi: `${TEST_ORIGIN}/api/acp-openapi`,
+        acp_openapi: `${TEST_ORIGIN}/openapi.json`,
       },
     });
     expect(doc.payment_methods.map((m) => [m.id, m.providers, m.acp.handler_id])).toEqual([

@@ -131,7 +131,7 @@ export function platformDiscovery(input: {
     links: {
       acp_discovery: `${publicUrl}/.well-known/acp.json`,
       acp_health: `${publicUrl}/api/acp-health`,
-      acp_openapi: `${publicUrl}/api/acp-openapi`,
+      acp_openapi: `${publicUrl}/openapi.json`,
       status: `${publicUrl}/api/status`,
       terms: `${publicUrl}/terms`,
       privacy: `${publicUrl}/privacy`,

@@ -34,7 +34,7 @@ export function discoveryOf(app: FastifyInstance): DiscoveryDocuments {
 
 /**
  * The public documents agents read first: /.well-known/acp.json (ACP discovery),
- * /.well-known/agent-commerce.json (the platform), GET /api/acp-health and GET /api/acp-openapi, and
+ * /.well-known/agent-commerce.json (the platform), GET /api/acp-health and GET /openapi.json (also /api/acp-openapi), and
  * /sitemap.xml and /robots.txt for search engines.
  * Register before the agent APIs: the documents list their routes as registered (route-catalogue.ts),
  * and are built once when the app is ready, so a schema that cannot be documented fails the start.
@@ -73,7 +73,9 @@ export function registerDiscoveryRoutes(
 
   app.get('/.well-known/acp.json', (request, reply) => ready().acp.send(request, reply));
   app.get('/.well-known/agent-commerce.json', (request, reply) => ready().platform.send(request, reply));
-  app.get('/api/acp-openapi', (request, reply) => ready().openapi.send(request, reply));
+  // /openapi.json is where tools look first; /api/acp-openapi is the path the document was first served at.
+  for (const path of ['/openapi.json', '/api/acp-openapi'])
+    app.get(path, (request, reply) => ready().openapi.send(request, reply));
   const sitemap = sitemapXml(publicUrl);
   app.get('/sitemap.xml', (_request, reply) =>
     reply

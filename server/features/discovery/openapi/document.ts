@@ -6,7 +6,7 @@ import { openApiPaths } from './operations-openapi';
 import { HEADERS, PARAMETERS, RESPONSES, SECURITY, SECURITY_SCHEMES } from './shared';
 
 /**
- * GET /api/acp-openapi: one OpenAPI 3.1 document for both agent APIs (the Agentic Commerce Protocol at
+ * GET /openapi.json (also /api/acp-openapi): one OpenAPI 3.1 document for both agent APIs (the Agentic Commerce Protocol at
  * /acp and the documented agent API at /api/agent), generated from the zod schemas the server validates
  * and answers with, and listing only the routes it serves.
  */

@@ -1,7 +1,7 @@
 import { ACP_VERSION_MODULES, ACP_VERSIONS } from '../../acp';
 import type { ServedOperation } from '../route-catalogue';
 import { schemaRef, versioned } from './components';
-import { parameterRef, responseRef, type PARAMETERS, type RESPONSES } from './shared';
+import { parameterRef, RATE_LIMIT_HEADERS, responseRef, type PARAMETERS, type RESPONSES } from './shared';
 
 type Json = Record<string, unknown>;
 
@@ -20,14 +20,21 @@ const CANCEL_BODIES = WITH_CANCEL_BODY.map((v) => schemaRef(versioned('CheckoutS
 const CANCEL_DESCRIPTION = `${WITH_CANCEL_BODY.join(', ')} may say why (intent_trace); ${ACP_VERSIONS.filter(
   (v) => !WITH_CANCEL_BODY.includes(v),
 ).join(', ')} sends no body`;
-const acpSuccess = (description: string, schemaName: string) => ({
+const acpSuccess = (description: string, schemaNames: string[]) => ({
   description: `${description} (the shape of the API-Version sent)`,
   headers: {
     'Request-Id': { $ref: '#/components/headers/RequestId' },
     'Idempotency-Key': { $ref: '#/components/headers/IdempotencyKey' },
     'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' },
+    ...RATE_LIMIT_HEADERS,
   },
-  content: json(perVersion(schemaName, 'oneOf')),
+  // A completed session carries its order, so a read may be either shape: one schema is oneOf the
+  // versions, several (which may overlap) anyOf.
+  content: json(
+    schemaNames.length === 1
+      ? perVersion(schemaNames[0]!, 'oneOf')
+      : { anyOf: schemaNames.flatMap((name) => perVersion(name, 'anyOf').anyOf) },
+  ),
 });
 const acpRequest = (schemaName: string, required = true) => ({
   required,
@@ -47,15 +54,8 @@ const ACP_COMMON: [number, ErrorResponse][] = [
   [500, 'AcpServerError'],
   [503, 'AcpUnavailable'],
 ];
-const ACP_POST_HEADERS = [
-  'Authorization',
-  'ApiVersion',
-  'IdempotencyKey',
-  'RequestId',
-  'Signature',
-  'Timestamp',
-] as const;
-const ACP_GET_HEADERS = ['Authorization', 'ApiVersion', 'RequestId', 'Signature', 'Timestamp'] as const;
+const ACP_POST_HEADERS = ['ApiVersion', 'IdempotencyKey', 'RequestId', 'Signature', 'Timestamp'] as const;
+const ACP_GET_HEADERS = ['ApiVersion', 'RequestId', 'Signature', 'Timestamp'] as const;
 const withSession = (names: readonly (keyof typeof PARAMETERS)[]) => [
   parameterRef('CheckoutSessionId'),
   ...names.map(parameterRef),
@@ -71,7 +71,11 @@ const AGENT_COMMON: [number, ErrorResponse][] = [
 ];
 const agentSuccess = (description: string, schemaName: string) => ({
   description,
-  headers: { 'Idempotency-Key': { $ref: '#/components/headers/IdempotencyKey' } },
+  headers: {
+    'Idempotency-Key': { $ref: '#/components/headers/IdempotencyKey' },
+    'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' },
+    ...RATE_LIMIT_HEADERS,
+  },
   content: json(schemaRef(schemaName)),
 });
 const agentRequest = (schemaName: string) => ({ required: true, content: json(schemaRef(schemaName)) });
@@ -82,14 +86,17 @@ export const OPERATION_DETAILS: Record<string, Json> = {
     parameters: ACP_POST_HEADERS.map(parameterRef),
     requestBody: acpRequest('CheckoutSessionCreateRequest'),
     responses: {
-      201: acpSuccess('The new session, priced from the store', 'CheckoutSession'),
+      201: acpSuccess('The new session, priced from the store', ['CheckoutSession']),
       ...errors([...ACP_COMMON, [409, 'AcpConflict'], [422, 'AcpIdempotencyConflict']]),
     },
   },
   getCheckoutSession: {
     parameters: withSession(ACP_GET_HEADERS),
     responses: {
-      200: acpSuccess('The session', 'CheckoutSession'),
+      200: acpSuccess('The session; once completed, with its order', [
+        'CheckoutSession',
+        'CheckoutSessionWithOrder',
+      ]),
       ...errors([...ACP_COMMON, [404, 'AcpNotFound']]),
     },
   },
@@ -97,7 +104,7 @@ export const OPERATION_DETAILS: Record<string, Json> = {
     parameters: withSession(ACP_POST_HEADERS),
     requestBody: acpRequest('CheckoutSessionUpdateRequest'),
     responses: {
-      200: acpSuccess('The session, priced again', 'CheckoutSession'),
+      200: acpSuccess('The session, priced again', ['CheckoutSession']),
       ...errors([...ACP_COMMON, [404, 'AcpNotFound'], [409, 'AcpConflict'], [422, 'AcpIdempotencyConflict']]),
     },
   },
@@ -105,7 +112,7 @@ export const OPERATION_DETAILS: Record<string, Json> = {
     parameters: withSession(ACP_POST_HEADERS),
     requestBody: acpRequest('CheckoutSessionCompleteRequest'),
     responses: {
-      200: acpSuccess('The completed session with its order', 'CheckoutSessionWithOrder'),
+      200: acpSuccess('The completed session with its order', ['CheckoutSessionWithOrder']),
       ...errors([
         ...ACP_COMMON,
         [402, 'AcpPaymentDeclined'],
@@ -123,7 +130,7 @@ export const OPERATION_DETAILS: Record<string, Json> = {
       content: json(CANCEL_BODIES.length === 1 ? CANCEL_BODIES[0]! : { anyOf: CANCEL_BODIES }),
     },
     responses: {
-      200: acpSuccess('The canceled session', 'CheckoutSession'),
+      200: acpSuccess('The canceled session', ['CheckoutSession']),
       ...errors([
         ...ACP_COMMON,
         [404, 'AcpNotFound'],

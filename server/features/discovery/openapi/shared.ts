@@ -17,6 +17,19 @@ export const HEADERS = {
     { type: 'string', enum: ['true'] },
   ),
   RetryAfter: header('Seconds to wait before retrying', { type: 'integer', minimum: 0 }),
+  RateLimitLimit: header("Requests this operation's limit allows per window, per API key", {
+    type: 'integer',
+    minimum: 0,
+  }),
+  RateLimitRemaining: header('Requests left in the current window', { type: 'integer', minimum: 0 }),
+  RateLimitReset: header('Seconds until the window resets', { type: 'integer', minimum: 0 }),
+};
+
+/** The headers every answer of a rate-limited operation carries. */
+export const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
 };
 
 const ref = (kind: 'parameters' | 'headers' | 'responses', name: string) => ({
@@ -26,14 +39,6 @@ export const parameterRef = (name: keyof typeof PARAMETERS) => ref('parameters',
 export const responseRef = (name: keyof typeof RESPONSES) => ref('responses', name);
 
 export const PARAMETERS = {
-  Authorization: {
-    name: 'Authorization',
-    in: 'header',
-    required: true,
-    description:
-      '`Bearer <merchant API key>` (ak_test_… / ak_live_…). Also declared as the bearerAuth security scheme; an `apikey` header with the bare key works too.',
-    schema: { type: 'string', pattern: '^Bearer .+' },
-  },
   ApiVersion: {
     name: 'API-Version',
     in: 'header',
@@ -94,12 +99,16 @@ const acpEcho = {
 };
 const acpFailure = (description: string, retry = false) => ({
   description,
-  headers: { ...acpEcho, ...(retry ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}) },
+  headers: {
+    ...acpEcho,
+    ...RATE_LIMIT_HEADERS,
+    ...(retry ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}),
+  },
   content: { 'application/json': { schema: schemaRef('AcpError') } },
 });
 const agentFailure = (description: string, retry = false) => ({
   description,
-  headers: retry ? { 'Retry-After': ref('headers', 'RetryAfter') } : {},
+  headers: { ...RATE_LIMIT_HEADERS, ...(retry ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}) },
   content: { 'application/json': { schema: schemaRef('AgentError') } },
 });
 
@@ -144,7 +153,8 @@ export const SECURITY_SCHEMES = {
   bearerAuth: {
     type: 'http',
     scheme: 'bearer',
-    description: "The merchant's API key (ak_test_… in sandbox, ak_live_… in live)",
+    description:
+      "`Authorization: Bearer <the merchant's API key>` (ak_test_… in sandbox, ak_live_… in live); an `apikey` header with the bare key works too",
   },
   apiKeyHeader: { type: 'apiKey', in: 'header', name: 'apikey', description: 'The same API key, bare' },
 };

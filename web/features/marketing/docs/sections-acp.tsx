@@ -384,9 +384,16 @@ export function AcpDocs() {
       <DocSection
         id="acp-discovery"
         title="Discovery"
-        summary="Two documents tell an agent what this platform offers."
+        summary="Three documents tell an agent what this platform offers and how to call it."
       >
         <List>
+          <li>
+            <a className={linkClass} href="/openapi.json">
+              <C>/openapi.json</C>
+            </a>
+            : the OpenAPI 3.1 document of both APIs, the ACP checkout sessions and the agent API, with every
+            request, answer, error and header; generate a client from it.
+          </li>
           <li>
             <C>/.well-known/acp.json</C>: the ACP <C>DiscoveryResponse</C> of version 2026-04-17.
           </li>
