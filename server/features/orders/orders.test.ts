@@ -98,6 +98,7 @@ describe('orders list', () => {
       store_order_id: null,
       checkout_id: third.checkoutId,
       platform: null,
+      test: false,
     });
 
     const two = await dashboardRequest(t, a.cookie, 'GET', '/api/orders?limit=2');
