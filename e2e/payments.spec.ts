@@ -41,8 +41,13 @@ test('a merchant filters the payments history, copies a Lightning payment reques
 
   await page.goto('/payments');
   await expect(page.getByRole('heading', { name: 'Payment history', level: 1 })).toBeVisible();
+  // The tester's payments are the merchant's own tests: listed only with Include test orders, badged Test.
+  const testInvoice = page.getByText(lightningInvoiceId.slice(0, 12));
+  await expect(testInvoice).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Include test orders' }).click();
   await expect(bodyRows(page).first()).toContainText('Lightning (OpenNode)');
   await expect(bodyRows(page).first()).toContainText(lightningInvoiceId.slice(0, 12));
+  await expect(bodyRows(page).first().getByText('Test', { exact: true })).toBeVisible();
   await expectNoSeriousAccessibilityViolations(page);
 
   // Status filters: every row shown carries the chosen status.
@@ -69,11 +74,18 @@ test('a merchant filters the payments history, copies a Lightning payment reques
   const text = await csv.text();
   expect(text).toContain(lightningInvoiceId);
   expect(text).not.toContain('stripe_spt');
+  expect(text.split('\r\n')[0]).toMatch(/,test$/);
+  expect(text.split('\r\n').find((line) => line.includes(lightningInvoiceId))).toMatch(/,"true"$/);
 
   await page.getByLabel('To (UTC)').fill('2020-01-01');
   await expect(page.getByText('No payments match these filters.', { exact: false })).toBeVisible();
+  // Clearing the filters leaves the tests out again.
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(bodyRows(page).first()).toContainText(lightningInvoiceId.slice(0, 12));
+  await expect(page.getByRole('switch', { name: 'Include test orders' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  await expect(testInvoice).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: 'Payment history', level: 1 })).toBeVisible();
