@@ -49,7 +49,7 @@ describe('agent test, card', () => {
     expect(payment).toMatchObject({ method: 'stripe_spt', status: 'succeeded' });
   });
 
-  it('fails with the provider\'s message when Stripe does not know the token, charging nothing', async () => {
+  it("fails with the provider's message when Stripe does not know the token, charging nothing", async () => {
     const res = await acpFlow(a, { payment_method: 'stripe', test_spt: 'spt_doesnotexist123' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({

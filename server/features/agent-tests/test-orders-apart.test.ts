@@ -83,8 +83,7 @@ describe('a test-bench order', () => {
   it('carries no platform fee and takes no place in the plan’s allowance', async () => {
     // The live order's ledger line shows the ledger subscriber has handled both orders' events.
     await eventually(
-      () =>
-        t.db.select().from(billingOrderCharges).where(eq(billingOrderCharges.orderId, liveOrder.orderId)),
+      () => t.db.select().from(billingOrderCharges).where(eq(billingOrderCharges.orderId, liveOrder.orderId)),
       (rows) => rows.length === 1,
     );
     const [testCheckout] = await t.db.select().from(checkouts).where(eq(checkouts.id, testOrder.checkoutId));
@@ -170,8 +169,8 @@ describe('a card test with a token Stripe never issued', () => {
     });
     expect(agent.body).toContain(`No such shared_payment_granted_token: '${token}'`);
 
-    expect(
-      await t.db.select().from(orders).where(eq(orders.checkoutId, bench.json().checkout_id)),
-    ).toEqual([]);
+    expect(await t.db.select().from(orders).where(eq(orders.checkoutId, bench.json().checkout_id))).toEqual(
+      [],
+    );
   });
 });

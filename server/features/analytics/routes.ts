@@ -18,8 +18,7 @@ export function registerAnalyticsRoutes(
       .get(
         '/api/analytics',
         { schema: { querystring: analyticsQuery, response: { 200: analyticsReportSchema } } },
-        (request) =>
-          analyticsReport(ctx.db, merchantOf(request), request.query, ctx.clock.now()),
+        (request) => analyticsReport(ctx.db, merchantOf(request), request.query, ctx.clock.now()),
       );
   });
 }
