@@ -51,6 +51,14 @@ test('analytics shows what the demo agent bought, by channel, protocol version, 
   await expect(page.getByRole('region', { name: 'Totals' })).toContainText(/\d+ paid, \d+ expired/);
   await expectNoSeriousAccessibilityViolations(page);
 
+  // The merchant's own test orders count only with the switch on, which the URL keeps with the period.
+  const includeTest = page.getByRole('switch', { name: 'Include test orders' });
+  await expect(includeTest).toHaveAttribute('aria-checked', 'false');
+  await includeTest.click();
+  await expect(page).toHaveURL(/days=7&include_test=true/);
+  await includeTest.click();
+  await expect(page).not.toHaveURL(/include_test/);
+
   await page.getByRole('button', { name: '90 days' }).click();
   await expect(page).toHaveURL(/days=90/);
   await page.getByText('Daily figures as a table').click();

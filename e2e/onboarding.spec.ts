@@ -80,6 +80,15 @@ test('a new merchant onboards: Bitcoin, Stripe through hosted onboarding, WooCom
   await page.getByRole('button', { name: 'Finish and go to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Onboarding complete!')).toBeVisible();
+  // The test orders are the merchant's own: badged Test in Recent Activity, and no usage spent.
+  const latest = page.getByRole('list', { name: 'Latest orders' }).getByRole('listitem');
+  await expect(latest).toHaveCount(2);
+  for (const order of await latest.all())
+    await expect(order.getByText('Test', { exact: true })).toBeVisible();
+  const usage = (await (await page.request.get('/api/billing/summary')).json()) as {
+    usage: { count: number };
+  };
+  expect(usage.usage.count).toBe(0);
 
   // Completed onboarding sends the merchant on to the dashboard.
   await page.goto('/onboarding');
@@ -133,5 +142,17 @@ test('a card test order with a malformed token asks for an spt_ token', async ({
   await page.getByRole('button', { name: 'Run Test Order' }).click();
   await expect(page.getByText('Please enter a valid test SPT token (format: spt_...)')).toBeVisible();
   await expect(page.getByText('Please fill in test SKU and amount')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+  // A well-formed token Stripe never issued fails with Stripe's own message, as the agent API does.
+  await page.getByLabel('Test Shared Payment Token').fill('spt_doesnotexist123');
+  await page.getByLabel('Test SKU').fill('TEST-PRODUCT-001');
+  await page.getByRole('button', { name: 'Run Test Order' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: "No such shared_payment_granted_token: 'spt_doesnotexist123'" }),
+  ).toBeVisible();
+  await expect(page.getByText('Test order completed')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
 });

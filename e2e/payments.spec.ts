@@ -41,8 +41,13 @@ test('a merchant filters the payments history, copies a Lightning payment reques
 
   await page.goto('/payments');
   await expect(page.getByRole('heading', { name: 'Payment history', level: 1 })).toBeVisible();
+  // The tester's payments are the merchant's own tests: listed only with Include test orders, badged Test.
+  const testInvoice = page.getByText(lightningInvoiceId.slice(0, 12));
+  await expect(testInvoice).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Include test orders' }).click();
   await expect(bodyRows(page).first()).toContainText('Lightning (OpenNode)');
   await expect(bodyRows(page).first()).toContainText(lightningInvoiceId.slice(0, 12));
+  await expect(bodyRows(page).first().getByText('Test', { exact: true })).toBeVisible();
   await expectNoSeriousAccessibilityViolations(page);
 
   // Status filters: every row shown carries the chosen status.
@@ -69,11 +74,18 @@ test('a merchant filters the payments history, copies a Lightning payment reques
   const text = await csv.text();
   expect(text).toContain(lightningInvoiceId);
   expect(text).not.toContain('stripe_spt');
+  expect(text.split('\r\n')[0]).toMatch(/,test$/);
+  expect(text.split('\r\n').find((line) => line.includes(lightningInvoiceId))).toMatch(/,"true"$/);
 
   await page.getByLabel('To (UTC)').fill('2020-01-01');
   await expect(page.getByText('No payments match these filters.', { exact: false })).toBeVisible();
+  // Clearing the filters leaves the tests out again.
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(bodyRows(page).first()).toContainText(lightningInvoiceId.slice(0, 12));
+  await expect(page.getByRole('switch', { name: 'Include test orders' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  await expect(testInvoice).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: 'Payment history', level: 1 })).toBeVisible();
@@ -87,7 +99,7 @@ test("a merchant opens a payment's buyer, and that read of buyer data is logged"
   await signInAsDemoMerchant(page);
   const { lightningInvoiceId } = await takePayments(page);
   const listed: { checkout_id: string; provider_invoice_id: string }[] = (
-    await (await page.request.get('/api/payments?method=btc_opennode&limit=100')).json()
+    await (await page.request.get('/api/payments?method=btc_opennode&include_test=true&limit=100')).json()
   ).payments;
   const invoice = listed.find((p) => p.provider_invoice_id === lightningInvoiceId)!;
   /** The dashboard's logged reads of this invoice's checkout (other tests' agents read others). */
@@ -100,6 +112,8 @@ test("a merchant opens a payment's buyer, and that read of buyer data is logged"
   };
 
   await page.goto('/payments');
+  // The tester's payment is one of the merchant's tests.
+  await page.getByRole('switch', { name: 'Include test orders' }).click();
   const row = bodyRows(page).filter({ hasText: lightningInvoiceId.slice(0, 12) });
   await expect(row).toBeVisible();
   expect(await dashboardReads()).toBe(0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { includeTestParam } from './include-test';
 
 /** Analytics (/analytics): how agent commerce sells, over the last 7, 30 or 90 UTC days. */
 export const ANALYTICS_WINDOWS = [7, 30, 90] as const;
@@ -9,6 +10,8 @@ export const analyticsQuery = z.object({
     .enum(['7', '30', '90'])
     .default('30')
     .transform((days) => Number(days) as AnalyticsWindow),
+  /** Off by default: the merchant's own test orders count only when asked for (ADR 043). */
+  include_test: includeTestParam,
 });
 export type AnalyticsQuery = z.input<typeof analyticsQuery>;
 

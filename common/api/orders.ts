@@ -18,6 +18,8 @@ export const orderView = z.object({
   store_order_id: z.string().nullable(),
   checkout_id: z.string(),
   platform: z.string().nullable(),
+  /** One of the merchant's own test orders (onboarding, the agent tester): shown with a Test badge. */
+  test: z.boolean(),
 });
 export type OrderView = z.infer<typeof orderView>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PaymentStatus } from '../domain/payment-status';
+import { includeTestParam } from './include-test';
 
 /** Payments history (/payments). */
 export const PAYMENT_DISPLAY_STATUSES = ['PAID', 'PENDING', 'EXPIRED', 'FAILED'] as const;
@@ -36,6 +37,8 @@ export const paymentsFilter = z.object({
   status: z.enum(['all', ...PAYMENT_DISPLAY_STATUSES]).default('all'),
   from: utcDay.optional(),
   to: utcDay.optional(),
+  /** Off by default: the merchant's own test payments are listed only when asked for (ADR 043). */
+  include_test: includeTestParam,
 });
 export type PaymentsFilter = z.input<typeof paymentsFilter>;
 
@@ -72,6 +75,8 @@ export const paymentView = z.object({
   provider_invoice_id: z.string().nullable(),
   payment_request: z.string().nullable(),
   payment_url: z.string().nullable(),
+  /** One of the merchant's own test payments: shown with a Test badge. */
+  test: z.boolean(),
 });
 export type PaymentView = z.infer<typeof paymentView>;
 

@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants';
 
 /**
@@ -18,6 +18,8 @@ export const analyticsDaily = pgTable(
     agent: text('agent').notNull(),
     method: text('method').notNull(),
     currency: text('currency').notNull(),
+    /** The merchant's own test sales (ADR 043), kept apart so figures leave them out unless asked. */
+    test: boolean('test').notNull().default(false),
     /** Offers on the agent API and the tester, sessions on ACP (by creation day). */
     started: integer('started').notNull().default(0),
     checkouts: integer('checkouts').notNull().default(0),
@@ -31,7 +33,7 @@ export const analyticsDaily = pgTable(
     lightningPaid: integer('lightning_paid').notNull().default(0),
     lightningExpired: integer('lightning_expired').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.channel, t.agent, t.method, t.currency] })],
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.channel, t.agent, t.method, t.currency, t.test] })],
 );
 
 /**

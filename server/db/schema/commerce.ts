@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -55,6 +56,12 @@ export const offers = pgTable(
     channel: text('channel').notNull(),
     /** The agent's product name from its User-Agent (lib/agent-identity), when it sent one. */
     agent: text('agent'),
+    /**
+     * Made by one of the merchant's own test tools (onboarding's test order, the agent test bench), not
+     * by an agent (ADR 043). Copied to the checkout and the order by the same trigger as the channel, and
+     * to the payment by the checkout's insert; a test never counts as business (usage, fees, analytics).
+     */
+    test: boolean('test').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * When the relay counted the offer into analytics and wrote its engine event (events/count-offers.ts,
@@ -127,6 +134,8 @@ export const checkouts = pgTable(
     /** Copied from the offer by a trigger on insert (migration 0018), so no code path can forget it. */
     channel: text('channel').notNull().default(''),
     agent: text('agent'),
+    /** Copied from the offer by the same trigger (ADR 043). */
+    test: boolean('test').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -161,6 +170,8 @@ export const payments = pgTable(
     payloadPurgedAt: timestamp('payload_purged_at', { withTimezone: true }),
     /** When the payment succeeded: the time an agent's buyer took to pay is paid_at - created_at. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The checkout's test flag, written by the insert that writes both (ADR 043). */
+    test: boolean('test').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -215,6 +226,8 @@ export const orders = pgTable(
     /** Copied from the checkout by a trigger on insert (migration 0018), as on checkouts. */
     channel: text('channel').notNull().default(''),
     agent: text('agent'),
+    /** Copied from the checkout by the same trigger (ADR 043). */
+    test: boolean('test').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

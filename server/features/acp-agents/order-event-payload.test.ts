@@ -23,6 +23,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   storeWriteClaimedBy: null,
   channel: 'acp_2026-04-17',
   agent: 'ChatGPT-User',
+  test: false,
   createdAt: at,
   updatedAt: at,
   ...over,

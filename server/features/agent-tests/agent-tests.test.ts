@@ -26,8 +26,9 @@ const simulatePaid = (merchant: TestMerchant, body: object) =>
   dashboardRequest(t, merchant.cookie, 'POST', '/api/agent-tests/simulate-opennode-paid', body);
 
 describe('agent test, card', () => {
-  it('runs offer, checkout and confirm through the store and Stripe, with a placeholder token', async () => {
-    const res = await acpFlow(a, { payment_method: 'stripe', test_spt: 'spt_test_123', currency: 'gbp' });
+  it('runs offer, checkout and confirm through the store and Stripe, with a token Stripe issued', async () => {
+    const token = await mintSharedPaymentToken(t, 10_000);
+    const res = await acpFlow(a, { payment_method: 'stripe', test_spt: token, currency: 'gbp' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     // The store's 19.99 plus standard shipping to GB.
@@ -46,6 +47,21 @@ describe('agent test, card', () => {
     expect(order).toMatchObject({ merchantId: a.merchantId, storeOrderId: body.woo_order_id });
     const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, body.checkout_id));
     expect(payment).toMatchObject({ method: 'stripe_spt', status: 'succeeded' });
+  });
+
+  it("fails with the provider's message when Stripe does not know the token, charging nothing", async () => {
+    const res = await acpFlow(a, { payment_method: 'stripe', test_spt: 'spt_doesnotexist123' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      error: "No such shared_payment_granted_token: 'spt_doesnotexist123'",
+      step: 'confirm',
+      status: 'DECLINED',
+      checkout_id: expect.any(String),
+      amount: 2398,
+      currency: 'GBP',
+    });
+    const [order] = await t.db.select().from(orders).where(eq(orders.checkoutId, res.json().checkout_id));
+    expect(order).toBeUndefined();
   });
 
   it('uses a token the simulator knows as typed, and reports its decline at the confirm step', async () => {

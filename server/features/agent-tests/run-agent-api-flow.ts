@@ -12,7 +12,6 @@ import {
   createOffer,
   paymentWebhookUrl,
 } from '../commerce';
-import { testPaymentToken } from './sandbox-payments';
 
 type AgentTestDeps = EngineDeps & { publicUrl: string };
 type Step = NonNullable<AcpFlowOutput['step']>;
@@ -105,8 +104,9 @@ export async function runAgentApiFlow(
       items: [{ sku: input.sku, quantity: 1 }],
       destination: TEST_DESTINATION,
       currency: input.currency,
-      // The merchant's own tests, counted apart from agents' purchases.
-      origin: { channel: AGENT_TEST_CHANNEL, agent: null },
+      // The merchant's own tests: a channel of their own, and marked test so that they never count as
+      // business (usage, fees, analytics) and reach webhooks with livemode false (ADR 043).
+      origin: { channel: AGENT_TEST_CHANNEL, agent: null, test: true },
     });
     const expected = amountToMinor(input.amount)!;
     if (offer.subtotalMinor !== expected) {
@@ -128,10 +128,9 @@ export async function runAgentApiFlow(
         input.payment_method === 'stripe'
           ? {
               method: 'stripe',
-              sharedPaymentToken: await testPaymentToken(deps, merchant, input.test_spt!, {
-                amountMinor,
-                currency: offer.currency,
-              }),
+              // As typed, as the agent API takes it: a token the provider does not know fails the test with
+              // the provider's own message (issue 23 finding 6); the sandbox mints real ones on request.
+              sharedPaymentToken: input.test_spt!,
             }
           : { method: 'btc' },
       callbackUrl: (provider) => paymentWebhookUrl(deps.publicUrl, provider, merchant.id),

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { AGENT_TEST_MESSAGES, type TestCard } from '#common/api/agent-tests';
 import type { Db } from '../../db/client';
 import { payments, type Merchant } from '../../db/schema/index';
@@ -11,7 +10,7 @@ import {
   paymentProvider,
   type PaymentProviderId,
 } from '../../integrations/payments/registry';
-import { CommerceError, loadPaymentConnection, merchantCardAccount, type CommerceDeps } from '../commerce';
+import { loadPaymentConnection, type CommerceDeps } from '../commerce';
 
 /**
  * Sandbox helpers for the agent tester. They drive the provider simulators through their control
@@ -32,59 +31,6 @@ async function simulatorControl(
   const answer = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   // Some simulators answer an unknown invoice with 200 and `error`, as their provider does.
   return res.ok && answer && !answer.error ? answer : null;
-}
-
-const stripeKeys = z.object({ secretKey: z.string(), accountId: z.string().optional() });
-
-/**
- * Whether the merchant's Stripe account can see this Shared Payment Token. Our card adapter has no call
- * for it (agents never need one), so this asks Stripe's endpoint through the merchant's own context.
- */
-async function stripeKnowsToken(deps: CommerceDeps, merchant: Merchant, token: string): Promise<boolean> {
-  const card = await merchantCardAccount(deps, merchant);
-  const { secretKey, accountId } = stripeKeys.parse(card.ctx.credentials);
-  const url = new URL(
-    `/v1/shared_payment/granted_tokens/${encodeURIComponent(token)}`,
-    card.ctx.http.baseUrl,
-  );
-  let res;
-  try {
-    res = await card.ctx.http.fetch(url, {
-      headers: {
-        authorization: `Bearer ${secretKey}`,
-        ...(accountId ? { 'stripe-account': accountId } : {}),
-      },
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch {
-    throw new CommerceError('provider_unavailable', 'Stripe could not be reached to check the test token.');
-  }
-  await res.body?.cancel();
-  // Any other answer (an outage, a refused key) is for the charge itself to report.
-  return res.status !== 404;
-}
-
-/**
- * The token a card test pays with. A person trying the tester types a placeholder such as spt_test_123
- * that no Stripe has ever issued; in sandbox mode such a token is replaced by one the Stripe simulator
- * mints for exactly this payment, so the flow can succeed. A token the simulator knows (say one minted to
- * decline) is used as typed, and live mode always uses the token as typed.
- */
-export async function testPaymentToken(
-  deps: CommerceDeps,
-  merchant: Merchant,
-  token: string,
-  payment: { amountMinor: number; currency: string },
-): Promise<string> {
-  const simulator = deps.runtime.mode === 'sandbox' ? deps.runtime.simulators.stripe : undefined;
-  if (!simulator || (await stripeKnowsToken(deps, merchant, token))) return token;
-  const minted = await simulatorControl(deps.runtime, simulator, 'granted_tokens', {
-    currency: payment.currency.toLowerCase(),
-    max_amount: payment.amountMinor,
-  });
-  if (typeof minted?.id !== 'string')
-    throw new CommerceError('provider_unavailable', 'The Stripe simulator could not mint a test token.');
-  return minted.id;
 }
 
 /** The Stripe test payment method behind each test card (the simulator's `pm_card_*` aliases). */

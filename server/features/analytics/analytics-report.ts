@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsReport, AnalyticsWindow } from '#common/api/analytics';
 import type { Db } from '../../db/client';
 import type { Merchant } from '../../db/schema/index';
@@ -37,9 +37,11 @@ const averageOf = (revenue: number, orders: number) => (orders === 0 ? 0 : Math.
 export async function analyticsReport(
   db: Db,
   merchant: Merchant,
-  days: AnalyticsWindow,
+  { days, include_test: includeTest }: { days: AnalyticsWindow; include_test: boolean },
   now: Date,
 ): Promise<AnalyticsReport> {
+  // The merchant's own tests are a key of the rollup, summed only when asked for (ADR 043).
+  const liveOnly = (test: SQL) => (includeTest ? sql`` : sql`AND NOT ${test}`);
   const window = windowOf(days, now);
   const { start } = window;
   const currency = merchant.defaultCurrency;
@@ -64,14 +66,14 @@ export async function analyticsReport(
         coalesce(sum(orders) FILTER (WHERE currency <> ${currency}), 0)::int AS other
       FROM (
         SELECT day, channel, agent, currency, started, checkouts, orders, revenue_minor FROM analytics_daily
-        WHERE merchant_id = ${merchant.id} AND day >= ${start}::date AND method = ''
+        WHERE merchant_id = ${merchant.id} AND day >= ${start}::date AND method = '' ${liveOnly(sql`test`)}
         UNION ALL
         -- Offers the relay has not counted yet (at most a round's worth, on offers_uncounted_idx), read
         -- in the same statement as the rollup so that an offer counted meanwhile is seen exactly once.
         SELECT c.day, c.channel, c.agent, c.currency, c.started, c.checkouts, c.orders, c.revenue_minor
         FROM offers o, analytics_of(o) c
         WHERE o.merchant_id = ${merchant.id} AND o.counted_at IS NULL
-          AND o.created_at >= ${start}::date AT TIME ZONE 'UTC'
+          AND o.created_at >= ${start}::date AT TIME ZONE 'UTC' ${liveOnly(sql`o.test`)}
       ) sales
       GROUP BY GROUPING SETS ((day), (channel), (agent), ())`),
     // The payments side (channel ''): what each way of paying took, by the day it was paid.
@@ -81,7 +83,7 @@ export async function analyticsReport(
         sum(paid_minor) FILTER (WHERE currency = ${currency}) AS amount,
         sum(lightning_paid)::int AS paid, sum(lightning_expired)::int AS expired
       FROM analytics_daily
-      WHERE merchant_id = ${merchant.id} AND day >= ${start}::date AND channel = ''
+      WHERE merchant_id = ${merchant.id} AND day >= ${start}::date AND channel = '' ${liveOnly(sql`test`)}
       GROUP BY method`),
     db.execute<{ median: unknown }>(sql`${medianSecondsToPay(merchant.id, start)}`),
   ]);

@@ -324,7 +324,7 @@ describe('sales channel recording', () => {
     // The dashboard's agent tester.
     const flow = await dashboardRequest(t, seller.cookie, 'POST', '/api/agent-tests/acp-flow', {
       payment_method: 'stripe',
-      test_spt: 'spt_test_123',
+      test_spt: await mintSharedPaymentToken(t, 10_000),
     });
     expect(flow.json(), flow.body).toMatchObject({ status: 'ACCEPTED' });
     expect(await channelOf(flow.json().checkout_id)).toEqual({

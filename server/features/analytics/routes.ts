@@ -5,7 +5,8 @@ import type { AppContext } from '../../app-context';
 import { requireMerchantForScope } from '../auth';
 import { analyticsReport } from './analytics-report';
 
-/** GET /api/analytics?days=7|30|90: the merchant's sales by day, method, channel and agent. Session cookie. */
+/**
+ * GET /api/analytics?days=7|30|90&include_test=false|true: the merchant's sales by day, method, channel and agent. Session cookie. */
 export function registerAnalyticsRoutes(
   app: FastifyInstance,
   ctx: Pick<AppContext, 'auth' | 'db' | 'clock'>,
@@ -17,7 +18,7 @@ export function registerAnalyticsRoutes(
       .get(
         '/api/analytics',
         { schema: { querystring: analyticsQuery, response: { 200: analyticsReportSchema } } },
-        (request) => analyticsReport(ctx.db, merchantOf(request), request.query.days, ctx.clock.now()),
+        (request) => analyticsReport(ctx.db, merchantOf(request), request.query, ctx.clock.now()),
       );
   });
 }

@@ -88,7 +88,8 @@ async function usageNotices(db: Db, now: Date): Promise<BillingNotice[]> {
     .select({ merchantId: orders.merchantId, n: count(), account: billingAccounts })
     .from(orders)
     .leftJoin(billingAccounts, eq(billingAccounts.merchantId, orders.merchantId))
-    .where(gte(orders.createdAt, start))
+    // Tests use up no allowance (ADR 043).
+    .where(and(gte(orders.createdAt, start), eq(orders.test, false)))
     .groupBy(orders.merchantId, billingAccounts.merchantId)
     .having(({ n }) => gte(n, FEWEST_ORDERS_NOTICED));
   return rows.flatMap(({ merchantId, n, account }) => {

@@ -44,7 +44,7 @@ class AlreadyCharged extends Error {}
  * The month's counter row is counted and locked by one upsert before the line is inserted, so two
  * deliveries of one order, or two orders of one merchant, take their places one at a time; a delivery
  * that finds the order's line taken rolls its count back. Returns the ledger row (new or existing), or
- * null when the order no longer exists.
+ * null when the order no longer exists or is a test.
  */
 export async function recordOrderCharge(db: Db, orderId: string): Promise<BillingOrderCharge | null> {
   try {
@@ -63,7 +63,8 @@ export async function recordOrderCharge(db: Db, orderId: string): Promise<Billin
         .leftJoin(payments, eq(payments.checkoutId, orders.checkoutId))
         .leftJoin(billingAccounts, eq(billingAccounts.merchantId, orders.merchantId))
         .where(eq(orders.id, orderId));
-      if (!found) return null;
+      // A merchant's own test order is not business: no place in the month, no fee (ADR 043).
+      if (!found || found.order.test) return null;
       const { order, fixedFee } = found;
       const account = found.account ?? undefined;
       const month = monthStart(order.createdAt).toISOString().slice(0, 10);

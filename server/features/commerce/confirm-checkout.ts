@@ -294,11 +294,13 @@ export async function settleWithEarlierCharge(
  * The checkout's platform fee, worked out from the merchant's plan by the first charge attempt and kept:
  * a retry sends Stripe the same idempotency key, so it must send the same application fee (other
  * parameters are refused as a different request), and the order owes the fee of the plan it was charged
- * under. Null when the app provides no fee (the ledger then works it out when it records the order).
+ * under. Null when the app provides no fee (the ledger then works it out when it records the order) and
+ * for a test checkout, which owes none.
  */
 async function fixPlatformFee(deps: EngineDeps, checkout: Checkout): Promise<number | null> {
   if (checkout.platformFeeMinor !== null) return checkout.platformFeeMinor;
-  if (!deps.platformFee) return null;
+  // A merchant's own test is not business: the platform takes no fee on it (ADR 043).
+  if (!deps.platformFee || checkout.test) return null;
   const fee = await deps.platformFee(checkout.merchantId, checkout.amountMinor);
   // Another attempt may have fixed it first (a claim released and taken again): its fee stands.
   const unfixed = isNull(checkouts.platformFeeMinor);

@@ -88,6 +88,9 @@ export async function createCheckout(
   }
 
   const id = publicId('chk');
+  // The checkout takes its test flag from the offer by trigger (ADR 043); its payment, written by the
+  // same statement, cannot see that row, so it is given the flag here.
+  const paymentBase = { checkoutId: id, merchantId: merchant.id, test: offer.test };
   const base = {
     id,
     merchantId: merchant.id,
@@ -115,8 +118,7 @@ export async function createCheckout(
         expiresAt: new Date(now.getTime() + CARD_CHECKOUT_TTL_MS),
       },
       {
-        checkoutId: id,
-        merchantId: merchant.id,
+        ...paymentBase,
         method: 'stripe_spt',
         provider: 'stripe',
         status: 'pending',
@@ -158,8 +160,7 @@ export async function createCheckout(
       expiresAt: invoiceExpiry,
     },
     {
-      checkoutId: id,
-      merchantId: merchant.id,
+      ...paymentBase,
       method: `btc_${lightning.providerId}`,
       provider: lightning.providerId,
       status: invoice.status,

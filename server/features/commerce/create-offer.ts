@@ -19,6 +19,8 @@ export const OFFER_TTL_MS = 15 * 60 * 1000;
 export interface SalesOrigin {
   channel: string;
   agent: string | null;
+  /** Set only by the merchant's own test tools: the sale is a test, kept apart from business (ADR 043). */
+  test?: boolean;
 }
 
 /** Prices the basket from the store, adds the shipping options for the destination, and keeps it 15 minutes. */
@@ -74,6 +76,7 @@ export async function saveOffer(
     expiresAt: new Date(now.getTime() + OFFER_TTL_MS),
     channel: input.origin.channel,
     agent: input.origin.agent,
+    test: input.origin.test ?? false,
     createdAt: now,
   });
 }

@@ -81,35 +81,48 @@ const offerData = (offer: Offer) => ({
 export type WebhookEventData =
   ReturnType<typeof orderData> | ReturnType<typeof checkoutData> | ReturnType<typeof offerData>;
 
-/** The body every merchant webhook has (the Standard Webhooks convention): type, timestamp, data. */
+/**
+ * The body every merchant webhook has (the Standard Webhooks convention): type, timestamp, data, and
+ * Stripe's `livemode`: false for the merchant's own test sales (ADR 043) and the endpoint test.
+ */
 export interface WebhookEventBody {
   type: WebhookEventId | 'webhook.test';
   timestamp: string;
+  livemode: boolean;
   data: WebhookEventData | { object: 'test'; message: string };
 }
+
+/** An event's subject as the webhook tells it, and whether it is live business or a test. */
+export interface EventSubject {
+  data: WebhookEventData;
+  livemode: boolean;
+}
+
+const subjectOf = <T extends { test: boolean }>(row: T | undefined, data: (row: T) => WebhookEventData) =>
+  row ? { data: data(row), livemode: !row.test } : null;
 
 /**
  * The event's data as its subject stands now (an event handled late still tells the truth), read within
  * the event's merchant; null when the subject is gone.
  */
-export async function eventData(db: Db, event: EngineEvent): Promise<WebhookEventData | null> {
+export async function eventSubject(db: Db, event: EngineEvent): Promise<EventSubject | null> {
   if (event.topic === 'order') {
     const [order] = await db
       .select()
       .from(orders)
       .where(and(eq(orders.id, event.subjectId), eq(orders.merchantId, event.merchantId)));
-    return order ? orderData(order) : null;
+    return subjectOf(order, orderData);
   }
   if (event.topic === 'checkout') {
     const [checkout] = await db
       .select()
       .from(checkouts)
       .where(and(eq(checkouts.id, event.subjectId), eq(checkouts.merchantId, event.merchantId)));
-    return checkout ? checkoutData(checkout) : null;
+    return subjectOf(checkout, checkoutData);
   }
   const [offer] = await db
     .select()
     .from(offers)
     .where(and(eq(offers.id, event.subjectId), eq(offers.merchantId, event.merchantId)));
-  return offer ? offerData(offer) : null;
+  return subjectOf(offer, offerData);
 }

@@ -177,6 +177,8 @@ describe('delivery', () => {
     const order = events.find((e) => (e.body as { type: string }).type === 'order.created')!;
     expect(order.body).toMatchObject({
       type: 'order.created',
+      // An agent's purchase is live business (Stripe's convention; the tester's are livemode false).
+      livemode: true,
       data: { object: 'order', order_id: orderId, checkout_id: checkoutId, total: expect.any(Number) },
     });
     // The id the receiver de-duplicates on is the delivery's own.

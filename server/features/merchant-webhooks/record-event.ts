@@ -5,7 +5,7 @@ import type { JobBatch } from '../../jobs/queue';
 import type { EngineDeps } from '../commerce';
 import { queueDelivery } from '../outbound-webhooks';
 import { merchantWebhookChannel } from './channel';
-import { eventData, webhookEventOf, type WebhookEventBody } from './event-payload';
+import { eventSubject, webhookEventOf, type WebhookEventBody } from './event-payload';
 import { loadWebhookSettingsOf } from './settings';
 
 /**
@@ -30,11 +30,16 @@ export async function recordWebhookEvent(
     )
   ).of(event.merchantId);
   if (!settings.url || !settings.events.includes(type)) return;
-  const data = await eventData(deps.db, event);
-  if (!data) return;
+  const subject = await eventSubject(deps.db, event);
+  if (!subject) return;
   const now = deps.clock.now();
-  const body: WebhookEventBody = { type, timestamp: now.toISOString(), data };
-  const subject = and(
+  const body: WebhookEventBody = {
+    type,
+    timestamp: now.toISOString(),
+    livemode: subject.livemode,
+    data: subject.data,
+  };
+  const delivery = and(
     eq(webhookDeliveries.merchantId, event.merchantId),
     eq(webhookDeliveries.channel, 'merchant'),
     eq(webhookDeliveries.eventType, type),
@@ -54,7 +59,7 @@ export async function recordWebhookEvent(
       updatedAt: now,
     })
     .onConflictDoNothing();
-  const [row] = await deps.db.select().from(webhookDeliveries).where(subject);
+  const [row] = await deps.db.select().from(webhookDeliveries).where(delivery);
   if (row && row.status === 'pending' && row.attempts === 0)
     await queueDelivery(deps, merchantWebhookChannel(deps), row.id);
 }

@@ -28,6 +28,8 @@ export async function sendTestEvent(
   const event: WebhookEventBody = {
     type: 'webhook.test',
     timestamp: now.toISOString(),
+    // A ping, not business: a receiver that keeps tests apart by livemode drops it too.
+    livemode: false,
     data: { object: 'test', message: 'A test event from AgentCart: your endpoint is reachable.' },
   };
   const body = JSON.stringify(event);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONBOARDING_MESSAGES } from '#common/domain/onboarding';
 import { AUTH_MESSAGES } from '#common/validation/auth';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { dashboardRequest, merchantOf, newMerchant } from '../../test/merchant-kit';
+import { dashboardRequest, merchantOf, mintSharedPaymentToken, newMerchant } from '../../test/merchant-kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe('POST /api/onboarding/progress', () => {
 
     const test = await dashboardRequest(t, cookie, 'POST', '/api/agent-tests/acp-flow', {
       payment_method: 'stripe',
-      test_spt: 'spt_test_123',
+      test_spt: await mintSharedPaymentToken(t, 10_000),
     });
     expect(test.json().status, test.body).toBe('ACCEPTED');
     const passed = await dashboardRequest(t, cookie, 'POST', '/api/onboarding/progress', {
@@ -105,7 +105,7 @@ describe('POST /api/onboarding/progress', () => {
     const other = await newMerchant(t, { connect: true });
     await dashboardRequest(t, other.cookie, 'POST', '/api/agent-tests/acp-flow', {
       payment_method: 'stripe',
-      test_spt: 'spt_test_123',
+      test_spt: await mintSharedPaymentToken(t, 10_000),
     });
     const { cookie } = await newMerchant(t);
     const res = await dashboardRequest(t, cookie, 'POST', '/api/onboarding/progress', { step: 'test_order' });

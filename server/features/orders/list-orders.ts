@@ -14,6 +14,7 @@ export function toOrderView(order: Order): OrderView {
     store_order_id: order.storeOrderId,
     checkout_id: order.checkoutId,
     platform: order.platform,
+    test: order.test,
   };
 }
 

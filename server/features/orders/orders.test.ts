@@ -6,7 +6,7 @@ import { ORDER_STREAM_EVENT, type OrderStreamEvent } from '#common/api/orders';
 import { orders } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { EVENTUALLY_MS } from '../../test/eventually';
-import { dashboardRequest, newMerchant } from '../../test/merchant-kit';
+import { dashboardRequest, mintSharedPaymentToken, newMerchant } from '../../test/merchant-kit';
 import { insertCheckout } from '../../test/checkout-rows';
 
 let t: TestApp;
@@ -98,6 +98,7 @@ describe('orders list', () => {
       store_order_id: null,
       checkout_id: third.checkoutId,
       platform: null,
+      test: false,
     });
 
     const two = await dashboardRequest(t, a.cookie, 'GET', '/api/orders?limit=2');
@@ -132,7 +133,7 @@ describe('live orders stream', () => {
       // store's order id once it is written to the store.
       const flow = await dashboardRequest(t, a.cookie, 'POST', '/api/agent-tests/acp-flow', {
         payment_method: 'stripe',
-        test_spt: 'spt_test_123',
+        test_spt: await mintSharedPaymentToken(t, 10_000),
       });
       expect(flow.json(), flow.body).toMatchObject({ status: 'ACCEPTED' });
       const { order_id: orderId, woo_order_id: storeOrderId } = flow.json();

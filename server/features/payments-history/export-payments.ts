@@ -17,6 +17,7 @@ const COLUMNS = [
   'currency',
   'provider_invoice_id',
   'payment_request',
+  'test',
 ] as const;
 
 /**
@@ -60,6 +61,7 @@ export async function* exportPaymentsCsv(
           p.currency,
           p.provider_invoice_id,
           p.payment_request,
+          String(p.test),
         ]
           .map(csvCell)
           .join(','),

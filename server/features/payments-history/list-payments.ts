@@ -27,6 +27,7 @@ export function toPaymentView(payment: Payment): PaymentView {
     // Gone once the payload is purged (after 90 days).
     payment_request: text(payload.payment_request),
     payment_url: text(payload.payment_url),
+    test: payment.test,
   };
 }
 

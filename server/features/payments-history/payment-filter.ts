@@ -20,10 +20,14 @@ function statusIs(display: PaymentDisplayStatus) {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** The merchant's payments the filters select: method, displayed status and inclusive UTC days. */
+/**
+ * The merchant's payments the filters select: method, displayed status, inclusive UTC days, and its own
+ * tests only when asked for.
+ */
 export function paymentsWhere(merchantId: string, filter: z.output<typeof paymentsFilter>): SQL {
   return and(
     eq(payments.merchantId, merchantId),
+    filter.include_test ? undefined : eq(payments.test, false),
     filter.method ? eq(payments.method, filter.method) : undefined,
     filter.status === 'all' ? undefined : statusIs(filter.status),
     filter.from ? gte(payments.createdAt, dayStart(filter.from)) : undefined,

@@ -84,6 +84,7 @@ describe('payments history', () => {
       provider_invoice_id: 'inv_pending',
       payment_request: 'lntb4',
       payment_url: 'https://pay.example/4',
+      test: false,
     });
     expect(rows.find((p) => p.raw_status === 'succeeded')).toMatchObject({
       payment_request: null,

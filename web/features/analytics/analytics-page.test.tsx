@@ -85,6 +85,32 @@ describe('AnalyticsPage', () => {
     expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('leaves test orders out until Include test orders is on, keeping the period', async () => {
+    const asked: string[] = [];
+    const fetchMock = stubFetch();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/auth/get-session') return json(null);
+      if (url.pathname === '/api/connections') return json(PROVIDER_LIST);
+      asked.push(url.search);
+      return json(REPORT);
+    });
+    const user = userEvent.setup();
+    renderPage(<AnalyticsPage />, { path: '/analytics', url: '/analytics?days=7' });
+    await screen.findByRole('region', { name: 'Totals' });
+    expect(asked).toEqual(['?days=7']);
+    const toggle = screen.getByRole('switch', { name: 'Include test orders' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.click(toggle);
+    await waitFor(() => expect(asked.at(-1)).toBe('?days=7&include_test=true'));
+    await user.click(screen.getByRole('button', { name: '90 days' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('?days=90&include_test=true'));
+    expect(screen.getByRole('switch', { name: 'Include test orders' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+  });
+
   it('says what to do when there are no sales yet', async () => {
     stubAnalytics(() =>
       json({

@@ -9,6 +9,7 @@ import {
 } from '#common/api/analytics';
 import { salesChannelLabel } from '#common/domain/sales-channel';
 import { ROUTES } from '#common/routes';
+import { IncludeTestSwitch } from '#web/components/include-test-switch';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
@@ -40,7 +41,16 @@ export default function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const chosen = params.get('days');
   const days: AnalyticsWindow = isWindow(chosen) ? (Number(chosen) as AnalyticsWindow) : 30;
-  const analytics = useAnalytics(days);
+  // The merchant's own test orders count only when switched on (ADR 043); kept in the URL with the period.
+  const includeTest = params.get('include_test') === 'true';
+  const analytics = useAnalytics(days, includeTest);
+  const choose = (next: { days?: AnalyticsWindow; includeTest?: boolean }) => {
+    const withTest = next.includeTest ?? includeTest;
+    setParams(
+      { days: String(next.days ?? days), ...(withTest ? { include_test: 'true' } : {}) },
+      { replace: true },
+    );
+  };
 
   return (
     <div className="space-y-6">
@@ -52,21 +62,24 @@ export default function AnalyticsPage() {
             Orders and revenue from AI agents, and how each channel, protocol version and agent converts.
           </p>
         </div>
-        <div role="group" aria-label="Period" className="flex gap-1 rounded-lg bg-slate-100 p-1">
-          {ANALYTICS_WINDOWS.map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={days === option}
-              onClick={() => setParams({ days: String(option) }, { replace: true })}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
-                days === option && 'bg-white text-slate-900 shadow-sm',
-              )}
-            >
-              {option} days
-            </button>
-          ))}
+        <div className="flex flex-wrap items-center gap-4">
+          <IncludeTestSwitch checked={includeTest} onCheckedChange={(on) => choose({ includeTest: on })} />
+          <div role="group" aria-label="Period" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+            {ANALYTICS_WINDOWS.map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={days === option}
+                onClick={() => choose({ days: option })}
+                className={cn(
+                  'rounded-md px-3 py-1.5 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
+                  days === option && 'bg-white text-slate-900 shadow-sm',
+                )}
+              >
+                {option} days
+              </button>
+            ))}
+          </div>
         </div>
       </header>
 

@@ -8,7 +8,7 @@ import { RecentActivityCard } from './recent-activity-card';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
-const order = (id: string, status: string, createdAt = minutesAgo(5)): OrderView => ({
+const order = (id: string, status: string, createdAt = minutesAgo(5), test = false): OrderView => ({
   id,
   status,
   total: 2999,
@@ -17,12 +17,13 @@ const order = (id: string, status: string, createdAt = minutesAgo(5)): OrderView
   store_order_id: null,
   checkout_id: `chk-${id}`,
   platform: 'woocommerce',
+  test,
 });
 
 const ORDERS = [
   order('aaaaaaaa-1111-4000-8000-000000000001', 'FULFILLED', minutesAgo(5)),
   order('bbbbbbbb-2222-4000-8000-000000000002', 'IN_PROGRESS', minutesAgo(60)),
-  order('cccccccc-3333-4000-8000-000000000003', 'REJECTED', minutesAgo(60 * 26)),
+  order('cccccccc-3333-4000-8000-000000000003', 'REJECTED', minutesAgo(60 * 26), true),
 ];
 
 function renderCard(handler: FetchHandler = () => json({ orders: ORDERS, month_count: 3 })) {
@@ -56,6 +57,9 @@ describe('RecentActivityCard', () => {
     expect(within(second!).getByText('In progress')).toHaveClass('bg-amber-100');
     expect(third).toHaveTextContent('yesterday');
     expect(within(third!).getByText('Rejected')).toHaveClass('bg-red-100');
+    // The merchant's own test order is marked, an agent's is not.
+    expect(within(third!).getByText('Test')).toBeInTheDocument();
+    expect(within(first!).queryByText('Test')).toBeNull();
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/payments');
   });
 

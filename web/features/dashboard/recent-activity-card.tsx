@@ -2,6 +2,7 @@ import { ArrowRight, Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OrderView } from '#common/api/orders';
 import { ROUTES } from '#common/routes';
+import { TestBadge } from '#web/components/test-badge';
 import { Button } from '#web/components/ui/button';
 import { SectionCard } from '#web/components/ui/section-card';
 import { LoadError } from '#web/components/ui/load-error';
@@ -60,8 +61,11 @@ function OrderList({ orders }: { orders: OrderView[] }) {
       {orders.map((order) => (
         <li key={order.id} className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
           <div className="min-w-0">
-            <p className="font-medium text-slate-900">
-              Order #<span className="font-mono">{order.id.slice(0, 8)}</span>
+            <p className="flex items-center gap-2 font-medium text-slate-900">
+              <span>
+                Order #<span className="font-mono">{order.id.slice(0, 8)}</span>
+              </span>
+              {order.test && <TestBadge />}
             </p>
             <p className="text-sm text-slate-600">
               <time dateTime={order.created_at} title={new Date(order.created_at).toLocaleString()}>

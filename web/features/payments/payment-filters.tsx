@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { PAYMENT_DISPLAY_STATUSES, type PaymentDisplayStatus } from '#common/api/payments';
+import { IncludeTestSwitch } from '#web/components/include-test-switch';
 import { Button } from '#web/components/ui/button';
 import { Field, Label } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
@@ -14,9 +15,17 @@ export interface PaymentsFilterState {
   status: PaymentDisplayStatus | 'all';
   from: string;
   to: string;
+  /** The merchant's own test payments are left out unless switched on (ADR 043). */
+  includeTest: boolean;
 }
 
-export const NO_FILTERS: PaymentsFilterState = { method: 'all', status: 'all', from: '', to: '' };
+export const NO_FILTERS: PaymentsFilterState = {
+  method: 'all',
+  status: 'all',
+  from: '',
+  to: '',
+  includeTest: false,
+};
 
 /** The filter state as the API takes it: unset fields left out. */
 export function toApiFilter(filter: PaymentsFilterState) {
@@ -25,12 +34,16 @@ export function toApiFilter(filter: PaymentsFilterState) {
     status: filter.status,
     from: filter.from || undefined,
     to: filter.to || undefined,
+    include_test: filter.includeTest ? ('true' as const) : undefined,
   };
 }
 
 const STATUS_CHOICES = ['all', ...PAYMENT_DISPLAY_STATUSES] as const;
 
-/** Status (a segmented control), method, a UTC date range, and the CSV export of what they select. */
+/**
+ * Status (a segmented control), whether to include test orders, method, a UTC date range, and the CSV
+ * export of what they select.
+ */
 export function PaymentFilters({
   value,
   onChange,
@@ -43,25 +56,31 @@ export function PaymentFilters({
   const rangeBackwards = Boolean(value.from && value.to && value.from > value.to);
   return (
     <div className="grid gap-4">
-      <div
-        role="group"
-        aria-label="Status"
-        className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 sm:w-fit"
-      >
-        {STATUS_CHOICES.map((status) => (
-          <button
-            key={status}
-            type="button"
-            aria-pressed={value.status === status}
-            onClick={() => set({ status })}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
-              value.status === status && 'bg-white text-slate-900 shadow-sm',
-            )}
-          >
-            {status === 'all' ? 'All' : status}
-          </button>
-        ))}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div
+          role="group"
+          aria-label="Status"
+          className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 sm:w-fit"
+        >
+          {STATUS_CHOICES.map((status) => (
+            <button
+              key={status}
+              type="button"
+              aria-pressed={value.status === status}
+              onClick={() => set({ status })}
+              className={cn(
+                'rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
+                value.status === status && 'bg-white text-slate-900 shadow-sm',
+              )}
+            >
+              {status === 'all' ? 'All' : status}
+            </button>
+          ))}
+        </div>
+        <IncludeTestSwitch
+          checked={value.includeTest}
+          onCheckedChange={(includeTest) => set({ includeTest })}
+        />
       </div>
       <div className="grid gap-3 sm:grid-cols-[minmax(12rem,16rem)_auto_auto_1fr] sm:items-end">
         <div className="grid gap-1.5">
@@ -97,7 +116,11 @@ export function PaymentFilters({
           />
         </Field>
         <div className="flex flex-wrap gap-2 sm:justify-end">
-          {(value.method !== 'all' || value.status !== 'all' || value.from || value.to) && (
+          {(value.method !== 'all' ||
+            value.status !== 'all' ||
+            value.from ||
+            value.to ||
+            value.includeTest) && (
             <Button variant="ghost" onClick={() => onChange(NO_FILTERS)}>
               Clear filters
             </Button>

@@ -23,6 +23,7 @@ const payment = (over: Partial<PaymentView>): PaymentView => ({
   provider_invoice_id: 'pi_3QabcdefghijklmnOP',
   payment_request: null,
   payment_url: null,
+  test: false,
   ...over,
 });
 
@@ -95,6 +96,33 @@ describe('PaymentsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(queries.at(-1)?.toString()).toBe('limit=20'));
+  });
+
+  it('leaves test payments out until Include test orders is on, then shows them with a Test badge', async () => {
+    const queries = stubPayments((params) => ({
+      payments:
+        params.get('include_test') === 'true'
+          ? [payment({}), payment({ id: 'pay_t', checkout_id: 'chk_t', test: true })]
+          : [payment({})],
+      next_cursor: null,
+    }));
+    const user = userEvent.setup();
+    renderPage(<PaymentsPage />, { path: '/payments' });
+    const table = await screen.findByRole('table', { name: 'Payments, newest first' });
+    await within(table).findByText('GBP 23.98');
+    expect(queries.at(-1)?.get('include_test')).toBeNull();
+    expect(within(table).queryByText('Test')).toBeNull();
+
+    await user.click(screen.getByRole('switch', { name: 'Include test orders' }));
+    await waitFor(() => expect(queries.at(-1)?.get('include_test')).toBe('true'));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const [, live, test] = within(table).getAllByRole('row');
+    expect(within(test!).getByText('Test')).toBeInTheDocument();
+    expect(within(live!).queryByText('Test')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/payments/export.csv?include_test=true',
+    );
   });
 
   it('pages older and back newer with the cursor the server gave', async () => {

@@ -2,6 +2,7 @@ import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { type PaymentDisplayStatus, type PaymentView } from '#common/api/payments';
 import { usePaymentMethods } from '#web/features/connections';
+import { TestBadge } from '#web/components/test-badge';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -41,8 +42,11 @@ export function PaymentsTable({
   loading: boolean;
   emptyMessage: string;
 }) {
+  // Each row has a Buyer button the keyboard reaches the scroller by; an empty or loading table (every
+  // test payment left out, say) has none, so its scroller is a named region the keyboard can reach.
+  const rowsWithControls = Boolean(payments?.length);
   return (
-    <Table caption="Payments, newest first">
+    <Table caption="Payments, newest first" scrollLabel={rowsWithControls ? undefined : 'Payments'}>
       <TableHeader>
         <TableRow>
           <TableHead>Method</TableHead>
@@ -89,6 +93,7 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
         <span className="inline-flex items-center gap-1.5">
           <Badge variant={STATUS_BADGE[p.status]}>{p.status}</Badge>
           {p.needs_review && <Badge variant="outline">Needs review</Badge>}
+          {p.test && <TestBadge />}
         </span>
       </TableCell>
       <TableCell className="text-right tabular-nums text-slate-900">
