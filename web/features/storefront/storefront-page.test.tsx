@@ -106,7 +106,7 @@ describe('storefront success page', () => {
     stubFetch({
       routes: {
         [SESSION]: () =>
-          json({ orderId: 'cs_test_1', paid: true, status: 'complete', amountTotal: 4999, currency: 'gbp' }),
+          json({ orderNumber: '1042', paid: true, status: 'complete', amountTotal: 4999, currency: 'gbp' }),
       },
     });
     openSuccess('?session_id=cs_test_1');
@@ -127,7 +127,7 @@ describe('storefront success page', () => {
     stubFetch({
       routes: {
         [SESSION]: () =>
-          json({ orderId: 'cs_test_1', paid: false, status: 'open', amountTotal: 4999, currency: 'gbp' }),
+          json({ orderNumber: null, paid: false, status: 'open', amountTotal: 4999, currency: 'gbp' }),
       },
     });
     const { unmount } = openSuccess('?session_id=cs_test_1');
