@@ -84,5 +84,9 @@ export async function recordStorefrontSale(
   });
 }
 
-/** What the buyer is told their order is: the store's order number once written, else ours. */
-export const orderNumberOf = (order: Order) => order.storeOrderNumber ?? order.id.slice(0, 8).toUpperCase();
+/**
+ * What the buyer is told their order is: the store's order number (or id, for a store that numbers
+ * orders by id) once written, else the start of ours until the store has it.
+ */
+export const orderNumberOf = (order: Order) =>
+  order.storeOrderNumber ?? order.storeOrderId ?? order.id.slice(0, 8).toUpperCase();

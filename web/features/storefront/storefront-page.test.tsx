@@ -115,7 +115,8 @@ describe('storefront success page', () => {
       screen.getByText('Thank you for your purchase. Your order has been confirmed.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Order ID')).toBeInTheDocument();
-    expect(screen.getByText('cs_test_1')).toBeInTheDocument();
+    expect(screen.getByText('1042')).toBeInTheDocument();
+    expect(screen.queryByText('cs_test_1')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
       'href',
       `/storefront/${ACCOUNT}`,
