@@ -83,7 +83,12 @@ export const storefrontListingsOutput = z.object({
 });
 export type StorefrontListings = z.infer<typeof storefrontListingsOutput>;
 
-const storeRef = z.string().trim().min(1).max(200).regex(/^[^\u0000]*$/);
+const storeRef = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^\u0000]*$/);
 
 /** The products the merchant wants on the storefront, all of them (what is left out is unlisted). */
 export const updateStorefrontListingsInput = z.object({

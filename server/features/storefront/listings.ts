@@ -23,7 +23,8 @@ export const LISTING_MESSAGES = {
 const accountOf = (merchant: Merchant) =>
   merchant.stripeAccountId && merchant.stripeAccountId !== PENDING_SETUP ? merchant.stripeAccountId : null;
 
-const keyOf = (p: { productId: string; variantId: string | null }) => `${p.productId}\u0000${p.variantId ?? ''}`;
+const keyOf = (p: { productId: string; variantId: string | null }) =>
+  `${p.productId}\u0000${p.variantId ?? ''}`;
 const storeKey = (p: StoreProduct) => keyOf({ productId: p.id, variantId: p.variantId });
 
 async function catalogueOf(deps: StorefrontDeps, merchant: Merchant) {
@@ -101,7 +102,10 @@ async function publish(
       .where(eq(storefrontListings.id, listing.id));
   if (product.priceMinor === null || !product.currency) return void (await fail(LISTING_MESSAGES.noPrice));
   const published =
-    listing.stripeProductId && listing.stripePriceId && listing.publishedPriceMinor !== null && listing.currency
+    listing.stripeProductId &&
+    listing.stripePriceId &&
+    listing.publishedPriceMinor !== null &&
+    listing.currency
       ? {
           productId: listing.stripeProductId,
           priceId: listing.stripePriceId,
@@ -158,8 +162,7 @@ export async function saveStorefrontListings(
   try {
     catalogue = await catalogueOf(deps, merchant);
   } catch (err) {
-    if (err instanceof ProviderError)
-      throw new AppError('provider_unavailable', err.message, { cause: err });
+    if (err instanceof ProviderError) throw new AppError('provider_unavailable', err.message, { cause: err });
     throw new AppError('unprocessable', LISTING_MESSAGES.noStore, { cause: err });
   }
   const products = new Map(catalogue.products.map((p) => [storeKey(p), p] as const));
@@ -175,7 +178,10 @@ export async function saveStorefrontListings(
         await stripeStorefront.unpublishProduct(platformContext(deps), account, listing.stripeProductId);
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
-        deps.engine.logger.warn({ err, listingId: listing.id }, 'could not take a storefront product off sale');
+        deps.engine.logger.warn(
+          { err, listingId: listing.id },
+          'could not take a storefront product off sale',
+        );
       }
     }
     await deps.db

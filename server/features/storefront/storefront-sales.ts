@@ -32,7 +32,10 @@ async function saleItem(deps: EngineDeps, merchant: Merchant, session: PaidSessi
         .select()
         .from(storefrontListings)
         .where(
-          and(eq(storefrontListings.merchantId, merchant.id), eq(storefrontListings.stripePriceId, session.priceId)),
+          and(
+            eq(storefrontListings.merchantId, merchant.id),
+            eq(storefrontListings.stripePriceId, session.priceId),
+          ),
         )
         .limit(1)
     : [];

@@ -35,7 +35,11 @@ export async function receiveStorefrontWebhook(
   }
   const merchant = await merchantOfAccount(deps, event.account);
   if (!merchant) return { received: true, recorded: false };
-  const session = await stripeStorefront.getCheckout(platformContext(deps), event.account, event.data.object.id);
+  const session = await stripeStorefront.getCheckout(
+    platformContext(deps),
+    event.account,
+    event.data.object.id,
+  );
   if (!session.paid || !session.priceId) return { received: true, recorded: false };
   await recordStorefrontSale(deps.engine, merchant, session);
   return { received: true, recorded: true };

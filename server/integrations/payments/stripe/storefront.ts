@@ -35,7 +35,10 @@ const checkoutSession = z.looseObject({
   amount_total: z.number().int().nullable(),
   currency: z.string().nullable(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
-  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
+  payment_intent: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
   customer_details: z
     .looseObject({ email: z.string().nullable().optional(), name: z.string().nullable().optional() })
     .nullable()
@@ -123,7 +126,10 @@ export const stripeStorefront = {
     input: { priceId: string; quantity: number; feePercent: number; successUrl: string; cancelUrl: string },
   ): Promise<{ id: string; url: string }> {
     const client = onAccount(ctx, accountId);
-    const found = await callStripe(() => client.prices.retrieve(input.priceId, { expand: ['product'] }), price);
+    const found = await callStripe(
+      () => client.prices.retrieve(input.priceId, { expand: ['product'] }),
+      price,
+    );
     if (!found.active || found.type !== 'one_time' || found.unit_amount === null) {
       throw new ProviderError('stripe', 'invalid_request', 'This product cannot be bought here.');
     }
@@ -199,7 +205,8 @@ export const stripeStorefront = {
         publishedProduct,
       );
       const priceId = idOf(created.default_price);
-      if (!priceId) throw new ProviderError('stripe', 'malformed_response', 'Stripe gave the product no price');
+      if (!priceId)
+        throw new ProviderError('stripe', 'malformed_response', 'Stripe gave the product no price');
       return { productId: created.id, priceId };
     }
     const repriced = was.amountMinor !== input.amountMinor || was.currency !== input.currency;
