@@ -50,6 +50,10 @@ describe('storefront page', () => {
     openStore();
     expect(await screen.findByText('No products available')).toBeInTheDocument();
     expect(screen.getByText("This store hasn't added any products yet.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose products in Settings › Storefront' })).toHaveAttribute(
+      'href',
+      '/settings?tab=storefront',
+    );
   });
 
   it('shows Error loading products with a retry when the list fails', async () => {
