@@ -88,7 +88,7 @@ const storeRef = z
   .trim()
   .min(1)
   .max(200)
-  .regex(/^[^\u0000]*$/);
+  .refine((value) => !value.includes('\u0000'), 'A product id has no NUL character.');
 
 /** The products the merchant wants on the storefront, all of them (what is left out is unlisted). */
 export const updateStorefrontListingsInput = z.object({

@@ -15,7 +15,7 @@ import {
   useSaveStorefrontListings,
   useStorefrontListings,
   type ListingChoice,
-} from '#web/features/storefront/api/storefront-listings';
+} from '#web/features/storefront';
 
 const keyOf = (p: ListingChoice) => `${p.productId}\u0000${p.variantId ?? ''}`;
 
