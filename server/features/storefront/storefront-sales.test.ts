@@ -8,6 +8,7 @@ import { eventually } from '../../test/eventually';
 import { dashboardRequest, newMerchant, simControl, type TestMerchant } from '../../test/merchant-kit';
 import { LISTING_MESSAGES } from './listings';
 import { STOREFRONT_WEBHOOK_PATH } from './storefront-webhook';
+import { subscribeStorefrontWebhook } from './webhook-endpoint';
 
 const CARD = { email: 'shopper@example.test', cardnumber: '4242 4242 4242 4242', exp: '12 / 34', cvc: '123' };
 const WEBHOOK_SECRET = 'whsec_storefront_test_secret_0123456789';
@@ -46,6 +47,22 @@ describe('storefront listings and sales', () => {
     expect(saved.statusCode, saved.body).toBe(200);
   });
   afterAll(() => t.close());
+
+  it('subscribes a Connect endpoint to storefront sales in sandbox, once per address, keeping its secret', async () => {
+    const holder = { secret: '' };
+    const url = 'http://127.0.0.1:9/webhooks/stripe/storefront';
+    await subscribeStorefrontWebhook(t.runtime, holder, url);
+    await subscribeStorefrontWebhook(t.runtime, holder, url);
+    expect(holder.secret).toMatch(/^whsec_/);
+    const platform = new Stripe(t.simulators!.credentials.stripe.platformSecretKey!, {
+      host: new URL(t.simulators!.simulators.stripe.baseUrl).hostname,
+      port: new URL(t.simulators!.simulators.stripe.baseUrl).port,
+      protocol: 'http',
+      telemetry: false,
+    });
+    const endpoints = (await platform.webhookEndpoints.list()).data.filter((e) => e.url === url);
+    expect(endpoints).toEqual([expect.objectContaining({ enabled_events: ['checkout.session.completed'] })]);
+  });
 
   it("lists the store's products, none on the storefront yet, with the storefront's address", async () => {
     const res = await listings(seller);
@@ -197,6 +214,8 @@ describe('storefront listings and sales', () => {
       const res = await deliver(sessionId);
       expect(res.statusCode, res.body).toBe(200);
     }
+    // The webhook alone records it, once for the delivery and its replay.
+    expect(await salesOf(sessionId)).toHaveLength(1);
     const back = await t.app.inject({
       method: 'GET',
       url: `/api/storefront/${account}/sessions/${sessionId}`,
