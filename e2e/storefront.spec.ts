@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoSeriousAccessibilityViolations } from './demo-merchant';
+import { expectNoSeriousAccessibilityViolations, signInAsDemoMerchant } from './demo-merchant';
 import { dismissCookieBanner, expect, test } from './fixtures';
 
 /** The demo merchant's Stripe account: connected to the platform, seeded with a few products. */
@@ -69,8 +69,9 @@ test('a shopper buys from the storefront with 4242, sees the order, and the plat
     checkout.getByText('Thank you for your purchase. Your order has been confirmed.'),
   ).toBeVisible();
   const sessionId = new URL(checkout.url()).searchParams.get('session_id')!;
+  // The buyer is given the merchant's order number, never Stripe's session id.
   await expect(checkout.getByText('Order ID')).toBeVisible();
-  await expect(checkout.getByText(sessionId)).toBeVisible();
+  await expect(checkout.getByText(sessionId)).toHaveCount(0);
   await expectNoSeriousAccessibilityViolations(checkout);
 
   // The connected account's ledger: the charge, with the platform's 10% application fee taken from it.
@@ -123,4 +124,63 @@ test('an unknown store says so', async ({ page, expectFailedResponses }) => {
   await page.goto('/storefront/acct_notAStore0000');
   await expect(page.getByRole('heading', { name: 'Store not found' })).toBeVisible();
   await expectNoSeriousAccessibilityViolations(page);
+});
+
+test('a merchant publishes two store products, a shopper buys one, and the sale is in Payments', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsDemoMerchant(page);
+  await page.goto('/dashboard');
+  await page
+    .getByRole('navigation', { name: 'Quick links' })
+    .getByRole('link', { name: /Storefront/ })
+    .click();
+  await expect(page).toHaveURL(/\/settings\?tab=storefront$/);
+  await expect(page.getByRole('link', { name: /View your storefront/ })).toHaveAttribute(
+    'href',
+    new RegExp(`${STORE}$`),
+  );
+
+  // The first two store products that have a price go on the storefront.
+  const switches = page.getByRole('switch', { name: /^Sell .* on your storefront$/ });
+  await expect(switches.first()).toBeVisible();
+  const sellable = switches.and(page.locator(':not([disabled])'));
+  const names: string[] = [];
+  for (const toggle of (await sellable.all()).slice(0, 2)) {
+    names.push((await toggle.getAttribute('aria-label'))!.replace(/^Sell (.*) on your storefront$/, '$1'));
+    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+  }
+  expect(names).toHaveLength(2);
+  await page.getByRole('button', { name: 'Publish to Storefront' }).click();
+  await expect(page.getByText('Storefront updated')).toBeVisible();
+  await expect(page.getByText('Published', { exact: true })).toHaveCount(2);
+  await expectNoSeriousAccessibilityViolations(page);
+
+  // A shopper (another browser, not signed in) buys the first one.
+  const shopperContext = await browser.newContext();
+  await shopperContext.addInitScript(() => window.localStorage.setItem('gdpr-consent', 'declined'));
+  const shopper = await shopperContext.newPage();
+  await shopper.goto(STORE);
+  for (const name of names) await expect(shopper.getByRole('heading', { name, exact: true })).toBeVisible();
+  const checkout = await buyNow(shopper, names[0]!);
+  await payWith(checkout, '4242 4242 4242 4242');
+  await expect(checkout.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const sessionId = new URL(checkout.url()).searchParams.get('session_id')!;
+  await expect(checkout.getByText('Order ID')).toBeVisible();
+  await expect(checkout.getByText(sessionId)).toHaveCount(0);
+  await shopperContext.close();
+
+  // The merchant's payments history has the sale, by its Stripe payment.
+  const stripe = await stripeAsPlatform(page.request);
+  const session = await stripe<{ payment_intent: string }>(
+    `/v1/checkout/sessions/${sessionId}`,
+    DEMO_ACCOUNT,
+  );
+  await page.goto('/payments');
+  await expect(page.getByRole('heading', { name: 'Payment history', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Payments, newest first' }).locator('tbody tr').first(),
+  ).toContainText(session.payment_intent.slice(0, 12));
 });

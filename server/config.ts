@@ -53,6 +53,8 @@ const envSchema = z.object({
   STRIPE_CONNECT_CLIENT_ID: optionalString,
   /** Platform billing (live, with STRIPE_SECRET_KEY): the signing secret of the billing webhook endpoint. */
   STRIPE_BILLING_WEBHOOK_SECRET: optionalString,
+  /** The storefront's Connect webhook endpoint (checkout.session.completed on connected accounts). */
+  STRIPE_STOREFRONT_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_GROWTH_GBP: optionalString,
   STRIPE_PRICE_GROWTH_EUR: optionalString,
   STRIPE_PRICE_GROWTH_USD: optionalString,
@@ -173,6 +175,11 @@ export interface AppConfig {
   stripeConnect: { secretKey: string; clientId: string } | null;
   /** Live platform billing (on with STRIPE_SECRET_KEY); sandbox takes it from the Stripe simulator. */
   billing: PlatformBillingConfig | null;
+  /**
+   * The signing secret of the storefront's Connect webhook endpoint: STRIPE_STOREFRONT_WEBHOOK_SECRET
+   * live; in sandbox set when the app subscribes on the Stripe simulator (Stripe shows it only then).
+   */
+  storefrontWebhook: { secret: string };
   /** Whether sign-in codes by SMS (the phone factor) are offered. */
   phoneFactor: boolean;
   /** Live: the Twilio account that sends them (null when the phone factor is off); sandbox uses the simulator's. */
@@ -349,6 +356,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
     missingOptionalEnvVars: OPTIONAL_VARS.filter((name) => !env[name]),
+    storefrontWebhook: { secret: env.STRIPE_STOREFRONT_WEBHOOK_SECRET ?? '' },
     stripeConnect:
       env.STRIPE_SECRET_KEY && env.STRIPE_CONNECT_CLIENT_ID
         ? { secretKey: env.STRIPE_SECRET_KEY, clientId: env.STRIPE_CONNECT_CLIENT_ID }

@@ -4,6 +4,7 @@ import { connectPostgres, startEmbeddedPostgres, type Database } from './db/clie
 import { runMigrations } from './db/migrate';
 import { ensureDemoMerchant } from './demo-seed';
 import { BILLING_WEBHOOK_PATH, subscribeBillingWebhook } from './features/billing';
+import { STOREFRONT_WEBHOOK_PATH, subscribeStorefrontWebhook } from './features/storefront';
 import { composeServices } from './compose';
 import { buildApp } from './http/app';
 import { startBackgroundWork } from './job-registry';
@@ -58,6 +59,14 @@ async function main() {
   // Live billing's endpoint is set up in Stripe's dashboard (STRIPE_BILLING_WEBHOOK_SECRET).
   if (simulators && services.billing) {
     await subscribeBillingWebhook(services.billing, `${config.publicUrl}${BILLING_WEBHOOK_PATH}`);
+  }
+  // Live, the storefront's Connect endpoint is set up in Stripe's dashboard (STRIPE_STOREFRONT_WEBHOOK_SECRET).
+  if (simulators) {
+    await subscribeStorefrontWebhook(
+      services.runtime,
+      config.storefrontWebhook,
+      `${config.publicUrl}${STOREFRONT_WEBHOOK_PATH}`,
+    );
   }
 
   await app.listen({ port: config.port, host: config.host });

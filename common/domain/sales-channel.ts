@@ -6,6 +6,8 @@
  */
 export const AGENT_API_CHANNEL = 'agent_api';
 export const AGENT_TEST_CHANNEL = 'agent_test';
+/** A shopper's purchase on the merchant's public storefront (Stripe Checkout on their account). */
+export const STOREFRONT_CHANNEL = 'storefront';
 const ACP_PREFIX = 'acp_';
 
 export function acpChannel(apiVersion: string): string {
@@ -20,6 +22,7 @@ export function acpVersionOf(channel: string): string | null {
 export function salesChannelLabel(channel: string): string {
   if (channel === AGENT_API_CHANNEL) return 'Agent API';
   if (channel === AGENT_TEST_CHANNEL) return 'Your test checkouts';
+  if (channel === STOREFRONT_CHANNEL) return 'Storefront';
   const version = acpVersionOf(channel);
   return version ? `ACP ${version}` : channel;
 }

@@ -345,6 +345,12 @@ export function registerCatalog(
   router.post('/v1/prices/:id', ({ caller, params, path }) => {
     params.only(words('active lookup_key metadata nickname expand'));
     const price = priceOf(path.id!, caller.account, 'price');
+    // As Stripe: a product's default price stays active until the product names another.
+    if (params.bool('active') === false && products.get(price.product)?.object.default_price === price.id) {
+      throw invalidRequest('This price cannot be archived because it is the default price of its product.', {
+        param: 'active',
+      });
+    }
     Object.assign(price, {
       active: params.bool('active') ?? price.active,
       lookup_key: params.has('lookup_key') ? (params.string('lookup_key') ?? null) : price.lookup_key,

@@ -136,6 +136,11 @@ export function registerCheckout(
           param: `line_items[${index}][price]`,
         });
       }
+      if (catalog.findProduct(price.product, account)?.active === false) {
+        throw invalidRequest(`The price specified belongs to an inactive product: ${price.product}.`, {
+          param: `line_items[${index}][price]`,
+        });
+      }
       if (mode === 'payment' && price.type === 'recurring') {
         throw invalidRequest(
           'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',

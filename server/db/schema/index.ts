@@ -13,3 +13,4 @@ export * from './two-factor';
 export * from './webhooks';
 export * from './analytics';
 export * from './notifications';
+export * from './storefront';

@@ -9,6 +9,7 @@ export {
   merchantCardAccount,
   merchantLightningAccount,
   merchantStore,
+  type MerchantStore,
   type CardAccount,
   type CommerceDeps,
 } from './merchant-accounts';
@@ -22,3 +23,4 @@ export {
 } from './saved-connections';
 export { recordPaymentFailure } from './settlement';
 export { paymentWebhookUrl, registerPaymentWebhookRoutes } from './webhook-routes';
+export { recordExternalSale, type ExternalSale } from './record-external-sale';

@@ -11,6 +11,7 @@ export type SettingsArea =
   | 'webhooks'
   | 'acp_agents'
   | 'notifications'
+  | 'storefront'
   | 'security'
   | 'sessions';
 

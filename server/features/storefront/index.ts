@@ -1,2 +1,4 @@
 export { registerStorefrontRoutes } from './routes';
 export { STOREFRONT_FEE_PERCENT } from './storefront';
+export { STOREFRONT_WEBHOOK_PATH } from './storefront-webhook';
+export { subscribeStorefrontWebhook } from './webhook-endpoint';

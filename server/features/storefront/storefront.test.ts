@@ -83,7 +83,11 @@ describe('public storefront', () => {
     expect(res.statusCode).toBe(200);
     const url = new URL(res.json().url as string);
     const id = url.pathname.split('/').at(-1)!;
-    expect((await session(storeA, id)).json()).toMatchObject({ orderId: id, paid: false, status: 'open' });
+    expect((await session(storeA, id)).json()).toMatchObject({
+      orderNumber: null,
+      paid: false,
+      status: 'open',
+    });
 
     const paid = await fetch(url, {
       method: 'POST',
@@ -94,7 +98,7 @@ describe('public storefront', () => {
       `${t.config.publicUrl}/storefront/${storeA}/success?session_id=${id}`,
     );
     expect((await session(storeA, id)).json()).toEqual({
-      orderId: id,
+      orderNumber: expect.any(String),
       paid: true,
       status: 'complete',
       amountTotal: 4999,

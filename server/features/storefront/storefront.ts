@@ -12,11 +12,15 @@ import { paymentProviders } from '../../integrations/payments/registry';
 import { stripeStorefront } from '../../integrations/payments/stripe/storefront';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { AppError } from '../../lib/app-error';
+import type { EngineDeps } from '../commerce';
+import { merchantOfAccount, orderNumberOf, recordStorefrontSale } from './storefront-sales';
 
 export interface StorefrontDeps {
   db: Db;
   runtime: IntegrationRuntime;
   publicUrl: string;
+  /** The engine a paid session is recorded through, as the merchant's order. */
+  engine: EngineDeps;
 }
 
 /** The platform's cut of every storefront sale, in percent of the total. */
@@ -51,7 +55,7 @@ async function connectedAccount(deps: StorefrontDeps, accountId: string): Promis
   return accountId;
 }
 
-function platformContext(deps: StorefrontDeps) {
+export function platformContext(deps: Pick<StorefrontDeps, 'runtime'>) {
   const config = deps.runtime.stripePlatform;
   // Without the platform's Stripe account no storefront can be read: for a shopper that is no store.
   if (!config) throw storeNotFound();
@@ -113,8 +117,10 @@ export async function createStorefrontCheckout(
 }
 
 /**
- * The success page's check: the session read back from Stripe on that connected account. An unknown
- * id, another account's session or a malformed one is "order not found"; an unpaid one says so.
+ * The success page's check: the session read back from Stripe on that connected account, and, once
+ * paid, recorded as the merchant's order (exactly once; the Connect webhook may have done it already, and
+ * a lost webhook is then no lost sale). An unknown id, another account's session or a malformed one is
+ * "order not found"; an unpaid one says so.
  */
 export async function getStorefrontSession(
   deps: StorefrontDeps,
@@ -124,16 +130,19 @@ export async function getStorefrontSession(
   const account = await connectedAccount(deps, accountId);
   const orderNotFound = () => new AppError('not_found', STOREFRONT_MESSAGES.orderNotFound);
   if (!storefrontSessionId.safeParse(sessionId).success) throw orderNotFound();
+  let session;
   try {
-    const session = await stripeStorefront.getCheckout(platformContext(deps), account, sessionId);
-    return {
-      orderId: session.id,
-      paid: session.paid,
-      status: session.status,
-      amountTotal: session.amountTotal,
-      currency: session.currency,
-    };
+    session = await stripeStorefront.getCheckout(platformContext(deps), account, sessionId);
   } catch (err) {
     throw err instanceof AppError ? err : shopperError(err, orderNotFound);
   }
+  const merchant = session.paid ? await merchantOfAccount(deps, account) : null;
+  const order = merchant ? await recordStorefrontSale(deps.engine, merchant, session) : null;
+  return {
+    orderNumber: order ? orderNumberOf(order) : null,
+    paid: session.paid,
+    status: session.status,
+    amountTotal: session.amountTotal,
+    currency: session.currency,
+  };
 }

@@ -1,4 +1,4 @@
-import { BarChart3, Bot, CreditCard, Settings, type LucideIcon } from 'lucide-react';
+import { BarChart3, Bot, CreditCard, Settings, Store, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { ROUTES } from '#common/routes';
 
@@ -34,13 +34,20 @@ const LINKS: QuickLink[] = [
     description: 'Run a test checkout',
     icon: Bot,
   },
+  {
+    // The storefront's settings: which products it sells, and the link to the public page.
+    to: `${ROUTES.settings.path}?tab=storefront`,
+    title: 'Storefront',
+    description: 'Your public shop and its products',
+    icon: Store,
+  },
 ];
 
 /** The dashboard's shortcuts to the pages a merchant visits most. */
 export function QuickLinks() {
   return (
     <nav aria-label="Quick links">
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {LINKS.map(({ to, title, description, icon: Icon }) => (
           <li key={title}>
             <Link

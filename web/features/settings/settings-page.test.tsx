@@ -27,7 +27,7 @@ describe('/settings ?tab=', () => {
     expect(await screen.findByRole('tab', { name: tab, selected: true })).toBeInTheDocument();
   });
 
-  it('has the seven tabs in order, and a click selects one and names it in the address', async () => {
+  it('has its tabs in order, and a click selects one and names it in the address', async () => {
     const { router } = open('/settings');
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
@@ -37,6 +37,7 @@ describe('/settings ?tab=', () => {
       'API',
       'Webhooks',
       'Notifications',
+      'Storefront',
       'Security',
     ]);
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Platform' }));

@@ -15,10 +15,11 @@ import { GeneralTab } from './tabs/general-tab';
 import { PaymentsTab } from './tabs/payments-tab';
 import { PlatformTab } from './tabs/platform-tab';
 import { SecurityTab } from './tabs/security-tab';
+import { StorefrontTab } from './tabs/storefront-tab';
 import { NotificationsTab } from './tabs/notifications-tab';
 import { WebhooksTab } from './tabs/webhooks-tab';
 
-/** /settings: seven tabs; `?tab=` picks one (stripe and bitcoin open payments). */
+/** /settings: its tabs; `?tab=` picks one (stripe and bitcoin open payments). */
 export default function SettingsPage() {
   useSeo({
     title: 'Settings',
@@ -92,6 +93,7 @@ function TabPanels({ merchant }: { merchant: MerchantView | null }) {
     api: <ApiTab />,
     webhooks: <WebhooksTab />,
     notifications: <NotificationsTab />,
+    storefront: <StorefrontTab />,
     security: <SecurityTab />,
   };
   return (

@@ -8,6 +8,7 @@ describe('settings ?tab=', () => {
     ['bitcoin', 'payments'],
     ['api', 'api'],
     ['security', 'security'],
+    ['storefront', 'storefront'],
     ['nonsense', 'general'],
     ['constructor', 'general'],
   ])('%s opens %s', (value, tab) => {

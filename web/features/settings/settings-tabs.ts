@@ -1,4 +1,4 @@
-/** /settings: the seven tabs, in order. */
+/** /settings: the tabs, in order. */
 export const SETTINGS_TABS = {
   general: 'General',
   platform: 'Platform',
@@ -6,6 +6,7 @@ export const SETTINGS_TABS = {
   api: 'API',
   webhooks: 'Webhooks',
   notifications: 'Notifications',
+  storefront: 'Storefront',
   security: 'Security',
 } as const;
 export type SettingsTab = keyof typeof SETTINGS_TABS;

@@ -50,6 +50,10 @@ describe('storefront page', () => {
     openStore();
     expect(await screen.findByText('No products available')).toBeInTheDocument();
     expect(screen.getByText("This store hasn't added any products yet.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose products in Settings › Storefront' })).toHaveAttribute(
+      'href',
+      '/settings?tab=storefront',
+    );
   });
 
   it('shows Error loading products with a retry when the list fails', async () => {
@@ -106,7 +110,7 @@ describe('storefront success page', () => {
     stubFetch({
       routes: {
         [SESSION]: () =>
-          json({ orderId: 'cs_test_1', paid: true, status: 'complete', amountTotal: 4999, currency: 'gbp' }),
+          json({ orderNumber: '1042', paid: true, status: 'complete', amountTotal: 4999, currency: 'gbp' }),
       },
     });
     openSuccess('?session_id=cs_test_1');
@@ -115,7 +119,8 @@ describe('storefront success page', () => {
       screen.getByText('Thank you for your purchase. Your order has been confirmed.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Order ID')).toBeInTheDocument();
-    expect(screen.getByText('cs_test_1')).toBeInTheDocument();
+    expect(screen.getByText('1042')).toBeInTheDocument();
+    expect(screen.queryByText('cs_test_1')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
       'href',
       `/storefront/${ACCOUNT}`,
@@ -127,7 +132,7 @@ describe('storefront success page', () => {
     stubFetch({
       routes: {
         [SESSION]: () =>
-          json({ orderId: 'cs_test_1', paid: false, status: 'open', amountTotal: 4999, currency: 'gbp' }),
+          json({ orderNumber: null, paid: false, status: 'open', amountTotal: 4999, currency: 'gbp' }),
       },
     });
     const { unmount } = openSuccess('?session_id=cs_test_1');

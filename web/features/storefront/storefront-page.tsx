@@ -1,6 +1,6 @@
 import { ImageOff, Loader2, ShoppingBag, Store } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { StorefrontProduct } from '#common/api/storefront';
 import { Button } from '#web/components/ui/button';
@@ -83,7 +83,7 @@ function LoadingCards() {
   );
 }
 
-function Notice({ title, children }: { title: string; children: string }) {
+function Notice({ title, children, footer }: { title: string; children: string; footer?: ReactNode }) {
   return (
     <Card className="mx-auto max-w-lg text-center">
       <CardContent className="grid justify-items-center gap-3 py-12">
@@ -92,6 +92,7 @@ function Notice({ title, children }: { title: string; children: string }) {
         </span>
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         <p className="text-sm text-slate-600">{children}</p>
+        {footer}
       </CardContent>
     </Card>
   );
@@ -148,7 +149,22 @@ export default function StorefrontPage() {
       </LoadError>
     );
   } else if (products.data.products.length === 0) {
-    body = <Notice title="No products available">This store hasn't added any products yet.</Notice>;
+    body = (
+      <Notice
+        title="No products available"
+        footer={
+          // The store's owner arrives here from the app before publishing anything: show the way in.
+          <p className="text-xs text-slate-500">
+            Is this your store?{' '}
+            <Link to="/settings?tab=storefront" className="font-medium text-brand-700 underline">
+              Choose products in Settings › Storefront
+            </Link>
+          </p>
+        }
+      >
+        This store hasn't added any products yet.
+      </Notice>
+    );
   } else {
     body = (
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Products">

@@ -107,10 +107,12 @@ export default function StorefrontSuccessPage() {
         icon={badge('bg-emerald-50 text-emerald-600', <CheckCircle2 aria-hidden="true" className="size-7" />)}
       >
         <p className="text-slate-600">Thank you for your purchase. Your order has been confirmed.</p>
-        <div className="w-full rounded-xl bg-slate-50 px-4 py-3 text-left">
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Order ID</p>
-          <p className="mt-1 break-all font-mono text-sm text-slate-900">{session.data.orderId}</p>
-        </div>
+        {session.data.orderNumber && (
+          <div className="w-full rounded-xl bg-slate-50 px-4 py-3 text-left">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Order ID</p>
+            <p className="mt-1 break-all font-mono text-sm text-slate-900">{session.data.orderNumber}</p>
+          </div>
+        )}
       </Outcome>
     );
   } else {
