@@ -12,6 +12,7 @@ import { storePlatform, type StorePlatformId } from '../../integrations/stores/r
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { OfferCaches } from '../commerce';
+import { forgetRecentKeys } from '../developers';
 import { notify, type NotifyDeps } from '../notifications';
 import { recordSettingsChange } from '../security-events';
 
@@ -80,7 +81,7 @@ export async function chooseSellingStore(
     .update(merchants)
     .set({ ...sellingStoreFields(merchant, to), updatedAt: deps.clock.now() })
     .where(eq(merchants.id, merchant.id));
-  forgetStore(deps.caches, merchant.id, merchant.primaryIntegrationId);
+  forgetStore(deps, merchant.id, merchant.primaryIntegrationId);
   return { from, to };
 }
 
@@ -112,10 +113,19 @@ export async function announceSellingStoreChange(
   });
 }
 
-/** After a store connection changes, this instance stops using what it cached about the old one. */
-export function forgetStore(caches: OfferCaches, merchantId: string, integrationId: string | null) {
-  caches.storeConnections.invalidate(`${merchantId}:`);
-  if (integrationId) caches.catalogue.invalidate(`${integrationId}:`);
+/**
+ * After a store connection changes, this instance stops using what it cached about the old one: the
+ * decrypted connection, the catalogue, and the merchant row offers read by API key (it names the
+ * selling store). Other instances follow within their caches' short lives (ADR 006).
+ */
+export function forgetStore(
+  deps: { db: Db; caches: OfferCaches },
+  merchantId: string,
+  integrationId: string | null,
+) {
+  deps.caches.storeConnections.invalidate(`${merchantId}:`);
+  if (integrationId) deps.caches.catalogue.invalidate(`${integrationId}:`);
+  forgetRecentKeys(deps.db, merchantId);
 }
 
 /**
@@ -155,5 +165,5 @@ export async function disconnectStore(
         .where(eq(merchants.id, merchant.id));
     }
   });
-  forgetStore(deps.caches, merchant.id, store.id);
+  forgetStore(deps, merchant.id, store.id);
 }

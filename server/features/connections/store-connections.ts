@@ -162,8 +162,8 @@ export async function saveStoreConnection(
       switched: { from: await findStore(tx, merchant.id, previous), to: store },
     };
   });
-  forgetStore(deps.caches, merchant.id, saved.store.id);
-  if (saved.switched) forgetStore(deps.caches, merchant.id, merchant.primaryIntegrationId);
+  forgetStore(deps, merchant.id, saved.store.id);
+  if (saved.switched) forgetStore(deps, merchant.id, merchant.primaryIntegrationId);
   return { integrationId: saved.store.id, storeName, selling: saved.selling, switched: saved.switched };
 }
 
