@@ -19,7 +19,7 @@ export const storeAddressOf = (store: SavedStore) =>
 /** The one marker of the store agents sell from, the same wherever stores are listed (ADR 042). */
 export function SellingBadge() {
   return (
-    <Badge variant="brand" aria-label="Selling: agents sell from this store">
+    <Badge variant="brand" title="Agents sell from this store">
       Selling
     </Badge>
   );
