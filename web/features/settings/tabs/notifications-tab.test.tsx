@@ -69,7 +69,13 @@ describe('Settings › Notifications', () => {
     const email = await screen.findByRole('switch', { name: 'New order: Email' });
     // Two per event, and the hourly digest for orders.
     expect(screen.getAllByRole('switch')).toHaveLength(13);
-    for (const name of ['Order fulfilled', 'Trial ending', 'Usage limit', 'API errors', 'Selling store changed'])
+    for (const name of [
+      'Order fulfilled',
+      'Trial ending',
+      'Usage limit',
+      'API errors',
+      'Selling store changed',
+    ])
       expect(screen.getByRole('switch', { name: `${name}: Push` })).toBeChecked();
 
     const save = screen.getByRole('button', { name: 'Save Changes' });

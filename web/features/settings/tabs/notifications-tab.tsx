@@ -121,7 +121,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                       onCheckedChange={(on) => toggle(id, 'digest', on)}
                       aria-label={`${NOTIFICATION_EVENTS[id].label}: Hourly digest`}
                     />
-                    <span className="text-xs text-slate-600">Hourly digest: one notification for the hour's orders</span>
+                    <span className="text-xs text-slate-600">
+                      Hourly digest: one notification for the hour's orders
+                    </span>
                   </label>
                 )}
               </div>
