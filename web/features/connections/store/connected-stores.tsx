@@ -37,14 +37,8 @@ export function SellFromButton({ store, name }: { store: SavedStore; name: strin
     }
   };
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      disabled={choose.isPending}
-      onClick={() => void sellFrom()}
-      aria-label={`Sell from ${name}`}
-    >
-      {choose.isPending ? 'Switching...' : 'Sell from this store'}
+    <Button size="sm" variant="outline" disabled={choose.isPending} onClick={() => void sellFrom()}>
+      {choose.isPending ? 'Switching...' : `Sell from ${name}`}
     </Button>
   );
 }
