@@ -7,8 +7,8 @@ const SCREENS = '.tmp/screens';
 
 /**
  * A merchant of its own, connected (sandbox store and Stripe) with an agent API key, made through the
- * same endpoints the settings screens call. Its own, because each event notifies at most once an hour:
- * the demo merchant's new_order slot is taken by the journeys that bought from it before this one.
+ * same endpoints the settings screens call. Its own, so that its bell holds only this journey's orders
+ * (every order is a notification: the demo merchant's bell has those of the journeys before this one).
  */
 async function newConnectedMerchant(page: Page): Promise<string> {
   await dismissCookieBanner(page);
@@ -85,6 +85,9 @@ test('notifications: push on, an agent buys, and the bell counts it without a re
   await item.getByRole('link').click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Notifications' })).toHaveAccessibleName('Notifications');
+  // The next order within the hour rings the bell too: one notification per order.
+  await agentOrder(request, apiKey);
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 20_000 });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/settings?tab=notifications');

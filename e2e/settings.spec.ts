@@ -59,14 +59,12 @@ test('settings, each tab: opened by click and by address, its main action, axe a
   await expect(page.getByText('Changes saved').first()).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 
-  // Platform: the connected store, its hostname, Active, the read-only URL and Reconfigure.
+  // Platform: the connected stores, the one agents sell from marked Selling, with Reconfigure.
   await openTab(page, 'platform');
-  await expect(page.getByText('WooCommerce', { exact: true })).toBeVisible();
-  await expect(page.getByText('Active', { exact: true })).toBeVisible();
-  const storeUrl = page.getByLabel('Store URL');
-  await expect(storeUrl).toHaveAttribute('readonly', '');
-  await expect(page.getByText(new URL(await storeUrl.inputValue()).hostname, { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Reconfigure' })).toHaveAttribute('href', /\/setup-store/);
+  const woo = page.getByRole('list', { name: 'Your stores' }).getByRole('listitem', { name: 'WooCommerce' });
+  await expect(woo.getByText('Selling', { exact: true })).toBeVisible();
+  await expect(woo.getByRole('link', { name: 'Reconfigure' })).toHaveAttribute('href', /\/setup-store/);
+  await expect(page.getByRole('link', { name: 'Connect another store' })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 
   // Payments: ?tab=stripe and ?tab=bitcoin open it too; the Connected card and its status check.

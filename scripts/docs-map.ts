@@ -63,7 +63,7 @@ export const DESCRIPTIONS: Record<string, string> = {
   'server/features/commerce':
     'the engine: offers, checkouts, confirms, settlement, orders and their store writes',
   'server/features/connections':
-    'store and payment provider connections, Stripe Connect, their credential tests',
+    'store and payment provider connections, the selling store, Stripe Connect, their credential tests',
   'server/features/contact': 'the contact form',
   'server/features/developers': 'API keys, and the guard that names the merchant of an agent call',
   'server/features/discovery': 'public documents for agents: ACP discovery, OpenAPI, health',
@@ -73,7 +73,7 @@ export const DESCRIPTIONS: Record<string, string> = {
   'server/features/merchants':
     "the merchant's profile, onboarding progress, payment methods and security settings",
   'server/features/notifications':
-    'notifications to a merchant by e-mail and in the bell, at most once an hour per event',
+    'notifications to a merchant by e-mail and in the bell, one per order or as an hourly digest',
   'server/features/order-status': "the buyer's order status page, reached by a secret link",
   'server/features/orders': "the dashboard's orders list and live order stream",
   'server/features/outbound-webhooks':

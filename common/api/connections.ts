@@ -40,6 +40,8 @@ export const connectionsOutput = z.object({
       lastTestedAt: z.string().nullable(),
       lastError: z.string().nullable(),
       updatedAt: z.string(),
+      /** The store agents sell from (ADR 042): exactly one of a merchant's stores, once it has any. */
+      selling: z.boolean(),
     }),
   ),
   payments: z.array(
@@ -89,8 +91,24 @@ export const storeTestOutput = z.object({
   message: z.string(),
   storeName: z.string().nullable(),
 });
-export const storeSaveOutput = z.object({ integrationId: z.string(), message: z.string() });
+/**
+ * Saving a store: `selling` makes it the store agents sell from. The first store always is; a later one
+ * only when the merchant says so (ADR 042).
+ */
+export const storeSaveInput = z.object({
+  credentials: storeCredentialsInput.shape.credentials,
+  selling: z.boolean().optional(),
+});
+/** `selling`: whether the saved store is the one agents sell from. */
+export const storeSaveOutput = z.object({
+  integrationId: z.string(),
+  selling: z.boolean(),
+  message: z.string(),
+});
 export type StoreSaveOutput = z.infer<typeof storeSaveOutput>;
+/** POST /api/connections/stores/:integrationId/selling; `changed` is false when it already was. */
+export const sellingStoreOutput = z.object({ integrationId: z.string(), changed: z.boolean() });
+export type SellingStoreOutput = z.infer<typeof sellingStoreOutput>;
 export const connectionCheckOutput = z.object({ success: z.boolean(), error: z.string().optional() });
 
 export const bitcoinTestInput = z.object({

@@ -17,6 +17,10 @@ export const NOTIFICATION_EVENTS = {
     label: 'API errors',
     description: 'Agent API calls failed on our side, or more than 20 were refused in 15 minutes.',
   },
+  store_switched: {
+    label: 'Selling store changed',
+    description: 'Agents now sell from another of your stores.',
+  },
 } as const;
 export type NotificationEventId = keyof typeof NOTIFICATION_EVENTS;
 export const NOTIFICATION_EVENT_IDS = Object.keys(NOTIFICATION_EVENTS) as [
@@ -25,16 +29,26 @@ export const NOTIFICATION_EVENT_IDS = Object.keys(NOTIFICATION_EVENTS) as [
 ];
 export const notificationEventId = z.enum(NOTIFICATION_EVENT_IDS);
 
+/**
+ * The events a merchant may take as an hourly digest instead of one notification each (ADR 042):
+ * orders, which a busy store has many of.
+ */
+export const DIGESTIBLE_EVENTS: readonly NotificationEventId[] = ['new_order'];
+
 const channels = z.object({ email: z.boolean(), push: z.boolean() }).strict();
-export type NotificationChannels = z.infer<typeof channels>;
+/** `digest`: bundle the event into one notification an hour (off by default). */
+const digestibleChannels = channels.extend({ digest: z.boolean().optional() }).strict();
+export type NotificationChannels = z.infer<typeof digestibleChannels>;
 
 /** Every event id with both switches: the form always sends the whole set. */
 export const notificationPreferences = z
   .object(
-    Object.fromEntries(NOTIFICATION_EVENT_IDS.map((id) => [id, channels])) as Record<
-      NotificationEventId,
-      typeof channels
-    >,
+    Object.fromEntries(
+      NOTIFICATION_EVENT_IDS.map((id) => [
+        id,
+        DIGESTIBLE_EVENTS.includes(id) ? digestibleChannels : channels,
+      ]),
+    ) as Record<NotificationEventId, typeof digestibleChannels>,
   )
   .strict();
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;

@@ -19,6 +19,13 @@ export const CONNECTION_MESSAGES = {
       ? `Connection failed: ${status} ${statusText ?? ''}`.trim()
       : `Connection failed: ${status}`,
   couldNotConnect: 'Could not connect to platform API.',
+  /** The question asked when a store is saved while another is already the selling store (ADR 042). */
+  sellingStoreQuestion: 'Which store should agents sell from?',
+  sellingStoreChanged: (storeName: string) => `Agents now sell from ${storeName}.`,
+  noSuchStore: 'No such store connection',
+  /** A merchant with other stores chooses one to sell from before the selling store can go. */
+  disconnectSellingStore: (storeName: string) =>
+    `${storeName} is the store agents sell from. Choose another store to sell from before disconnecting it.`,
   stripeKeyRequired: 'Please enter your Stripe secret key',
   stripeKeyFormat: 'Invalid Stripe secret key format (must start with sk_)',
   stripeVerificationFailed: 'Verification failed',

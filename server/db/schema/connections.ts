@@ -13,7 +13,10 @@ export interface ConnectionDisplay {
   accountLabel?: string | null;
 }
 
-/** A merchant's store integration: one store connection per merchant and platform. */
+/**
+ * A merchant's store integration: one store connection per merchant and platform. A merchant may have
+ * several; agents sell from the one `merchants.primary_integration_id` names (the selling store, ADR 042).
+ */
 export const merchantIntegrations = pgTable(
   'merchant_integrations',
   {
@@ -31,7 +34,12 @@ export const merchantIntegrations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('merchant_integrations_merchant_platform_idx').on(t.merchantId, t.platform)],
+  (t) => [
+    uniqueIndex('merchant_integrations_merchant_platform_idx').on(t.merchantId, t.platform),
+    // The target of merchants' composite foreign key (merchant, selling store): a merchant can only sell
+    // from one of its own stores. The key itself is in migration 0029 (schema files cannot import both ways).
+    uniqueIndex('merchant_integrations_merchant_id_idx').on(t.merchantId, t.id),
+  ],
 );
 export type MerchantIntegration = typeof merchantIntegrations.$inferSelect;
 

@@ -33,7 +33,7 @@ export interface SecuritySettings {
   session_timeout?: number;
 }
 
-export type NotificationPreferences = Record<string, { email: boolean; push: boolean }>;
+export type NotificationPreferences = Record<string, { email: boolean; push: boolean; digest?: boolean }>;
 
 /** One merchant per user. Every merchant-owned row elsewhere points here. */
 export const merchants = pgTable('merchants', {
@@ -47,6 +47,12 @@ export const merchants = pgTable('merchants', {
   defaultCurrency: text('default_currency').notNull().default('GBP'),
   platform: text('platform'),
   storeUrl: text('store_url'),
+  /**
+   * The selling store: the integration agents' offers, checkouts and orders use. Set when the first store
+   * is connected, changed only by the merchant's explicit choice (ADR 042). A composite foreign key
+   * (id, primary_integration_id) → merchant_integrations (merchant_id, id), written in migration 0029,
+   * keeps it one of the merchant's own stores; deleting that store clears it.
+   */
   primaryIntegrationId: uuid('primary_integration_id'),
   pspConfig: jsonb('psp_config').$type<Record<string, unknown>>().notNull().default({}),
   onboardingState: jsonb('onboarding_state').$type<OnboardingState>().notNull().default({}),

@@ -52,3 +52,29 @@ export const notificationSlots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.eventId] })],
 );
+
+/**
+ * Notices waiting for the merchant's hourly digest (a `digest` preference, ADR 042): one row per
+ * occurrence, bundled into one notification by the digest job, which stamps `digested_at`.
+ */
+export const notificationDigestItems = pgTable(
+  'notification_digest_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    /** The notice's occurrence key: an occurrence waits in the digest once. */
+    occurrenceKey: text('occurrence_key').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notification_digest_items_occurrence_idx').on(t.merchantId, t.occurrenceKey),
+    index('notification_digest_items_pending_idx')
+      .on(t.merchantId, t.createdAt)
+      .where(sql`${t.digestedAt} IS NULL`),
+  ],
+);

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { ConnectionsOutput } from '#common/api/connections';
 import type { Db } from '../../db/client';
-import { merchantIntegrations, paymentConnections } from '../../db/schema/index';
+import { merchantIntegrations, merchants, paymentConnections } from '../../db/schema/index';
 import {
   PAYMENT_PROVIDER_IDS,
   paymentMethodName,
@@ -31,14 +31,23 @@ export function paymentProviderForms(): ConnectionsOutput['paymentProviders'] {
   });
 }
 
-/** The merchant's connections as display hints, plus the forms every platform and provider needs. */
+/**
+ * The merchant's connections as display hints, plus the forms every platform and provider needs. Stores
+ * come oldest first with the selling one marked: the dashboard, Settings › Platform and store setup all
+ * show this one list.
+ */
 export async function listConnections(db: Db, merchantId: string): Promise<ConnectionsOutput> {
   const [stores, payments] = await Promise.all([
-    db.select().from(merchantIntegrations).where(eq(merchantIntegrations.merchantId, merchantId)),
+    db
+      .select({ store: merchantIntegrations, sellingId: merchants.primaryIntegrationId })
+      .from(merchantIntegrations)
+      .innerJoin(merchants, eq(merchants.id, merchantIntegrations.merchantId))
+      .where(eq(merchantIntegrations.merchantId, merchantId))
+      .orderBy(asc(merchantIntegrations.createdAt), asc(merchantIntegrations.id)),
     db.select().from(paymentConnections).where(eq(paymentConnections.merchantId, merchantId)),
   ]);
   return {
-    stores: stores.map((s) => ({
+    stores: stores.map(({ store: s, sellingId }) => ({
       id: s.id,
       platform: s.platform,
       status: s.status,
@@ -46,6 +55,7 @@ export async function listConnections(db: Db, merchantId: string): Promise<Conne
       lastTestedAt: s.lastTestedAt?.toISOString() ?? null,
       lastError: s.lastError,
       updatedAt: s.updatedAt.toISOString(),
+      selling: s.id === sellingId,
     })),
     payments: payments.map((p) => ({
       provider: p.provider,

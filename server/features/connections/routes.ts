@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
@@ -14,7 +13,9 @@ import {
   connectionCheckOutput,
   connectionsOutput,
   messageOutput,
+  sellingStoreOutput,
   storeCredentialsInput,
+  storeSaveInput,
   storeSaveOutput,
   storeTestOutput,
   stripeReturnInput,
@@ -23,22 +24,19 @@ import {
 } from '#common/api/connections';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import type { Db } from '../../db/client';
-import { merchantIntegrations, merchants, type Merchant } from '../../db/schema/index';
+import type { Merchant } from '../../db/schema/index';
 import { lightningProviderIdSchema } from '../../integrations/payments/registry';
 import { storePlatform, storePlatformIdSchema } from '../../integrations/stores/registry';
 import { AppError } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
 import { type Auth, requireMerchant, requireUser, sessionRateKey } from '../auth';
+import { notifyDepsOf, type NotifyDeps } from '../notifications';
 import { recordSettingsChange } from '../security-events';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { listConnections } from './list-connections';
 import { saveBitcoinSettings, testPaymentCredentials, verifyAndSaveStripeKey } from './payment-connections';
-import {
-  checkStoreConnection,
-  forgetStore,
-  saveStoreConnection,
-  testStoreCredentials,
-} from './store-connections';
+import { announceSellingStoreChange, chooseSellingStore, disconnectStore } from './selling-store';
+import { checkStoreConnection, saveStoreConnection, testStoreCredentials } from './store-connections';
 import {
   completeStripeOAuth,
   createAccountLink,
@@ -56,6 +54,7 @@ export interface ConnectionDeps {
   clock: Clock;
   logger: Logger;
   caches: OfferCaches;
+  notify: NotifyDeps;
 }
 
 // Connection tests reach outside services; a person needs a few, a script probing addresses needs many.
@@ -64,7 +63,7 @@ const TEST_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator:
 /** Dashboard API for store and payment connections (session cookie; every query scoped by merchant). */
 export function registerConnectionRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'config' | 'clock' | 'logger' | 'engine'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'runtime' | 'config' | 'clock' | 'logger' | 'engine' | 'mailer'>,
 ) {
   const deps: ConnectionDeps = {
     auth: ctx.auth,
@@ -75,6 +74,7 @@ export function registerConnectionRoutes(
     clock: ctx.clock,
     logger: ctx.logger,
     caches: ctx.engine.caches,
+    notify: notifyDepsOf(ctx),
   };
   registerStripeOAuthCallback(app, deps);
   // Everything else needs a signed-in merchant, checked before the body is even validated.
@@ -125,7 +125,7 @@ function registerMerchantConnectionRoutes(
     {
       schema: {
         params: z.object({ platform: storePlatformIdSchema }),
-        body: storeCredentialsInput.pick({ credentials: true }),
+        body: storeSaveInput,
         response: { 200: storeSaveOutput },
       },
       config: TEST_LIMIT,
@@ -133,14 +133,31 @@ function registerMerchantConnectionRoutes(
     async (request) => {
       const merchant = await merchantOf(request);
       const { platform } = request.params;
-      const { integrationId } = await saveStoreConnection(deps, merchant, platform, request.body.credentials);
+      const { credentials, selling } = request.body;
+      const saved = await saveStoreConnection(deps, merchant, platform, credentials, { selling });
       await recordSettingsChange(deps.db, request, {
         merchantId: merchant.id,
         area: 'connections',
         action: 'store_connected',
         changes: { platform },
       });
-      return { integrationId, message: CONNECTION_MESSAGES.storeConnected };
+      if (saved.switched) await announceSellingStoreChange(deps, request, merchant.id, saved.switched);
+      return {
+        integrationId: saved.integrationId,
+        selling: saved.selling,
+        message: CONNECTION_MESSAGES.storeConnected,
+      };
+    },
+  );
+
+  r.post(
+    '/api/connections/stores/:integrationId/selling',
+    { schema: { params: z.object({ integrationId: z.uuid() }), response: { 200: sellingStoreOutput } } },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      const change = await chooseSellingStore(deps, merchant, request.params.integrationId);
+      if (change) await announceSellingStoreChange(deps, request, merchant.id, change);
+      return { integrationId: request.params.integrationId, changed: change !== null };
     },
   );
 
@@ -162,28 +179,7 @@ function registerMerchantConnectionRoutes(
     async (request, reply) => {
       const merchant = await merchantOf(request);
       const platform = request.params.platform;
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .delete(merchantIntegrations)
-          .where(
-            and(
-              eq(merchantIntegrations.merchantId, merchant.id),
-              eq(merchantIntegrations.platform, platform),
-            ),
-          );
-        if (merchant.platform === platform) {
-          await tx
-            .update(merchants)
-            .set({
-              platform: null,
-              storeUrl: null,
-              primaryIntegrationId: null,
-              onboardingState: { ...merchant.onboardingState, platform_configured: false },
-            })
-            .where(eq(merchants.id, merchant.id));
-        }
-      });
-      forgetStore(deps.caches, merchant.id, merchant.primaryIntegrationId);
+      await disconnectStore(deps, merchant, platform);
       await recordSettingsChange(deps.db, request, {
         merchantId: merchant.id,
         area: 'connections',

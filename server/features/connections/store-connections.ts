@@ -13,6 +13,7 @@ import type { IntegrationRuntime } from '../../integrations/runtime';
 import { loadStoreConnection, storeContextFor, type OfferCaches } from '../commerce';
 import { storeConnectionError } from './provider-failure';
 import { sealCredentials } from '../../lib/credential-vault';
+import { findStore, forgetStore, sellingStoreFields, type SellingStoreChange } from './selling-store';
 
 /**
  * Store setup, the rules the form also applies (common/validation/store-credentials.ts): every
@@ -102,61 +103,68 @@ function displayFor(
 }
 
 /**
- * Tests, then saves the connection encrypted and records it on the merchant (platform,
- * store_url, primary_integration_id, psp_config.store_url, onboarding_state). A failed test saves nothing.
+ * Tests, then saves the connection encrypted. It becomes the selling store (ADR 042) when the merchant
+ * has none yet, when it already is (new credentials for it), or when `selling` asks for it; otherwise the
+ * merchant keeps selling from the store it had. A failed test saves nothing. `switched` is set when the
+ * selling store moved from another store to this one: the caller announces it.
  */
 export async function saveStoreConnection(
   deps: { db: Db; runtime: IntegrationRuntime; keyring: Keyring; clock: Clock; caches: OfferCaches },
   merchant: Merchant,
   platform: StorePlatformId,
   raw: Record<string, string>,
-) {
+  opts: { selling?: boolean } = {},
+): Promise<{
+  integrationId: string;
+  storeName: string | null;
+  selling: boolean;
+  switched: SellingStoreChange | null;
+}> {
   assertConnectable(platform);
   const { credentials, storeName } = await testStoreCredentials(deps.runtime, platform, raw);
   const display = displayFor(platform, credentials, storeName);
   const now = deps.clock.now();
-  return deps.db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(merchantIntegrations)
-        .values({
-          merchantId: merchant.id,
-          platform,
+  const saved = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(merchantIntegrations)
+      .values({
+        merchantId: merchant.id,
+        platform,
+        configEncrypted: sealCredentials(deps.keyring, credentials),
+        display,
+        status: 'connected',
+        lastTestedAt: now,
+        lastError: null,
+      })
+      .onConflictDoUpdate({
+        target: [merchantIntegrations.merchantId, merchantIntegrations.platform],
+        set: {
           configEncrypted: sealCredentials(deps.keyring, credentials),
           display,
           status: 'connected',
           lastTestedAt: now,
           lastError: null,
-        })
-        .onConflictDoUpdate({
-          target: [merchantIntegrations.merchantId, merchantIntegrations.platform],
-          set: {
-            configEncrypted: sealCredentials(deps.keyring, credentials),
-            display,
-            status: 'connected',
-            lastTestedAt: now,
-            lastError: null,
-            updatedAt: now,
-          },
-        })
-        .returning({ id: merchantIntegrations.id });
-      await tx
-        .update(merchants)
-        .set({
-          platform,
-          storeUrl: display.storeUrl ?? display.host,
-          primaryIntegrationId: row!.id,
-          pspConfig: { ...merchant.pspConfig, store_url: display.storeUrl ?? display.host },
-          onboardingState: { ...merchant.onboardingState, platform, platform_configured: true },
           updatedAt: now,
-        })
-        .where(eq(merchants.id, merchant.id));
-      return { integrationId: row!.id, storeName };
-    })
-    .then((saved) => {
-      forgetStore(deps.caches, merchant.id, saved.integrationId);
-      return saved;
-    });
+        },
+      })
+      .returning({ id: merchantIntegrations.id });
+    const store = { id: row!.id, platform, display };
+    const previous = merchant.primaryIntegrationId;
+    if (previous && previous !== store.id && !opts.selling) return { store, selling: false, switched: null };
+    await tx
+      .update(merchants)
+      .set({ ...sellingStoreFields(merchant, store), updatedAt: now })
+      .where(eq(merchants.id, merchant.id));
+    if (!previous || previous === store.id) return { store, selling: true, switched: null };
+    return {
+      store,
+      selling: true,
+      switched: { from: await findStore(tx, merchant.id, previous), to: store },
+    };
+  });
+  forgetStore(deps, merchant.id, saved.store.id);
+  if (saved.switched) forgetStore(deps, merchant.id, merchant.primaryIntegrationId);
+  return { integrationId: saved.store.id, storeName, selling: saved.selling, switched: saved.switched };
 }
 
 /** Spec test-platform-connection: re-tests a saved connection and records the outcome. */
@@ -184,10 +192,4 @@ export async function checkStoreConnection(
       .where(eq(merchantIntegrations.id, integrationId));
     return { success: false as const, error: message };
   }
-}
-
-/** After a store connection changes, this instance stops using what it cached about the old one. */
-export function forgetStore(caches: OfferCaches, merchantId: string, integrationId: string | null) {
-  caches.storeConnections.invalidate(`${merchantId}:`);
-  if (integrationId) caches.catalogue.invalidate(`${integrationId}:`);
 }

@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../../jobs/queue';
 import { dueBillingNotices, type BillingNotice } from '../billing';
+import { digestJobs } from './digest';
 import { notify, type Notice, type NotifyDeps } from './notify';
 
 function noticeOf(billing: BillingNotice): Notice {
@@ -44,7 +45,7 @@ export async function deliverBillingNotices(deps: NotifyDeps): Promise<void> {
   }
 }
 
-/** The periodic look at billing notices. */
+/** The periodic work: the look at billing notices, and the hourly digest. */
 export function notificationJobs(deps: NotifyDeps): JobDefinition<never>[] {
   return [
     {
@@ -54,5 +55,6 @@ export function notificationJobs(deps: NotifyDeps): JobDefinition<never>[] {
       cron: '*/10 * * * *',
       handler: () => deliverBillingNotices(deps),
     },
+    ...digestJobs(deps),
   ] as JobDefinition<never>[];
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   engineEvents,
   merchants,
+  notificationDigestItems,
   notificationSlots,
   orders,
   securityEvents,
@@ -23,7 +24,7 @@ import {
   type TestMerchant,
 } from '../../test/merchant-kit';
 import { merchantStore } from '../commerce/merchant-accounts';
-import { deliverBillingNotices, notifyDepsOf } from './index';
+import { deliverBillingNotices, notifyDepsOf, sendNotificationDigests } from './index';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -105,11 +106,12 @@ const bell = async (m: TestMerchant) => {
 };
 
 const allOn = {
-  new_order: { email: true, push: true },
+  new_order: { email: true, push: true, digest: false },
   order_fulfilled: { email: true, push: true },
   trial_ending: { email: true, push: true },
   usage_limit: { email: true, push: true },
   api_errors: { email: true, push: true },
+  store_switched: { email: true, push: true },
 };
 
 describe('preferences', () => {
@@ -118,7 +120,7 @@ describe('preferences', () => {
     const initial = await dashboardRequest(t, m.cookie, 'GET', '/api/notifications/preferences');
     expect(initial.json()).toEqual({ preferences: allOn });
 
-    const preferences = { ...allOn, new_order: { email: false, push: true } };
+    const preferences = { ...allOn, new_order: { email: false, push: true, digest: false } };
     const saved = await dashboardRequest(t, m.cookie, 'PUT', '/api/notifications/preferences', {
       preferences,
     });
@@ -145,6 +147,8 @@ describe('preferences', () => {
       { preferences: missing },
       { preferences: { ...allOn, surprise: { email: true, push: true } } },
       { preferences: { ...allOn, new_order: { email: 'yes', push: true } } },
+      // Only orders can be taken as a digest.
+      { preferences: { ...allOn, api_errors: { email: true, push: true, digest: true } } },
       {},
     ]) {
       const res = await put(payload);
@@ -164,7 +168,7 @@ describe('preferences', () => {
 });
 
 describe('new_order', () => {
-  it('mails the merchant once and adds one unread notification to the bell; a second order within the hour does neither', async () => {
+  it('mails the merchant and adds an unread notification to the bell for every order: six orders, six of each', async () => {
     const m = await connectedMerchant();
     const orderId = await paidOrder(m);
     const [mail] = await waitForMail(() => mailed(m.email, 'New order'), 1);
@@ -175,15 +179,65 @@ describe('new_order', () => {
       notifications: [{ event: 'new_order', title: 'New order', read_at: null }],
     });
 
+    for (let i = 0; i < 5; i++) await paidOrder(m);
+    await waitForMail(() => mailed(m.email, 'New order'), 6);
+    await staysAt(() => mailed(m.email, 'New order'), 6);
+    expect(await bell(m)).toMatchObject({ unread_count: 6 });
+    // Orders are occurrences, not a condition: they claim no hourly slot.
+    const slots = await t.db
+      .select()
+      .from(notificationSlots)
+      .where(eq(notificationSlots.merchantId, m.merchantId));
+    expect(slots).toEqual([]);
+  });
+
+  it('bundles the orders into one notification an hour for a merchant who chose the digest', async () => {
+    const m = await connectedMerchant();
+    const saved = await dashboardRequest(t, m.cookie, 'PUT', '/api/notifications/preferences', {
+      preferences: { ...allOn, new_order: { email: true, push: true, digest: true } },
+    });
+    expect(saved.json().preferences.new_order).toEqual({ email: true, push: true, digest: true });
+    const orderIds: string[] = [];
+    for (let i = 0; i < 3; i++) orderIds.push(await paidOrder(m));
+    await vi.waitFor(
+      async () => {
+        const kept = await t.db
+          .select()
+          .from(notificationDigestItems)
+          .where(eq(notificationDigestItems.merchantId, m.merchantId));
+        expect(kept).toHaveLength(3);
+      },
+      { timeout: EVENTUALLY_MS },
+    );
+    expect(await mailed(m.email, 'New order')).toEqual([]);
+    expect((await bell(m)).notifications).toEqual([]);
+
+    await sendNotificationDigests(notifyDepsOf(t.services));
+    await sendNotificationDigests(notifyDepsOf(t.services));
+    const [digest] = await mailed(m.email, '3 new orders');
+    for (const id of orderIds) expect(digest!.text).toContain(`Order #${id.slice(0, 8)}`);
+    expect(await mailed(m.email, '3 new orders')).toHaveLength(1);
+    expect(await bell(m)).toMatchObject({
+      unread_count: 1,
+      notifications: [{ event: 'new_order', title: '3 new orders' }],
+    });
+
+    // The next hour's orders make the next digest.
     await paidOrder(m);
-    await staysAt(() => mailed(m.email, 'New order'), 1);
-    expect((await bell(m)).notifications).toHaveLength(1);
+    await vi.waitFor(
+      async () => {
+        await sendNotificationDigests(notifyDepsOf(t.services));
+        expect(await mailed(m.email, '1 new order')).toHaveLength(1);
+      },
+      { timeout: EVENTUALLY_MS },
+    );
+    expect((await bell(m)).unread_count).toBe(2);
   });
 
   it('respects the switches: e-mail off sends no mail but still rings the bell; both off, nothing', async () => {
     const m = await connectedMerchant();
     await dashboardRequest(t, m.cookie, 'PUT', '/api/notifications/preferences', {
-      preferences: { ...allOn, new_order: { email: false, push: true } },
+      preferences: { ...allOn, new_order: { email: false, push: true, digest: false } },
     });
     await paidOrder(m);
     await vi.waitFor(async () => expect((await bell(m)).unread_count).toBe(1), { timeout: EVENTUALLY_MS });
@@ -191,7 +245,7 @@ describe('new_order', () => {
 
     const quiet = await connectedMerchant();
     await dashboardRequest(t, quiet.cookie, 'PUT', '/api/notifications/preferences', {
-      preferences: { ...allOn, new_order: { email: false, push: false } },
+      preferences: { ...allOn, new_order: { email: false, push: false, digest: false } },
     });
     const orderId = await paidOrder(quiet);
     // The order's event has been handed to the subscribers' queues; give them time to act on it.
@@ -207,12 +261,6 @@ describe('new_order', () => {
     );
     await staysAt(() => mailed(quiet.email, 'New order'), 0);
     expect((await bell(quiet)).notifications).toEqual([]);
-    // Nothing was sent, so the hour's slot is still free.
-    const slots = await t.db
-      .select()
-      .from(notificationSlots)
-      .where(eq(notificationSlots.merchantId, quiet.merchantId));
-    expect(slots).toEqual([]);
   });
 });
 

@@ -3,15 +3,31 @@ import type { NotificationEventId } from '#common/api/notifications';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { merchants, notifications, notificationSlots, users } from '../../db/schema/index';
+import {
+  merchants,
+  notificationDigestItems,
+  notifications,
+  notificationSlots,
+  users,
+} from '../../db/schema/index';
 import { announceLive } from '../../events/live-engine-events';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../mail';
 import { preferencesOf } from './preferences';
 
-/** Each event fires at most once in this long per merchant, across every instance. */
+/** A condition's event (API errors, a billing threshold) fires at most once in this long per merchant. */
 export const NOTIFICATION_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Events told of each time they happen (ADR 042): every order, every switch of selling store. The
+ * others are conditions that can hold for a while and share the hourly slot.
+ */
+const EVERY_OCCURRENCE: ReadonlySet<NotificationEventId> = new Set([
+  'new_order',
+  'order_fulfilled',
+  'store_switched',
+]);
 
 export interface NotifyDeps {
   db: Db;
@@ -47,20 +63,22 @@ export interface Notice {
   occurrenceKey?: string;
 }
 
-export type NotifyOutcome = 'sent' | 'off' | 'throttled' | 'duplicate';
+export type NotifyOutcome = 'sent' | 'off' | 'throttled' | 'duplicate' | 'digested';
 
 /** Rolls the notification back: the event already fired within the hour. */
 class Throttled extends Error {}
 
 /**
  * Tells a merchant `notice` the ways it chose for the event: e-mail through the mail module, and (push)
- * an in-app notification announced live to its open dashboards. The notification row and the event's
- * hourly slot are written in one transaction, the slot by a conditional upsert, so concurrent triggers
- * on any number of instances fire an event once an hour per merchant. The e-mail is sent after the
- * commit: at most once, never twice.
+ * an in-app notification announced live to its open dashboards; or, for an event the merchant takes as a
+ * digest, keeps it for the next hourly digest (digest.ts). A condition's event claims its hourly slot by
+ * a conditional upsert in the transaction that writes the notification, so concurrent triggers on any
+ * number of instances fire it once an hour per merchant. The e-mail is sent after the commit: at most
+ * once, never twice.
  */
 export async function notify(deps: NotifyDeps, notice: Notice): Promise<NotifyOutcome> {
   const now = deps.clock.now();
+  const hourly = !EVERY_OCCURRENCE.has(notice.event);
   const slotFreeBy = new Date(now.getTime() - NOTIFICATION_INTERVAL_MS);
   const [recipient] = await deps.db
     .select({
@@ -78,28 +96,18 @@ export async function notify(deps: NotifyDeps, notice: Notice): Promise<NotifyOu
   if (!recipient) return 'off';
   const channels = preferencesOf(recipient.preferences)[notice.event];
   if (!channels.email && !channels.push) return 'off';
-  // Most triggers of a busy merchant land in a full hour: no transaction for them. One that finds the
-  // slot free can still lose it to another; the conditional upsert below decides that.
-  if (recipient.lastFiredAt && recipient.lastFiredAt > slotFreeBy) return 'throttled';
+  if (channels.digest && notice.occurrenceKey)
+    return keepForDigest(deps.db, notice, notice.occurrenceKey, now);
+  // Most triggers of a condition that holds land in a full hour: no transaction for them. One that finds
+  // the slot free can still lose it to another; the conditional upsert below decides that.
+  if (hourly && recipient.lastFiredAt && recipient.lastFiredAt > slotFreeBy) return 'throttled';
 
   let outcome: NotifyOutcome;
   try {
     outcome = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(notifications)
-        .values({
-          merchantId: notice.merchantId,
-          eventId: notice.event,
-          title: notice.title,
-          body: notice.body,
-          link: notice.link,
-          occurrenceKey: notice.occurrenceKey ?? null,
-          inApp: channels.push,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: notifications.id });
-      if (!row) return 'duplicate' as const;
+      const id = await recordNotification(tx, notice, channels, now);
+      if (!id) return 'duplicate' as const;
+      if (!hourly) return 'sent' as const;
       const claimed = await tx
         .insert(notificationSlots)
         .values({ merchantId: notice.merchantId, eventId: notice.event, lastFiredAt: now })
@@ -110,29 +118,84 @@ export async function notify(deps: NotifyDeps, notice: Notice): Promise<NotifyOu
         })
         .returning({ at: notificationSlots.lastFiredAt });
       if (claimed.length === 0) throw new Throttled();
-      if (channels.push) {
-        await announceLive(tx, {
-          topic: 'notification',
-          change: 'created',
-          merchantId: notice.merchantId,
-          subjectId: row.id,
-          status: null,
-        });
-      }
       return 'sent' as const;
     });
   } catch (err) {
     if (err instanceof Throttled) return 'throttled';
     throw err;
   }
-  if (outcome === 'sent' && channels.email) {
-    await deps.mailer.send({
-      to: recipient.email,
-      subject: `${notice.title} · ${PRODUCT_NAME}`,
-      text: emailText(deps.publicUrl, notice),
+  if (outcome === 'sent' && channels.email) await mailNotice(deps, recipient.email, notice);
+  return outcome;
+}
+
+/**
+ * Writes the notification row (and, with push on, announces it to open dashboards) in `tx`. Null when
+ * its occurrence was already told.
+ */
+export async function recordNotification(
+  tx: Db,
+  notice: Notice,
+  channels: { push: boolean },
+  now: Date,
+): Promise<string | null> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      merchantId: notice.merchantId,
+      eventId: notice.event,
+      title: notice.title,
+      body: notice.body,
+      link: notice.link,
+      occurrenceKey: notice.occurrenceKey ?? null,
+      inApp: channels.push,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (!row) return null;
+  if (channels.push) {
+    await announceLive(tx, {
+      topic: 'notification',
+      change: 'created',
+      merchantId: notice.merchantId,
+      subjectId: row.id,
+      status: null,
     });
   }
-  return outcome;
+  return row.id;
+}
+
+/**
+ * Keeps an occurrence for the merchant's next digest (digest.ts bundles them hourly); a repeat of the
+ * same occurrence is kept once.
+ */
+async function keepForDigest(
+  db: Db,
+  notice: Notice,
+  occurrenceKey: string,
+  now: Date,
+): Promise<NotifyOutcome> {
+  const [kept] = await db
+    .insert(notificationDigestItems)
+    .values({
+      merchantId: notice.merchantId,
+      eventId: notice.event,
+      occurrenceKey,
+      body: notice.body,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notificationDigestItems.id });
+  return kept ? 'digested' : 'duplicate';
+}
+
+/** The notice's e-mail, sent after its notification is committed. */
+export function mailNotice(deps: NotifyDeps, to: string, notice: Notice) {
+  return deps.mailer.send({
+    to,
+    subject: `${notice.title} · ${PRODUCT_NAME}`,
+    text: emailText(deps.publicUrl, notice),
+  });
 }
 
 function emailText(publicUrl: string, notice: Notice): string {

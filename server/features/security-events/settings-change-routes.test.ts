@@ -23,6 +23,7 @@ const RECORDED: Record<string, string[]> = {
   'PUT /api/merchant/payment-methods': ['connections.payment_methods_switched'],
   'PUT /api/connections/stores/:platform': ['connections.store_connected'],
   'DELETE /api/connections/stores/:platform': ['connections.store_disconnected'],
+  'POST /api/connections/stores/:platform/selling': ['connections.selling_store_changed'],
   'PUT /api/connections/bitcoin': ['connections.bitcoin_saved'],
   'POST /api/connections/stripe/verify': ['connections.card_provider_key_saved'],
   'POST /api/connections/stripe/connected-account': ['connections.card_provider_account_created'],
@@ -120,6 +121,9 @@ describe('every settings change is a security event', () => {
     });
     await call('PUT', '/api/merchant/payment-methods', { card: true });
     await call('PUT', '/api/connections/stores/woocommerce', { credentials: sim.woocommerce });
+    const custom = await call('PUT', '/api/connections/stores/custom', { credentials: sim.custom });
+    secrets.push(sim.custom!.apiKey!);
+    await call('POST', `/api/connections/stores/${custom.json().integrationId}/selling`);
     await call('PUT', '/api/connections/bitcoin', {
       enabled: true,
       provider: 'opennode',
@@ -153,6 +157,7 @@ describe('every settings change is a security event', () => {
         trial_ending: channels,
         usage_limit: channels,
         api_errors: channels,
+        store_switched: channels,
       },
     });
 

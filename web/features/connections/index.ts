@@ -10,5 +10,6 @@ export {
 export { useStartExpressOnboarding } from './api/start-express-onboarding';
 export { BitcoinSettingsForm } from './payments/bitcoin-settings-form';
 export { CARD_PROVIDER, CardProviderConnect, ConnectedCardAccount } from './payments/card-provider-connect';
+export { ConnectedStores, SellFromButton, SellingBadge } from './store/connected-stores';
 export { StoreConnectionForm } from './store/store-connection-form';
 export { useStripeReturn } from './use-stripe-return';

@@ -243,7 +243,9 @@ describe('/setup-store', () => {
   });
 
   it('saves the tested credentials and goes to the dashboard', async () => {
-    const save = vi.fn(() => json({ integrationId: 'i1', message: 'Store connected successfully!' }));
+    const save = vi.fn(() =>
+      json({ integrationId: 'i1', selling: true, message: 'Store connected successfully!' }),
+    );
     const { user, router } = renderSetupStore({
       '/api/connections/stores/test': passingTest,
       '/api/connections/stores/woocommerce': save,
@@ -255,6 +257,40 @@ describe('/setup-store', () => {
     expect(await screen.findByText('Store connected successfully!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT' }));
+  });
+
+  it('asks which store agents sell from when another store is selling, and sends the answer', async () => {
+    const bodies: unknown[] = [];
+    const selling = {
+      id: '22222222-0000-4000-8000-000000000000',
+      platform: 'shopify',
+      status: 'connected',
+      display: { host: 'demo.myshopify.com' },
+      lastTestedAt: null,
+      lastError: null,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      selling: true,
+    };
+    const { user } = renderSetupStore({
+      '/api/connections': () => json({ ...CONNECTIONS, stores: [selling] }),
+      '/api/connections/stores/test': passingTest,
+      '/api/connections/stores/woocommerce': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json({ integrationId: 'i1', selling: false, message: 'Store connected successfully!' });
+      },
+    });
+    // The same list, with the same marker, as Settings › Platform.
+    const stores = await screen.findByRole('list', { name: 'Your stores' });
+    expect(within(stores).getByText('Selling')).toBeInTheDocument();
+    await fillWoo(user);
+    expect(screen.queryByText('Which store should agents sell from?')).not.toBeInTheDocument();
+    await user.click(testButton());
+    const question = await screen.findByRole('group', { name: 'Which store should agents sell from?' });
+    expect(within(question).getByRole('radio', { name: /Keep selling from Shopify/ })).toBeChecked();
+    await user.click(within(question).getByRole('radio', { name: /Sell from WooCommerce/ }));
+    await user.click(saveButton());
+    await screen.findByText('Store connected successfully!');
+    expect(bodies).toEqual([expect.objectContaining({ selling: true })]);
   });
 
   it('sends a signed-out merchant to sign in when saving', async () => {

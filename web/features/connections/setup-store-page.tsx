@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useSeo } from '#web/lib/use-seo';
 import { useConnections } from './api/list-connections';
+import { ConnectedStores } from './store/connected-stores';
 import { StoreConnectionForm } from './store/store-connection-form';
 
 /**
@@ -117,6 +118,17 @@ export default function SetupStorePage() {
         </Card>
 
         <aside aria-label="About store connections" className="grid gap-4">
+          {(connections.data?.stores.length ?? 0) > 0 && (
+            <Card>
+              <CardHeader className="p-5 pb-3">
+                <CardTitle className="text-sm">Your stores</CardTitle>
+                <CardDescription>Agents sell from the store marked Selling.</CardDescription>
+              </CardHeader>
+              <CardContent className="p-5 pt-0">
+                <ConnectedStores empty={null} />
+              </CardContent>
+            </Card>
+          )}
           <SideNote icon={KeyRound} title="Test first, then save">
             We check your credentials against your store before anything is saved. Save stays off until the
             test passes.

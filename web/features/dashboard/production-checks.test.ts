@@ -18,6 +18,7 @@ const store = {
   lastTestedAt: null,
   lastError: null,
   updatedAt: '',
+  selling: true,
 };
 const connections = {
   stores: [store],

@@ -65,7 +65,8 @@ export function productionChecks(s: CheckSources): ProductionCheck[] {
           fixAt: '/setup-store',
         };
       }
-      if (stores.every((store) => store.status === 'failed')) {
+      // Agents only use the selling store (ADR 042): another store failing does not stop a sale.
+      if (stores.find((store) => store.selling)?.status === 'failed') {
         return {
           state: 'fail',
           message: 'Your store stopped answering. Test it below, then reconnect it.',

@@ -24,6 +24,17 @@ const CONNECTIONS: ConnectionsOutput = {
       lastTestedAt: null,
       lastError: null,
       updatedAt: '2026-11-01T00:00:00.000Z',
+      selling: true,
+    },
+    {
+      id: '22222222-0000-4000-8000-000000000000',
+      platform: 'custom',
+      status: 'connected',
+      display: { host: 'roaster.example.com' },
+      lastTestedAt: null,
+      lastError: null,
+      updatedAt: '2026-11-02T00:00:00.000Z',
+      selling: false,
     },
   ],
   payments: [],
@@ -50,7 +61,7 @@ const row = (name: string) =>
 
 describe('StoreConnectionsCard', () => {
   it('offers Reconnect for a connected platform, Connect for the others, nothing for one coming soon', async () => {
-    renderCard();
+    renderCard({ '/api/connections': () => json({ ...CONNECTIONS, stores: [CONNECTIONS.stores[0]] }) });
     await screen.findByRole('list', { name: 'Store platforms' });
     expect(row('WooCommerce')).toHaveTextContent('Connected');
     expect(row('WooCommerce')).toHaveTextContent('shop.example.com');
@@ -97,6 +108,23 @@ describe('StoreConnectionsCard', () => {
     await user.click(within(row('WooCommerce')).getByRole('button', { name: 'Test WooCommerce' }));
     expect(await screen.findByText(title)).toBeInTheDocument();
     expect(screen.getByText(description)).toBeInTheDocument();
+  });
+
+  it('marks the selling store, and makes another connected store the selling one on request', async () => {
+    let chosen: string | null = null;
+    const user = renderCard({
+      '/api/connections/stores/22222222-0000-4000-8000-000000000000/selling': () => {
+        chosen = 'custom';
+        return json({ integrationId: '22222222-0000-4000-8000-000000000000', changed: true });
+      },
+    });
+    await screen.findByRole('list', { name: 'Store platforms' });
+    expect(within(row('WooCommerce')).getByText('Selling')).toBeInTheDocument();
+    expect(within(row('Custom API')).queryByText('Selling')).not.toBeInTheDocument();
+    expect(within(row('WooCommerce')).queryByRole('button', { name: 'Sell from WooCommerce' })).toBeNull();
+    await user.click(within(row('Custom API')).getByRole('button', { name: 'Sell from Custom API' }));
+    expect(await screen.findByText('Agents now sell from Custom API.')).toBeInTheDocument();
+    expect(chosen).toBe('custom');
   });
 
   it('toasts and offers a retry when the connections cannot be loaded', async () => {

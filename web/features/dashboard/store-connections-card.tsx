@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button';
 import { SectionCard } from '#web/components/ui/section-card';
 import { LoadError } from '#web/components/ui/load-error';
 import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
-import { useConnections } from '#web/features/connections';
+import { SellFromButton, SellingBadge, useConnections } from '#web/features/connections';
 import { useFailureToast } from '#web/lib/use-failure-toast';
 import { useCheckStoreConnection } from './api/check-store-connection';
 import {
@@ -24,15 +24,19 @@ type StoreConnection = ConnectionsOutput['stores'][number];
 const setupPath = (platform: string) => `${ROUTES.setupStore.path}?platform=${encodeURIComponent(platform)}`;
 
 /**
- * Store connections: every platform, connected or not. A connected one can be tested (the store is
- * called with the saved credentials) and reconnected; the others connected through store setup.
+ * Store connections: every platform, connected or not, the store agents sell from marked as Settings ›
+ * Platform and store setup mark it (ADR 042). A connected one can be tested (the store is called with the
+ * saved credentials), reconnected and made the selling store; the others connected through store setup.
  */
 export function StoreConnectionsCard() {
   const connections = useConnections();
   useFailureToast(connections.error, toastStoreConnectionsFailed);
 
   return (
-    <SectionCard title="Store connections" description="Where agents' orders are written.">
+    <SectionCard
+      title="Store connections"
+      description="Agents sell from the store marked Selling and write their orders there."
+    >
       {connections.isPending ? (
         <LoadingState label="Loading store connections...">
           {[0, 1, 2].map((i) => (
@@ -92,6 +96,7 @@ function PlatformRow({
       <div className="min-w-0">
         <p className="flex items-center gap-2 font-medium text-slate-900">
           {platform.name}
+          {connection?.selling && <SellingBadge />}
           {connection ? (
             connection.status === 'failed' ? (
               <Badge variant="danger">Failing</Badge>
@@ -106,7 +111,8 @@ function PlatformRow({
         {connection?.lastError && <p className="text-xs text-red-700">{connection.lastError}</p>}
       </div>
       {connection ? (
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {!connection.selling && <SellFromButton store={connection} name={platform.name} />}
           <Button
             size="sm"
             variant="outline"

@@ -84,7 +84,7 @@ export default function SettingsPage() {
 function TabPanels({ merchant }: { merchant: MerchantView | null }) {
   const panels: Record<SettingsTab, ReactNode> = {
     general: <GeneralTab merchant={merchant} />,
-    platform: <PlatformTab merchant={merchant} />,
+    platform: <PlatformTab />,
     payments: merchant ? (
       <PaymentsTab merchant={merchant} />
     ) : (

@@ -4,11 +4,18 @@ import { apiRequest } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
 import type { StoreCredentials } from './test-store-connection';
 
-/** PUT /api/connections/stores/:platform: tests again, then saves the credentials encrypted. */
-export function saveStoreConnection({ platform, credentials }: StoreCredentials) {
+/**
+ * PUT /api/connections/stores/:platform: tests again, then saves the credentials encrypted. `selling`
+ * makes it the store agents sell from (the first store always is).
+ */
+export function saveStoreConnection({
+  platform,
+  credentials,
+  selling,
+}: StoreCredentials & { selling?: boolean }) {
   return apiRequest(`/api/connections/stores/${platform}`, {
     method: 'PUT',
-    body: { credentials },
+    body: { credentials, ...(selling === undefined ? {} : { selling }) },
     schema: storeSaveOutput,
   });
 }

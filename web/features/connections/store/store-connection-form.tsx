@@ -1,5 +1,5 @@
 import { CircleCheck, PlugZap } from 'lucide-react';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { ConnectionsOutput, StoreSaveOutput } from '#common/api/connections';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
 import { storeCredentialsSchema } from '#common/validation/store-credentials';
@@ -54,25 +54,37 @@ export function StoreConnectionForm({ platform, onSaved, saveLabel }: StoreConne
       platform={platform}
       form={form}
       saved={connections.data.stores.find((s) => s.platform === platform)}
+      sellingElsewhere={sellingElsewhere(connections.data, platform)}
       onSaved={onSaved}
       saveLabel={saveLabel ?? 'Save & Continue'}
     />
   );
 }
 
+/** The name of the store agents sell from when it is on another platform than `platform`, else null. */
+function sellingElsewhere(data: ConnectionsOutput, platform: string): string | null {
+  const selling = data.stores.find((s) => s.selling);
+  if (!selling || selling.platform === platform) return null;
+  return data.platforms.find((p) => p.id === selling.platform)?.name ?? selling.platform;
+}
+
 function CredentialsForm({
   platform,
   form: { name, availability, credentialFields },
   saved,
+  sellingElsewhere,
   onSaved,
   saveLabel,
 }: {
   platform: string;
   form: PlatformForm;
   saved: SavedStore | undefined;
+  /** Another store agents sell from: saving this one asks whether it takes over (ADR 042). */
+  sellingElsewhere: string | null;
   onSaved(saved: StoreSaveOutput): void;
   saveLabel: string;
 }) {
+  const [sellFromNew, setSellFromNew] = useState(false);
   const schema = useMemo(
     () =>
       storeCredentialsSchema(
@@ -169,6 +181,15 @@ function CredentialsForm({
         ) : null}
       </div>
 
+      {verified && sellingElsewhere && !comingSoon && (
+        <SellingStoreChoice
+          current={sellingElsewhere}
+          next={name}
+          sellFromNew={sellFromNew}
+          onChange={setSellFromNew}
+        />
+      )}
+
       <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
         {saveHint ? (
           <p id={saveHintId} className="text-sm text-slate-500">
@@ -199,13 +220,57 @@ function CredentialsForm({
           <Button
             disabled={!verified || comingSoon || setup.saving}
             aria-describedby={saveHint ? saveHintId : undefined}
-            onClick={() => setup.save()}
+            onClick={() => setup.save(sellingElsewhere ? { selling: sellFromNew } : {})}
           >
             {setup.saving ? 'Saving...' : saveLabel}
           </Button>
         </div>
       </div>
     </form>
+  );
+}
+
+/** "Which store should agents sell from?": keeping the current selling store is the default. */
+function SellingStoreChoice({
+  current,
+  next,
+  sellFromNew,
+  onChange,
+}: {
+  current: string;
+  next: string;
+  sellFromNew: boolean;
+  onChange(sellFromNew: boolean): void;
+}) {
+  const options = [
+    { value: false, label: `Keep selling from ${current}`, hint: `${next} is saved as another store.` },
+    {
+      value: true,
+      label: `Sell from ${next}`,
+      hint: `Agents' offers and orders move to ${next} as soon as you save.`,
+    },
+  ];
+  return (
+    <fieldset className="grid gap-2 rounded-xl border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">
+        {CONNECTION_MESSAGES.sellingStoreQuestion}
+      </legend>
+      {options.map((option) => (
+        <label key={String(option.value)} className="flex cursor-pointer items-start gap-3 text-sm">
+          <input
+            type="radio"
+            name="selling-store"
+            className="mt-1 accent-brand-600"
+            checked={sellFromNew === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <span>
+            <span className="font-medium text-slate-900">{option.label}</span>
+            <span className="block text-slate-600">{option.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

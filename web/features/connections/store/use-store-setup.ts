@@ -58,13 +58,14 @@ export function useStoreSetup(
     }
   }
 
-  async function save() {
+  /** `selling`: asked when another store is selling; whether this one takes over (ADR 042). */
+  async function save(opts: { selling?: boolean } = {}) {
     if (!verified) {
       toast.error(CONNECTION_MESSAGES.testFirst);
       return;
     }
     try {
-      const saved = await saveConnection({ platform, credentials: verified.credentials });
+      const saved = await saveConnection({ platform, credentials: verified.credentials, ...opts });
       toast.success(CONNECTION_MESSAGES.storeConnected);
       handlers.onSaved(saved);
     } catch (err) {

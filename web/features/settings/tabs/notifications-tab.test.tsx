@@ -7,11 +7,12 @@ import { renderPage } from '#web/test/render';
 import { NotificationsTab } from './notifications-tab';
 
 const ALL_ON: NotificationPreferences = {
-  new_order: { email: true, push: true },
+  new_order: { email: true, push: true, digest: false },
   order_fulfilled: { email: true, push: true },
   trial_ending: { email: true, push: true },
   usage_limit: { email: true, push: true },
   api_errors: { email: true, push: true },
+  store_switched: { email: true, push: true },
 };
 
 /** A Notification API whose permission the test sets, recording each request for permission. */
@@ -66,18 +67,28 @@ describe('Settings › Notifications', () => {
     const { user, puts } = setup();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your notification settings');
     const email = await screen.findByRole('switch', { name: 'New order: Email' });
-    expect(screen.getAllByRole('switch')).toHaveLength(10);
-    for (const name of ['Order fulfilled', 'Trial ending', 'Usage limit', 'API errors'])
+    // Two per event, and the hourly digest for orders.
+    expect(screen.getAllByRole('switch')).toHaveLength(13);
+    for (const name of [
+      'Order fulfilled',
+      'Trial ending',
+      'Usage limit',
+      'API errors',
+      'Selling store changed',
+    ])
       expect(screen.getByRole('switch', { name: `${name}: Push` })).toBeChecked();
 
     const save = screen.getByRole('button', { name: 'Save Changes' });
     expect(save).toBeDisabled();
     await user.click(email);
     expect(email).not.toBeChecked();
+    const digest = screen.getByRole('switch', { name: 'New order: Hourly digest' });
+    expect(digest).not.toBeChecked();
+    await user.click(digest);
     await user.click(save);
     await screen.findByText('Notification preferences saved');
     expect(JSON.parse(String(puts()[0]![1]!.body))).toEqual({
-      preferences: { ...ALL_ON, new_order: { email: false, push: true } },
+      preferences: { ...ALL_ON, new_order: { email: false, push: true, digest: true } },
     });
     await waitFor(() => expect(save).toBeDisabled());
   });

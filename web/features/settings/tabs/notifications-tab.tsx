@@ -2,6 +2,7 @@ import { BellRing, Monitor } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
+  DIGESTIBLE_EVENTS,
   NOTIFICATION_EVENT_IDS,
   NOTIFICATION_EVENTS,
   type NotificationChannels,
@@ -20,7 +21,8 @@ import {
   useSaveNotificationPreferences,
 } from '#web/features/notifications';
 
-const CHANNEL_LABELS: Record<keyof NotificationChannels, string> = { email: 'Email', push: 'Push' };
+type Channel = 'email' | 'push';
+const CHANNEL_LABELS: Record<Channel, string> = { email: 'Email', push: 'Push' };
 
 /**
  * Settings › Notifications: per event an e-mail and a push switch. Push is the bell in the top bar and,
@@ -60,7 +62,10 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const browser = useBrowserNotifications();
   const [draft, setDraft] = useState(saved);
   const dirty = NOTIFICATION_EVENT_IDS.some(
-    (id) => draft[id].email !== saved[id].email || draft[id].push !== saved[id].push,
+    (id) =>
+      draft[id].email !== saved[id].email ||
+      draft[id].push !== saved[id].push ||
+      !!draft[id].digest !== !!saved[id].digest,
   );
 
   const toggle = (id: NotificationEventId, channel: keyof NotificationChannels, on: boolean) => {
@@ -88,7 +93,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <h2 className="font-semibold text-slate-900">Notifications</h2>
         <p className="text-sm text-slate-600">
           Choose how you hear about each event. E-mail goes to your sign-in address; push shows in the bell at
-          the top of the app. Each event notifies you at most once an hour.
+          the top of the app. Every order is told on its own unless you choose an hourly digest; API errors
+          and plan limits notify you at most once an hour.
         </p>
       </div>
 
@@ -108,6 +114,18 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
               <div>
                 <p className="text-sm font-medium text-slate-900">{NOTIFICATION_EVENTS[id].label}</p>
                 <p className="text-xs text-slate-600">{NOTIFICATION_EVENTS[id].description}</p>
+                {DIGESTIBLE_EVENTS.includes(id) && (
+                  <label className="mt-2 flex items-center gap-2">
+                    <Switch
+                      checked={draft[id].digest === true}
+                      onCheckedChange={(on) => toggle(id, 'digest', on)}
+                      aria-label={`${NOTIFICATION_EVENTS[id].label}: Hourly digest`}
+                    />
+                    <span className="text-xs text-slate-600">
+                      Hourly digest: one notification for the hour's orders
+                    </span>
+                  </label>
+                )}
               </div>
               <div className="flex gap-6 sm:contents">
                 {(['email', 'push'] as const).map((channel) => (

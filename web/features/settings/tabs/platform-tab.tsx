@@ -1,69 +1,54 @@
-import { ExternalLink, Store } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import type { MerchantView } from '#common/api/merchant';
 import { ROUTES } from '#common/routes';
-import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
-import { Field } from '#web/components/ui/field';
-import { Input } from '#web/components/ui/input';
-import { useIntegrationName } from '#web/features/connections';
+import { ConnectedStores } from '#web/features/connections';
 
-const hostnameOf = (url: string | null) => {
-  try {
-    return url ? new URL(url).hostname : null;
-  } catch {
-    return null;
-  }
-};
+const setupPath = (platform: string) => `${ROUTES.setupStore.path}?platform=${encodeURIComponent(platform)}`;
 
-/** Settings › Platform: the connected store platform, or a way to connect one. */
-export function PlatformTab({ merchant }: { merchant: MerchantView | null }) {
-  const platform = merchant?.platform;
-  const labelOf = useIntegrationName();
-  if (!platform) {
-    return (
-      <div className="grid max-w-xl justify-items-start gap-3">
-        <p className="text-sm text-slate-600">
-          No store is connected. Agents need one to read your catalogue and place orders.
-        </p>
-        <Button asChild>
-          <Link to={ROUTES.setupStore.path}>Connect Platform</Link>
-        </Button>
-      </div>
-    );
-  }
+/**
+ * Settings › Platform: the merchant's connected stores with the one agents sell from marked, the way to
+ * sell from another, and to reconfigure or add one (ADR 042).
+ */
+export function PlatformTab() {
   return (
-    <div className="grid max-w-xl gap-4">
-      <div className="flex items-center gap-3">
-        <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-          <Store aria-hidden="true" className="size-5" />
-        </span>
-        <div>
-          <p className="font-semibold text-slate-900">{labelOf(platform)}</p>
-          <p className="text-sm text-slate-600">
-            {hostnameOf(merchant.storeUrl) ?? 'Store address not recorded'}
-          </p>
-        </div>
-        <Badge variant="success" className="ml-auto">
-          Active
-        </Badge>
-      </div>
-      <Field label="Store URL">
-        <Input readOnly value={merchant.storeUrl ?? ''} />
-      </Field>
-      <div className="flex flex-wrap gap-3">
-        {/* Onboarding is done once; a different store or new credentials are set up on the store page. */}
-        <Button asChild variant="outline">
-          <Link to={`${ROUTES.setupStore.path}?platform=${platform}`}>Reconfigure</Link>
-        </Button>
-        {merchant.storeUrl && (
-          <Button asChild variant="ghost">
-            <a href={merchant.storeUrl} target="_blank" rel="noreferrer">
-              Open store
-              <ExternalLink aria-hidden="true" />
-            </a>
-          </Button>
+    <div className="grid max-w-2xl gap-4">
+      <p className="text-sm text-slate-600">
+        Agents read the catalogue of your selling store and place their orders there. Your other stores stay
+        connected and can take over at any time.
+      </p>
+      <ConnectedStores
+        empty={
+          <div className="grid justify-items-start gap-3">
+            <p className="text-sm text-slate-600">
+              No store is connected. Agents need one to read your catalogue and place orders.
+            </p>
+            <Button asChild>
+              <Link to={ROUTES.setupStore.path}>Connect Platform</Link>
+            </Button>
+          </div>
+        }
+        actions={(store) => (
+          <>
+            {/* New credentials for a store are set up on the store page, as onboarding does. */}
+            <Button asChild size="sm" variant="ghost">
+              <Link to={setupPath(store.platform)}>Reconfigure</Link>
+            </Button>
+            {store.display.storeUrl && (
+              <Button asChild size="sm" variant="ghost">
+                <a href={store.display.storeUrl} target="_blank" rel="noreferrer">
+                  Open store
+                  <ExternalLink aria-hidden="true" />
+                </a>
+              </Button>
+            )}
+          </>
         )}
+      />
+      <div>
+        <Button asChild variant="outline">
+          <Link to={ROUTES.setupStore.path}>Connect another store</Link>
+        </Button>
       </div>
     </div>
   );
