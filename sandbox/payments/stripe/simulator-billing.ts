@@ -322,9 +322,10 @@ export function registerBilling(
     caller?: Caller,
   ) {
     const previous = sub.status;
+    // Trialing while the current period is the trial (it starts before the trial ends); a period run to
+    // its end by a clock or the advance control starts at the trial's end, so the subscription is active.
     if (outcome === 'paid')
-      sub.status =
-        sub.trial_end && sub.trial_end > customerNow(customerOfSub(sub, account)) ? 'trialing' : 'active';
+      sub.status = sub.trial_end && sub.trial_end > periodOf(sub).start ? 'trialing' : 'active';
     else if (sub.status === 'incomplete' || previous === 'incomplete') sub.status = 'incomplete';
     else sub.status = 'past_due';
     if (sub.status !== previous) {
