@@ -20,11 +20,22 @@ export const createCheckoutInput = z.strictObject({
 });
 export type CreateCheckoutInput = z.infer<typeof createCheckoutInput>;
 
+/** sandbox-plan: the plan to try in the sandbox, or null to follow the subscription and trial again. */
+export const sandboxPlanInput = z.strictObject({ plan: planId.nullable() });
+export type SandboxPlanInput = z.infer<typeof sandboxPlanInput>;
+
 /** A Stripe-hosted page to open: checkout (new tab) or the customer portal (new window). */
 export const hostedPageOutput = z.object({ url: z.string() });
 
 export const billingSummary = z.object({
   plan: planId,
+  /**
+   * The plan whose features the merchant has now: its plan, raised to the top self-serve plan during the
+   * free trial, or exactly the plan switched to in the sandbox. Upgrade prompts compare against this.
+   */
+  feature_plan: planId,
+  /** Sandbox only: the plan switched to with sandbox-plan; null when none. */
+  sandbox_plan: planId.nullable(),
   subscription: subscriptionState.extend({
     /** Stripe's status word, or null without a subscription. */
     status: z.string().nullable(),

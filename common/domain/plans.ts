@@ -15,9 +15,51 @@ export interface Plan {
   /** Agent orders included each month before overage applies; null means no limit. */
   includedOrdersPerMonth: number | null;
   volumeGuidance: string;
+  /**
+   * What the pricing page lists for the plan: "Everything in …", the product features PLAN_FEATURES
+   * gives it (refused below it), then what comes with the plan but is no product switch (support, terms).
+   */
   features: string[];
   highlighted?: boolean;
 }
+
+/** Lowest to highest: a plan includes every feature of the plans before it. */
+export const PLAN_ORDER: readonly PlanId[] = ['starter', 'growth', 'scale', 'enterprise'];
+
+/** A product feature that some plans do not include: the server refuses it below its plan. */
+export type PlanFeature = 'application_bundle' | 'merchant_webhooks' | 'agent_request_signing' | 'ip_allowlist';
+
+/**
+ * The one table of what each plan includes. The pricing page lists these lines under the plan, the server
+ * refuses the feature to a merchant below the plan (plan_upgrade_required, naming the plan), and every
+ * upgrade prompt names the plan and the line from here. What is not in this table is on every plan.
+ */
+export const PLAN_FEATURES: Readonly<Record<PlanFeature, { plan: PlanId; label: string }>> = {
+  application_bundle: { plan: 'growth', label: 'ChatGPT Instant Checkout application bundle' },
+  merchant_webhooks: { plan: 'growth', label: 'Order webhooks and delivery log' },
+  agent_request_signing: { plan: 'scale', label: 'Request signing for agents' },
+  ip_allowlist: { plan: 'enterprise', label: 'IP allow-listing' },
+};
+
+/** The highest plan a merchant can buy itself: the one the free trial lets a merchant try. */
+export const TRIAL_PLAN: PlanId = 'scale';
+
+const rank = (plan: PlanId) => PLAN_ORDER.indexOf(plan);
+
+/** Whether `plan` includes `feature` (it is the feature's plan or above). */
+export function planIncludes(plan: PlanId, feature: PlanFeature): boolean {
+  return rank(plan) >= rank(PLAN_FEATURES[feature].plan);
+}
+
+/** The higher of two plans. */
+export function higherPlan(a: PlanId, b: PlanId): PlanId {
+  return rank(a) >= rank(b) ? a : b;
+}
+
+const featureLines = (plan: PlanId) =>
+  Object.values(PLAN_FEATURES)
+    .filter((f) => f.plan === plan)
+    .map((f) => f.label);
 
 export const PLANS: readonly Plan[] = [
   {
@@ -32,6 +74,8 @@ export const PLANS: readonly Plan[] = [
       'WooCommerce or custom API store',
       'Card payments with Shared Payment Tokens',
       'Bitcoin Lightning via OpenNode or CoinCorner',
+      'API key for your AI agents',
+      ...featureLines('starter'),
       '25 agent orders per month included',
       'Email support',
     ],
@@ -47,8 +91,7 @@ export const PLANS: readonly Plan[] = [
     features: [
       'Everything in Starter',
       'Unlimited agent orders',
-      'ChatGPT Instant Checkout application bundle',
-      'Order webhooks and delivery log',
+      ...featureLines('growth'),
       'Priority support',
     ],
     highlighted: true,
@@ -61,13 +104,7 @@ export const PLANS: readonly Plan[] = [
     feeIsFloor: false,
     includedOrdersPerMonth: null,
     volumeGuidance: '£50k–£500k monthly volume',
-    features: [
-      'Everything in Growth',
-      'API keys for your own agent integrations',
-      'Request signing for agents',
-      'Advanced threat detection',
-      '24/7 support',
-    ],
+    features: ['Everything in Growth', ...featureLines('scale'), '24/7 support'],
   },
   {
     id: 'enterprise',
@@ -79,7 +116,7 @@ export const PLANS: readonly Plan[] = [
     volumeGuidance: '£1m+ monthly volume',
     features: [
       'Everything in Scale',
-      'IP allow-listing',
+      ...featureLines('enterprise'),
       'Custom contract and invoicing',
       'Dedicated success manager',
       '99.9% uptime SLA',

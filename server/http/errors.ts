@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { AgentErrorCode } from '#common/api/agent';
 import type { ApiError } from '#common/api/errors';
+import type { PlanId } from '#common/domain/plans';
 import { AcpError } from '../features/acp/acp-error';
 import { AgentApiError } from '../features/agent-api/agent-error';
 import { AppError, firstMessagePerField } from '../lib/app-error';
@@ -30,6 +31,7 @@ function sendError(
   code: string,
   message: string,
   fieldErrors?: Record<string, string>,
+  requiredPlan?: PlanId,
 ) {
   // A malformed target is routed to a stand-in path; the surface is the one the caller aimed at.
   const target = request.url.startsWith(MALFORMED_TARGET_PATH) ? request.originalUrl : request.url;
@@ -40,7 +42,13 @@ function sendError(
     return reply.status(status).send(new AgentApiError(agentCode, message).body(request.id));
   }
   const body: ApiError = {
-    error: { code, message, requestId: request.id, ...(fieldErrors ? { fieldErrors } : {}) },
+    error: {
+      code,
+      message,
+      requestId: request.id,
+      ...(fieldErrors ? { fieldErrors } : {}),
+      ...(requiredPlan ? { requiredPlan } : {}),
+    },
   };
   return reply.status(status).send(body);
 }
@@ -60,7 +68,15 @@ export function registerErrorHandling(
         request.log.error({ err: error, internal: error.internal }, error.message);
         onServerError(request, error.status);
       }
-      return sendError(request, reply, error.status, error.code, error.message, error.fieldErrors);
+      return sendError(
+        request,
+        reply,
+        error.status,
+        error.code,
+        error.message,
+        error.fieldErrors,
+        error.requiredPlan,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = firstMessagePerField(

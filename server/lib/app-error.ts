@@ -1,3 +1,5 @@
+import type { PlanId } from '#common/domain/plans';
+
 /**
  * The one error type features throw. `code` is stable and machine-readable, `status` is the HTTP status,
  * `message` is safe to show to the caller; `cause` and `internal` are logged, never returned.
@@ -8,6 +10,8 @@ export type AppErrorCode =
   /** A session the idle timeout or the maximum session length ended (it has been deleted). */
   | 'session_expired'
   | 'forbidden'
+  /** The feature is not in the merchant's plan; `requiredPlan` names the lowest plan that has it. */
+  | 'plan_upgrade_required'
   /** The client address is not on the account's IP allowlist. */
   | 'ip_not_allowed'
   | 'not_found'
@@ -22,6 +26,7 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   unauthorized: 401,
   session_expired: 401,
   forbidden: 403,
+  plan_upgrade_required: 403,
   ip_not_allowed: 403,
   not_found: 404,
   conflict: 409,
@@ -35,17 +40,24 @@ export class AppError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string> | undefined;
   readonly internal: unknown;
+  readonly requiredPlan: PlanId | undefined;
 
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options: { fieldErrors?: Record<string, string>; cause?: unknown; internal?: unknown } = {},
+    options: {
+      fieldErrors?: Record<string, string>;
+      cause?: unknown;
+      internal?: unknown;
+      requiredPlan?: PlanId;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.status = STATUS_BY_CODE[code];
     this.fieldErrors = options.fieldErrors;
     this.internal = options.internal;
+    this.requiredPlan = options.requiredPlan;
   }
 }
 

@@ -8,6 +8,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: string,
     readonly fieldErrors: Record<string, string> = {},
+    /** With code plan_upgrade_required: the lowest plan that includes what was refused. */
+    readonly requiredPlan?: string,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -87,7 +89,9 @@ function errorFrom(status: number, data: unknown): ApiRequestError {
   const message =
     typeof source.message === 'string' && source.message ? source.message : `Request failed (${status})`;
   const code = typeof source.code === 'string' ? source.code : 'error';
-  return new ApiRequestError(message, status, code, source.fieldErrors ?? {});
+  const requiredPlan =
+    'requiredPlan' in source && typeof source.requiredPlan === 'string' ? source.requiredPlan : undefined;
+  return new ApiRequestError(message, status, code, source.fieldErrors ?? {}, requiredPlan);
 }
 
 function safeJson(text: string): unknown {

@@ -128,13 +128,15 @@ export interface FirstPayment {
 
 const SUBSCRIPTION_CREATE = words(`
   customer items default_payment_method metadata description payment_behavior cancel_at_period_end
-  trial_period_days application_fee_percent expand
+  trial_period_days trial_end application_fee_percent expand
 `);
 const SUBSCRIPTION_UPDATE = words(`
   items default_payment_method metadata proration_behavior cancel_at_period_end expand
 `);
 const PRORATION = ['create_prorations', 'none', 'always_invoice'] as const;
 const LIVE_STATUSES: SubscriptionStatus[] = ['trialing', 'active', 'past_due', 'incomplete'];
+/** Stripe announces a trial's end (customer.subscription.trial_will_end) three days before it. */
+const TRIAL_WILL_END_NOTICE_SECONDS = 3 * 24 * 60 * 60;
 /** Test clocks are deleted 30 days after they were created. */
 const CLOCK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 /** How far one advance may move a clock: two billing intervals of the longest price (Stripe's rule). */
@@ -155,6 +157,38 @@ export function addInterval(seconds: number, interval: Price['recurring'] & obje
   return Math.floor(date.getTime() / 1000);
 }
 
+/**
+ * A `trial_end` parameter: a Unix time at least `minSeconds` after `now`, or `now` (no trial: it ends at
+ * once). Refused with trial_period_days, as Stripe takes one or the other. `prefix` names the parameter in
+ * errors (`subscription_data` for a Checkout Session). Returns the trial's end, or undefined for none.
+ */
+export function trialEndParam(
+  params: Params,
+  now: number,
+  opts: { prefix?: string; minSeconds?: number } = {},
+): number | undefined {
+  const name = (key: string) => (opts.prefix ? `${opts.prefix}[${key}]` : key);
+  if (!params.has('trial_end')) return undefined;
+  if (params.has('trial_period_days')) {
+    throw invalidRequest(
+      `You may only specify one of these parameters: ${name('trial_end')}, ${name('trial_period_days')}.`,
+      { param: name('trial_end') },
+    );
+  }
+  if (params.string('trial_end') === 'now' && !opts.prefix) return undefined;
+  const end = params.int('trial_end')!;
+  const min = opts.minSeconds ?? 0;
+  if (end <= now + min) {
+    throw invalidRequest(
+      min > 0
+        ? `${name('trial_end')} must be at least ${min / 3600} hours in the future.`
+        : 'Invalid timestamp: must be an integer Unix timestamp in the future.',
+      { param: name('trial_end') },
+    );
+  }
+  return end;
+}
+
 const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /**
@@ -168,10 +202,12 @@ export function registerBilling(
 ) {
   const { router, state, events, sim, expander } = ctx;
   const { catalog, invoices, meters } = deps;
-  const { subscriptions, schedules, clocks } = sim.keep('billing', () => ({
+  const { subscriptions, schedules, clocks, trialEndsAnnounced } = sim.keep('billing', () => ({
     subscriptions: new Map<string, { owner: string; object: Subscription }>(),
     schedules: new Map<string, { owner: string; object: SubscriptionSchedule }>(),
     clocks: new Map<string, { owner: string; object: TestClock }>(),
+    /** Subscriptions whose customer.subscription.trial_will_end has gone out (once per trial). */
+    trialEndsAnnounced: new Set<string>(),
   }));
   expander.register('sub', (id, account) => findOwned(subscriptions, id, account));
   expander.register('sub_sched', (id, account) => findOwned(schedules, id, account));
@@ -286,9 +322,10 @@ export function registerBilling(
     caller?: Caller,
   ) {
     const previous = sub.status;
+    // Trialing while the current period is the trial (it starts before the trial ends); a period run to
+    // its end by a clock or the advance control starts at the trial's end, so the subscription is active.
     if (outcome === 'paid')
-      sub.status =
-        sub.trial_end && sub.trial_end > customerNow(customerOfSub(sub, account)) ? 'trialing' : 'active';
+      sub.status = sub.trial_end && sub.trial_end > periodOf(sub).start ? 'trialing' : 'active';
     else if (sub.status === 'incomplete' || previous === 'incomplete') sub.status = 'incomplete';
     else sub.status = 'past_due';
     if (sub.status !== previous) {
@@ -311,6 +348,8 @@ export function registerBilling(
       description?: string | null;
       applicationFeePercent?: number | null;
       trialDays?: number;
+      /** The trial's end as a Unix time (`trial_end`); it wins over trialDays, which callers refuse together. */
+      trialEnd?: number;
       cancelAtPeriodEnd?: boolean;
       payment: FirstPayment;
     },
@@ -332,7 +371,7 @@ export function registerBilling(
     }
     billCustomerIn(customer, first.currency);
     const now = customerNow(customer);
-    const trialEnd = input.trialDays ? now + input.trialDays * 86_400 : null;
+    const trialEnd = input.trialEnd ?? (input.trialDays ? now + input.trialDays * 86_400 : null);
     const period = { start: now, end: trialEnd ?? addInterval(now, first.recurring!) };
     const id = stripeId('sub', 14);
     const items = input.items.map((i) => newItem(id, i.price, i.quantity, period));
@@ -419,7 +458,19 @@ export function registerBilling(
       invoice.status === 'paid' ? 'paid' : invoices.settle(account, invoice),
       caller,
     );
+    announceTrialEnd(account, sub, now);
     return sub;
+  }
+
+  /**
+   * customer.subscription.trial_will_end, once, when `until` reaches three days before a trialing
+   * subscription's trial end (at once for a trial shorter than that [?]).
+   */
+  function announceTrialEnd(account: string, sub: Subscription, until: number) {
+    if (sub.status !== 'trialing' || !sub.trial_end || trialEndsAnnounced.has(sub.id)) return;
+    if (until < sub.trial_end - TRIAL_WILL_END_NOTICE_SECONDS) return;
+    trialEndsAnnounced.add(sub.id);
+    events.emit(account, 'customer.subscription.trial_will_end', sub);
   }
 
   /** A subscription whose first invoice waited for 3-D Secure: read the payment again. */
@@ -462,7 +513,8 @@ export function registerBilling(
       ] as const) ?? 'allow_incomplete';
     const paymentMethod =
       params.string('default_payment_method') ?? customer.invoice_settings.default_payment_method;
-    if (!paymentMethod && !params.int('trial_period_days')) {
+    const trialEnd = trialEndParam(params, customerNow(customer));
+    if (!paymentMethod && !params.int('trial_period_days') && !trialEnd) {
       throw invalidRequest(
         'This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://docs.stripe.com/billing/subscriptions/payment-methods-setting#payment-method-priority.',
         { code: 'resource_missing' },
@@ -479,6 +531,7 @@ export function registerBilling(
           ? Number(params.string('application_fee_percent'))
           : null,
         trialDays: params.int('trial_period_days'),
+        ...(trialEnd ? { trialEnd } : {}),
         cancelAtPeriodEnd: params.bool('cancel_at_period_end'),
         payment: { paymentMethod },
       },
@@ -726,6 +779,7 @@ export function registerBilling(
    * new period, metered usage and pending invoice items for the old one) and charged off-session.
    */
   function runUntil(account: string, sub: Subscription, until: number) {
+    announceTrialEnd(account, sub, until);
     while (LIVE_STATUSES.includes(sub.status) && sub.status !== 'incomplete' && periodOf(sub).end <= until) {
       const ended = periodOf(sub);
       if (sub.cancel_at_period_end) {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Billing } from './simulator-billing';
+import { trialEndParam, type Billing } from './simulator-billing';
 import { cardFields, readCardForm } from './simulator-card-form';
 import { checkCustomerCurrency, type Catalog, type Price } from './simulator-catalog';
 import {
@@ -80,6 +80,7 @@ interface SessionRecord {
     metadata: Record<string, string>;
     applicationFeePercent: number | null;
     trialDays?: number;
+    trialEnd?: number;
     description: string | null;
   };
 }
@@ -89,6 +90,7 @@ const SESSION_CREATE = words(`
   payment_intent_data subscription_data expires_at locale payment_method_types customer_creation expand
 `);
 const DEFAULT_LIFETIME_SECONDS = 24 * 60 * 60;
+const CHECKOUT_MIN_TRIAL_SECONDS = 48 * 60 * 60;
 const MIN_LIFETIME_SECONDS = 30 * 60;
 
 /**
@@ -247,12 +249,22 @@ export function registerCheckout(
         { param: 'expires_at' },
       );
     }
+    const trialDays = subscriptionData?.int('trial_period_days');
+    // Checkout takes a trial end at least 48 hours away (a Unix time; `now` is the subscription API's).
+    const trialEnd = subscriptionData
+      ? trialEndParam(subscriptionData, now, {
+          prefix: 'subscription_data',
+          minSeconds: CHECKOUT_MIN_TRIAL_SECONDS,
+        })
+      : undefined;
+    // A trial's first invoice is for nothing: nothing is due today, as Stripe's session says.
+    const dueNow = trialDays || trialEnd ? 0 : total;
     const id = stripeId('cs_test', 58);
     const session: CheckoutSession = {
       id,
       object: 'checkout.session',
-      amount_subtotal: total,
-      amount_total: total,
+      amount_subtotal: dueNow,
+      amount_total: dueNow,
       automatic_tax: { enabled: false, liability: null, status: null },
       cancel_url: cancelUrl,
       client_reference_id: params.string('client_reference_id') ?? null,
@@ -281,7 +293,6 @@ export function registerCheckout(
       ui_mode: 'hosted',
       url: `${state.baseUrl()}/c/pay/${id}`,
     };
-    const trialDays = subscriptionData?.int('trial_period_days');
     sessions.set(id, {
       owner: caller.account,
       object: session,
@@ -294,6 +305,7 @@ export function registerCheckout(
         applicationFeePercent: feePercent,
         description: subscriptionData?.string('description') ?? null,
         ...(trialDays ? { trialDays } : {}),
+        ...(trialEnd ? { trialEnd } : {}),
       },
     });
     return expander.expand(caller.account, session, params.strings('expand'));
@@ -395,13 +407,20 @@ export function registerCheckout(
       )
       .join('');
     const totalLabel = recurring ? `Total per ${recurring.interval}` : 'Total due';
+    const trialEnd =
+      record.subscriptionData.trialEnd ??
+      (record.subscriptionData.trialDays ? session.created + record.subscriptionData.trialDays * 86_400 : null);
+    const perPeriod = record.lineItems.reduce((sum, i) => sum + i.amount_total, 0);
+    const trialRow = trialEnd
+      ? `<tr><td>Free trial until ${new Date(trialEnd * 1000).toISOString().slice(0, 10)}, then ${formatAmount(perPeriod, session.currency)} per ${recurring?.interval ?? 'month'}</td><td class="amount">Total due today ${formatAmount(0, session.currency)}</td></tr>`
+      : '';
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .send(
         simulatorPage(
           `Pay ${escapeHtml(merchantName)}`,
-          `<table aria-label="Order summary"><tbody>${rows}<tr><th>${totalLabel}</th><th class="amount">${formatAmount(session.amount_total, session.currency)}</th></tr></tbody></table>
+          `<table aria-label="Order summary"><tbody>${rows}<tr><th>${totalLabel}</th><th class="amount">${formatAmount(perPeriod, session.currency)}</th></tr>${trialRow}</tbody></table>
 <form method="post" action="/c/pay/${escapeHtml(session.id)}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(session.customer_email ?? '')}" ${session.customer_email ? 'readonly' : ''}>
 ${cardFields(error)}
@@ -499,6 +518,7 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back to $
       description: record.subscriptionData.description,
       applicationFeePercent: record.subscriptionData.applicationFeePercent,
       trialDays: record.subscriptionData.trialDays,
+      trialEnd: record.subscriptionData.trialEnd,
       payment: { paymentMethod: method.id, returnUrl },
     });
     const invoice = invoices.invoiceOf(sub.latest_invoice!, record.owner);

@@ -33,6 +33,11 @@ export const billingAccounts = pgTable(
      * outranks any subscription. Null means the plan follows the subscription.
      */
     contractPlan: text('contract_plan'),
+    /**
+     * Sandbox only: the plan the merchant switched to to try its features (POST /api/billing/sandbox-plan).
+     * It outranks the subscription and the trial; live mode never sets or reads it. Null: not switched.
+     */
+    sandboxPlan: text('sandbox_plan'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** Stripe's status word: active, trialing, past_due, canceled, unpaid, incomplete… */
     subscriptionStatus: text('subscription_status'),
@@ -53,6 +58,10 @@ export const billingAccounts = pgTable(
   },
   (t) => [
     check('billing_accounts_contract_plan_check', sql`${t.contractPlan} IN ('enterprise')`),
+    check(
+      'billing_accounts_sandbox_plan_check',
+      sql`${t.sandboxPlan} IN ('starter', 'growth', 'scale', 'enterprise')`,
+    ),
     index('billing_accounts_subscription_idx').on(t.stripeSubscriptionId),
   ],
 );

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { maskSecret } from '../../integrations/credentials';
 import { requireMerchant } from '../auth';
+import { requirePlanFeature } from '../billing';
 import { recordSettingsChange } from '../security-events';
 import {
   agentSettingsView,
@@ -31,7 +32,7 @@ const secretLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
  */
 export function registerAcpAgentRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'engine' | 'config'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'engine' | 'config' | 'clock'>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: AcpAgentDeps = { ...ctx.engine, publicUrl: ctx.config.publicUrl };
@@ -63,7 +64,9 @@ export function registerAcpAgentRoutes(
     '/api/acp/agent-settings/signing-secret',
     { schema: { response: { 200: signingSecretOutput } }, config: secretLimit },
     async (request) => {
-      const { id: merchantId } = await merchantOf(request);
+      const merchant = await merchantOf(request);
+      await requirePlanFeature(ctx.db, merchant, 'agent_request_signing', ctx.clock.now());
+      const merchantId = merchant.id;
       const secret = await rotateSigningSecret(deps, merchantId);
       await recordSettingsChange(ctx.db, request, {
         merchantId,

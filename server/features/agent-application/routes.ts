@@ -9,6 +9,7 @@ import {
 import type { Merchant } from '../../db/schema/index';
 import type { AppContext } from '../../app-context';
 import { requireMerchant } from '../auth';
+import { requirePlanFeature } from '../billing';
 import { discoveryOf } from '../discovery';
 import { applicationFacts } from './application-facts';
 import { generateApplicationBundle } from './application-bundle';
@@ -46,12 +47,14 @@ export function registerAgentApplicationRoutes(
         schema: { body: agentApplicationInput, response: { 200: applicationBundle } },
         config: BUNDLE_LIMIT,
       },
-      (request) =>
-        generateApplicationBundle(
+      async (request) => {
+        await requirePlanFeature(db, merchantOf(request), 'application_bundle', ctx.clock.now());
+        return generateApplicationBundle(
           { db, discovery, publicUrl, now: () => ctx.clock.now() },
           merchantOf(request),
           request.body,
-        ),
+        );
+      },
     );
 
     r.get('/api/agent-application/uat-collection', (_request, reply) =>

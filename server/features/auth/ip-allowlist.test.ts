@@ -107,7 +107,8 @@ describe('who may set an allowlist', () => {
     const refused = await saveAllowlist(t, cookie, [OFFICE]);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({
-      code: 'forbidden',
+      code: 'plan_upgrade_required',
+      requiredPlan: 'enterprise',
       message: ALLOWLIST_MESSAGES.enterpriseOnly,
     });
   });

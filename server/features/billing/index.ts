@@ -2,6 +2,13 @@
 export { dueBillingNotices, type BillingNotice } from './notices';
 export { currentFeeBasisPoints, currentPlan, isSubscribed, planOf } from './plan';
 export { merchantTrial } from './trial';
+export {
+  featurePlan,
+  featurePlanOf,
+  hasPlanFeature,
+  requirePlanFeature,
+  upgradeRequired,
+} from './plan-features';
 export { billingCurrency, monthlyUsage, OVERAGE_PER_ORDER_MINOR, type MonthlyUsage } from './usage';
 export { monthOrderCount } from './month-order-count';
 export { orderUsage, trialStatus, type OrderUsage, type TrialStatus } from '#common/domain/trial-and-usage';

@@ -1,10 +1,10 @@
-import { and, count, eq, gt, gte, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, lte, or } from 'drizzle-orm';
 import { ORDER_LIMIT_WARNING_RATIO, TRIAL_DAYS } from '#common/domain/limits';
-import { findPlan, PLANS } from '#common/domain/plans';
+import { findPlan, PLANS, type PlanId } from '#common/domain/plans';
 import { monthStart, orderUsage, TRIAL_WARNING_DAYS, trialStatus } from '#common/domain/trial-and-usage';
 import type { Db } from '../../db/client';
 import { billingAccounts, merchants, orders } from '../../db/schema/index';
-import { isSubscribed, planOf } from './plan';
+import { isSubscribed, planOf, subscriptionTrialEnd } from './plan';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,6 +23,8 @@ export type BillingNotice =
   | {
       kind: 'trial_ending';
       merchantId: string;
+      /** The plan subscribed to during the trial, first charged when it ends; null: none chosen yet. */
+      subscribedPlan: PlanId | null;
       daysLeft: number;
       endsAt: Date;
       key: string;
@@ -49,16 +51,25 @@ export async function dueBillingNotices(db: Db, now: Date): Promise<BillingNotic
 }
 
 async function trialNotices(db: Db, now: Date): Promise<BillingNotice[]> {
-  // Merchants signed up within the trial whose last TRIAL_WARNING_DAYS days have begun.
+  // Merchants signed up within the trial whose last TRIAL_WARNING_DAYS days have begun, and subscriptions
+  // whose Stripe trial is in its last TRIAL_WARNING_DAYS days (Stripe's trial_will_end, 3 days before).
+  const warnFrom = new Date(now.getTime() + TRIAL_WARNING_DAYS * DAY_MS);
   const rows = await db
     .select({ merchant: merchants, account: billingAccounts })
     .from(merchants)
     .leftJoin(billingAccounts, eq(billingAccounts.merchantId, merchants.id))
     .where(
-      and(
-        isNull(merchants.stripeAccountId),
-        gt(merchants.createdAt, new Date(now.getTime() - TRIAL_DAYS * DAY_MS)),
-        lte(merchants.createdAt, new Date(now.getTime() - (TRIAL_DAYS - TRIAL_WARNING_DAYS) * DAY_MS)),
+      or(
+        and(
+          isNull(merchants.stripeAccountId),
+          gt(merchants.createdAt, new Date(now.getTime() - TRIAL_DAYS * DAY_MS)),
+          lte(merchants.createdAt, new Date(now.getTime() - (TRIAL_DAYS - TRIAL_WARNING_DAYS) * DAY_MS)),
+        ),
+        and(
+          eq(billingAccounts.subscriptionStatus, 'trialing'),
+          gt(billingAccounts.currentPeriodEnd, now),
+          lte(billingAccounts.currentPeriodEnd, warnFrom),
+        ),
       ),
     );
   return rows.flatMap(({ merchant, account }) => {
@@ -66,6 +77,7 @@ async function trialNotices(db: Db, now: Date): Promise<BillingNotice[]> {
       merchantCreatedAt: merchant.createdAt,
       stripeAccountId: merchant.stripeAccountId,
       subscribed: isSubscribed(account),
+      subscriptionTrialEnd: subscriptionTrialEnd(account),
       now,
     });
     if (trial.state !== 'trialing' || !trial.warning) return [];
@@ -73,6 +85,7 @@ async function trialNotices(db: Db, now: Date): Promise<BillingNotice[]> {
       {
         kind: 'trial_ending' as const,
         merchantId: merchant.id,
+        subscribedPlan: subscriptionTrialEnd(account) ? planOf(account) : null,
         daysLeft: trial.daysLeft,
         endsAt: trial.endsAt,
         key: `trial_ending:${merchant.id}`,

@@ -140,6 +140,41 @@ describe('trial and notices', () => {
   });
 });
 
+describe('a subscription in its Stripe trial', () => {
+  it('is the trial the banner and the trial_ending notice follow, with the day of the first charge', async () => {
+    const m = await newMerchant(t);
+    // Card account connected (the spec's banner rule alone would say "no trial"), Growth chosen in the trial.
+    const day12 = new Date(now.getTime() - 12 * 24 * 3_600_000);
+    await t.db
+      .update(merchants)
+      .set({ createdAt: day12, stripeAccountId: 'acct_connected' })
+      .where(eq(merchants.id, m.merchantId));
+    const firstCharge = new Date(day12.getTime() + 14 * 24 * 3_600_000);
+    await t.db.insert(billingAccounts).values({
+      merchantId: m.merchantId,
+      stripeSubscriptionId: 'sub_trial',
+      subscriptionStatus: 'trialing',
+      subscriptionPlan: 'growth',
+      currentPeriodEnd: firstCharge,
+    });
+    expect(await merchantTrial(t.db, m.merchantId, now)).toMatchObject({
+      state: 'trialing',
+      daysLeft: 2,
+      endsAt: firstCharge,
+      warning: true,
+    });
+    const notices = (await dueBillingNotices(t.db, now)).filter((n) => n.merchantId === m.merchantId);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: 'trial_ending',
+        daysLeft: 2,
+        endsAt: firstCharge,
+        subscribedPlan: 'growth',
+      }),
+    ]);
+  });
+});
+
 describe('GET /api/billing/summary and check-subscription', () => {
   it('answers only a signed-in merchant, with its own plan, trial, usage and fees', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/billing/summary' })).statusCode).toBe(401);

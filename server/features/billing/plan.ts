@@ -19,11 +19,21 @@ export function isSubscribed(account: BillingAccount | undefined | null): boolea
 }
 
 /**
- * The plan a billing account is on: the contract plan an operator set (Enterprise) first, then a
- * subscription in good standing, else Starter.
+ * When the subscription's Stripe trial ends (its first charge), or null when it is not trialing. While a
+ * subscription trials, its period is the trial, so the period end Stripe gave is the trial end.
+ */
+export function subscriptionTrialEnd(account: BillingAccount | undefined | null): Date | null {
+  return account?.subscriptionStatus === 'trialing' ? (account.currentPeriodEnd ?? null) : null;
+}
+
+/**
+ * The plan a billing account is on: the contract plan an operator set (Enterprise) first, then the plan
+ * a sandbox merchant switched to (never set in live mode), then a subscription in good standing, else
+ * Starter.
  */
 export function planOf(account: BillingAccount | undefined | null): PlanId {
   if (account?.contractPlan && isPlanId(account.contractPlan)) return account.contractPlan;
+  if (account?.sandboxPlan && isPlanId(account.sandboxPlan)) return account.sandboxPlan;
   if (isSubscribed(account)) return account!.subscriptionPlan as PlanId;
   return 'starter';
 }
@@ -41,4 +51,12 @@ export async function currentPlan(db: Db, merchantId: string): Promise<PlanId> {
 /** The transaction fee rate of the merchant's current plan, in basis points. */
 export async function currentFeeBasisPoints(db: Db, merchantId: string): Promise<number> {
   return findPlan(await currentPlan(db, merchantId)).feeBasisPoints;
+}
+
+/** Sandbox: the plan the merchant tries (null: back to its subscription and trial). */
+export async function setSandboxPlan(db: Db, merchantId: string, plan: PlanId | null, now: Date) {
+  await db
+    .insert(billingAccounts)
+    .values({ merchantId, sandboxPlan: plan, updatedAt: now })
+    .onConflictDoUpdate({ target: billingAccounts.merchantId, set: { sandboxPlan: plan, updatedAt: now } });
 }

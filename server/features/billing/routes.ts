@@ -5,6 +5,7 @@ import {
   billingSummary as billingSummaryOutput,
   createCheckoutInput,
   hostedPageOutput,
+  sandboxPlanInput,
   subscriptionState as subscriptionStateOutput,
 } from '#common/api/billing';
 import type { AppContext } from '../../app-context';
@@ -13,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { rawBodyOf, registerRawBodyRoutes, SIGNED_RECEIVER_LIMIT } from '../../lib/raw-body';
 import { requireMerchantForScope } from '../auth';
 import { createCheckoutPage, createPortalPage, stripeCall } from './hosted-pages';
-import { loadBillingAccount } from './plan';
+import { loadBillingAccount, setSandboxPlan } from './plan';
 import type { PlatformBilling } from './platform-stripe';
 import { billingSummary, subscriptionStateOf } from './summary';
 import { syncCustomer } from './sync-subscription';
@@ -44,7 +45,12 @@ export function registerBillingRoutes(
   app.register(async (scope) => {
     const merchantOf = requireMerchantForScope(scope, ctx.auth, db);
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    const pageDeps = () => ({ db, billing: requireBilling(ctx.billing), publicUrl: ctx.config.publicUrl });
+    const pageDeps = () => ({
+      db,
+      billing: requireBilling(ctx.billing),
+      publicUrl: ctx.config.publicUrl,
+      now: now(),
+    });
 
     r.get(
       '/api/billing/check-subscription',
@@ -81,6 +87,19 @@ export function registerBillingRoutes(
       '/api/billing/create-checkout',
       { schema: { body: createCheckoutInput, response: { 200: hostedPageOutput } } },
       (request) => createCheckoutPage(pageDeps(), merchantOf(request), request.body),
+    );
+
+    // Sandbox only: try any plan's features without paying (docs/decisions/044).
+    r.post(
+      '/api/billing/sandbox-plan',
+      { schema: { body: sandboxPlanInput, response: { 200: billingSummaryOutput } } },
+      async (request) => {
+        if (ctx.config.mode !== 'sandbox')
+          throw new AppError('forbidden', 'Plans can only be switched without paying in the sandbox.');
+        const merchant = merchantOf(request);
+        await setSandboxPlan(db, merchant.id, request.body.plan, now());
+        return billingSummary(db, merchant.id, now());
+      },
     );
 
     r.post('/api/billing/customer-portal', { schema: { response: { 200: hostedPageOutput } } }, (request) =>

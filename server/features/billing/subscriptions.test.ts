@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingAccounts, billingWebhookEvents } from '../../db/schema/index';
+import { billingAccounts, billingWebhookEvents, merchants } from '../../db/schema/index';
 import { stripeSignatureHeader } from '../../integrations/payments/stripe/webhook';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { eventually } from '../../test/eventually';
@@ -29,6 +29,22 @@ function submit(url: string, fields: Record<string, string>) {
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
+}
+
+const DAY_MS = 86_400_000;
+
+/** Moves the merchant's sign-up `days` back, so its free trial has that much less left (or is over). */
+async function signedUp(m: TestMerchant, daysAgo: number) {
+  const createdAt = new Date(Date.now() - daysAgo * DAY_MS);
+  await t.db.update(merchants).set({ createdAt }).where(eq(merchants.id, m.merchantId));
+  return createdAt;
+}
+
+/** A merchant whose 14-day trial is over: subscribing charges at once. */
+async function pastTrial(t: TestApp) {
+  const m = await newMerchant(t);
+  await signedUp(m, 20);
+  return m;
 }
 
 async function checkout(m: TestMerchant, plan: 'growth' | 'scale', currency = 'GBP') {
@@ -102,8 +118,8 @@ describe('subscribing', () => {
     ]);
   });
 
-  it('becomes Growth and active through the webhooks after paying with 4242', async () => {
-    const m = await newMerchant(t);
+  it('becomes Growth and active through the webhooks after paying with 4242 once the trial is over', async () => {
+    const m = await pastTrial(t);
     expect(await check(m)).toEqual({ subscribed: false, tier: null, subscription_end: null });
     const { paid } = await subscribed(m, 'growth');
     expect(paid.status).toBe(303);
@@ -127,7 +143,7 @@ describe('subscribing', () => {
   });
 
   it('sends a subscribed merchant to the portal instead of a second subscription', async () => {
-    const m = await newMerchant(t);
+    const m = await pastTrial(t);
     await subscribed(m, 'growth');
     await subscriptionWhen(m, (r) => r.subscriptionStatus === 'active');
     const url = await checkout(m, 'scale');
@@ -147,6 +163,51 @@ describe('subscribing', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/billing/create-checkout' })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('subscribing during the free trial', () => {
+  it('trials until the merchant’s trial ends: trialing, a zero first invoice, the plan charged at the end', async () => {
+    const m = await newMerchant(t);
+    const createdAt = await signedUp(m, 4);
+    const trialEnd = Math.floor(createdAt.getTime() / 1000) + 14 * 86_400;
+    const { paid } = await subscribed(m, 'growth');
+    expect(paid.status).toBe(303);
+    const row = await subscriptionWhen(m, (r) => r.subscriptionStatus === 'trialing');
+    expect(row).toMatchObject({ subscriptionPlan: 'growth' });
+    const sub = await billing().stripe.subscriptions.retrieve(row.stripeSubscriptionId!);
+    expect(sub).toMatchObject({ status: 'trialing', trial_end: trialEnd });
+    const [first] = (await billing().stripe.invoices.list({ subscription: sub.id })).data;
+    expect(first).toMatchObject({ status: 'paid', amount_paid: 0 });
+
+    // The subscription card, the trial banner and check-subscription all say the trial's end.
+    const ends = new Date(trialEnd * 1000).toISOString();
+    expect(await check(m)).toEqual({ subscribed: true, tier: 'growth', subscription_end: ends });
+    const summary = (await dashboardRequest(t, m.cookie, 'GET', '/api/billing/summary')).json();
+    expect(summary.subscription).toMatchObject({ status: 'trialing', subscription_end: ends });
+    expect(summary.trial).toMatchObject({ state: 'trialing', days_left: 10, ends_at: ends });
+
+    // At the trial's end Stripe charges the plan, and the subscription is active.
+    const stripeSim = t.simulators!.simulators.stripe.baseUrl;
+    const advanced = await fetch(`${stripeSim}/__sim/subscriptions/${sub.id}/advance_period`, {
+      method: 'POST',
+    });
+    expect(advanced.ok).toBe(true);
+    const active = await subscriptionWhen(m, (r) => r.subscriptionStatus === 'active');
+    expect(active.currentPeriodEnd!.getTime()).toBeGreaterThan(trialEnd * 1000 + 27 * DAY_MS);
+    const [charged] = (await billing().stripe.invoices.list({ subscription: sub.id })).data;
+    expect(charged).toMatchObject({
+      status: 'paid',
+      amount_paid: 9900,
+      billing_reason: 'subscription_cycle',
+    });
+  });
+
+  it('charges at once when less than Checkout’s 48 hours of trial are left', async () => {
+    const m = await newMerchant(t);
+    await signedUp(m, 13);
+    await subscribed(m, 'growth');
+    await subscriptionWhen(m, (r) => r.subscriptionStatus === 'active');
   });
 });
 
@@ -183,7 +244,7 @@ describe('the billing webhook', () => {
   });
 
   it('applies a replayed event once, and an old event delivered late cannot roll the plan back', async () => {
-    const m = await newMerchant(t);
+    const m = await pastTrial(t);
     await subscribed(m, 'growth');
     const row = await subscriptionWhen(m, (r) => r.subscriptionStatus === 'active');
     const sub = await billing().stripe.subscriptions.retrieve(row.stripeSubscriptionId!);
@@ -218,7 +279,7 @@ describe('the billing webhook', () => {
 
 describe('the customer portal', () => {
   it('opens for a customer, and a downgrade made there is scheduled for the period end', async () => {
-    const m = await newMerchant(t);
+    const m = await pastTrial(t);
     const none = await dashboardRequest(t, m.cookie, 'POST', '/api/billing/customer-portal');
     expect(none.statusCode).toBe(404);
 

@@ -1,6 +1,8 @@
 import type { BillingSummary, SubscriptionState } from '#common/api/billing';
 import { isPlanId } from '#common/domain/plans';
-import type { BillingAccount } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { merchants, type BillingAccount } from '../../db/schema/index';
+import { featurePlanOf } from './plan-features';
 import type { Db } from '../../db/client';
 import { feeInvoices, heldFees, monthlyFees } from './fees';
 import { isSubscribed, loadBillingAccount, planOf } from './plan';
@@ -28,7 +30,8 @@ export async function subscriptionState(db: Db, merchantId: string): Promise<Sub
 
 /** Everything the dashboard's billing cards show, for the merchant at `now`. */
 export async function billingSummary(db: Db, merchantId: string, now: Date): Promise<BillingSummary> {
-  const [account, trial, usage, fees, invoices, held] = await Promise.all([
+  const [merchant, account, trial, usage, fees, invoices, held] = await Promise.all([
+    db.select({ createdAt: merchants.createdAt }).from(merchants).where(eq(merchants.id, merchantId)),
     loadBillingAccount(db, merchantId),
     merchantTrial(db, merchantId, now),
     monthlyUsage(db, merchantId, now),
@@ -38,6 +41,8 @@ export async function billingSummary(db: Db, merchantId: string, now: Date): Pro
   ]);
   return {
     plan: planOf(account),
+    feature_plan: featurePlanOf(account, merchant[0]!, now),
+    sandbox_plan: isPlanId(account?.sandboxPlan) ? account.sandboxPlan : null,
     subscription: {
       ...subscriptionStateOf(account),
       status: account?.subscriptionStatus ?? null,

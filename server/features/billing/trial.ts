@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { trialStatus, type TrialStatus } from '#common/domain/trial-and-usage';
 import type { Db } from '../../db/client';
 import { merchants } from '../../db/schema/index';
-import { isSubscribed, loadBillingAccount } from './plan';
+import { isSubscribed, loadBillingAccount, subscriptionTrialEnd } from './plan';
 
 /** The merchant's free trial at `now` (see trialStatus); null when the merchant does not exist. */
 export async function merchantTrial(db: Db, merchantId: string, now: Date): Promise<TrialStatus | null> {
@@ -16,6 +16,7 @@ export async function merchantTrial(db: Db, merchantId: string, now: Date): Prom
     merchantCreatedAt: merchant.createdAt,
     stripeAccountId: merchant.stripeAccountId,
     subscribed: isSubscribed(account),
+    subscriptionTrialEnd: subscriptionTrialEnd(account),
     now,
   });
 }

@@ -13,6 +13,8 @@ export const BILLING_EVENT_TYPES = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  // Three days before a trial ends: re-read so the dashboard agrees with Stripe before the first charge.
+  'customer.subscription.trial_will_end',
   'invoice.paid',
   'invoice.payment_failed',
   // The monthly invoices of merchants without a subscription (billing_invoices).

@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context';
 import type { WebhookDelivery } from '../../db/schema/index';
 import { maskSecret } from '../../integrations/credentials';
 import { requireMerchant } from '../auth';
+import { requirePlanFeature } from '../billing';
 import { listDeliveries, redeliver } from '../outbound-webhooks';
 import { recordSettingsChange } from '../security-events';
 import { merchantWebhookChannel } from './channel';
@@ -46,13 +47,19 @@ function deliveryView(row: WebhookDelivery): MerchantWebhookDeliveryView {
  */
 export function registerMerchantWebhookRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'db' | 'engine'>,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'engine' | 'clock'>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = ctx.engine;
   const channel = merchantWebhookChannel(deps);
   const merchantIdOf = async (request: FastifyRequest) =>
     (await requireMerchant(ctx.auth, ctx.db, request)).id;
+  /** Webhooks are a Growth feature: reading the settings is free, changing or sending is the plan's. */
+  const entitledMerchantIdOf = async (request: FastifyRequest) => {
+    const merchant = await requireMerchant(ctx.auth, ctx.db, request);
+    await requirePlanFeature(ctx.db, merchant, 'merchant_webhooks', ctx.clock.now());
+    return merchant.id;
+  };
 
   r.get(
     '/api/merchant-webhooks',
@@ -69,7 +76,7 @@ export function registerMerchantWebhookRoutes(
       },
     },
     async (request) => {
-      const merchantId = await merchantIdOf(request);
+      const merchantId = await entitledMerchantIdOf(request);
       const saved = await saveWebhookSettings(deps, merchantId, request.body);
       await recordSettingsChange(ctx.db, request, {
         merchantId,
@@ -88,7 +95,7 @@ export function registerMerchantWebhookRoutes(
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const merchantId = await merchantIdOf(request);
+      const merchantId = await entitledMerchantIdOf(request);
       const secret = await rotateSigningSecret(deps, merchantId);
       await recordSettingsChange(ctx.db, request, { merchantId, area: 'webhooks', action: 'secret_rotated' });
       return { secret, secret_hint: maskSecret(secret) };
@@ -101,7 +108,7 @@ export function registerMerchantWebhookRoutes(
       schema: { body: testMerchantWebhookInput, response: { 200: testMerchantWebhookOutput } },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
-    async (request) => sendTestEvent(deps, await merchantIdOf(request), request.body.url),
+    async (request) => sendTestEvent(deps, await entitledMerchantIdOf(request), request.body.url),
   );
 
   r.get(
@@ -129,6 +136,6 @@ export function registerMerchantWebhookRoutes(
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) =>
-      deliveryView(await redeliver(deps, channel, await merchantIdOf(request), request.params.id)),
+      deliveryView(await redeliver(deps, channel, await entitledMerchantIdOf(request), request.params.id)),
   );
 }

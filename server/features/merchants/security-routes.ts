@@ -9,9 +9,9 @@ import {
   securitySettingsView as viewSchema,
 } from '#common/api/account-security';
 import { securitySettingsInput } from '#common/validation/security-settings';
-import { merchants, userRoles } from '../../db/schema/index';
+import { merchants, userRoles, type Merchant } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { currentPlan } from '../billing';
+import { hasPlanFeature } from '../billing';
 import { forgetRecentKeys } from '../developers';
 import { recordSettingsChange } from '../security-events';
 import {
@@ -43,20 +43,20 @@ export function registerSecurityRoutes(
     return { ...signedIn, merchant };
   }
 
-  async function accessOf(userId: string, merchantId: string) {
+  async function accessOf(userId: string, merchant: Merchant) {
     const [admin] = await deps.db
       .select({ role: userRoles.role })
       .from(userRoles)
       .where(and(eq(userRoles.userId, userId), eq(userRoles.role, ADMIN_ROLE)));
     return {
       isAdmin: !!admin,
-      allowlistAvailable: (await currentPlan(deps.db, merchantId)) === 'enterprise',
+      allowlistAvailable: await hasPlanFeature(deps.db, merchant, 'ip_allowlist', deps.clock.now()),
     };
   }
 
   r.get('/api/account/security', { schema: { response: { 200: viewSchema } } }, async (request) => {
     const { user, merchant } = await signedInMerchant(request);
-    return securitySettingsView(merchant, request, await accessOf(user.id, merchant.id));
+    return securitySettingsView(merchant, request, await accessOf(user.id, merchant));
   });
 
   r.put(
@@ -67,7 +67,7 @@ export function registerSecurityRoutes(
     },
     async (request) => {
       const { user, merchant } = await signedInMerchant(request);
-      const access = await accessOf(user.id, merchant.id);
+      const access = await accessOf(user.id, merchant);
       const { settings, changed } = await updateSecuritySettings(deps.db, merchant, request.body, request, {
         allowlistAvailable: access.allowlistAvailable,
         now: deps.clock.now(),

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { merchants, type Merchant, type SecuritySettings } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { allowlistOf, clientAddress, isAddressAllowed, sessionTimeoutOf } from '../auth';
+import { upgradeRequired } from '../billing';
 
 /** Parsed input: allowlist entries already in their canonical spelling. */
 type ParsedInput = { [K in keyof SecuritySettingsInput]: Exclude<SecuritySettingsInput[K], undefined> };
@@ -58,7 +59,7 @@ export async function updateSecuritySettings(
     const before = allowlistOf(current);
     const added = input.ipAllowlist.filter((entry) => !before.includes(entry));
     if (added.length > 0 && !opts.allowlistAvailable)
-      throw new AppError('forbidden', ALLOWLIST_MESSAGES.enterpriseOnly);
+      throw upgradeRequired('ip_allowlist', ALLOWLIST_MESSAGES.enterpriseOnly);
     if (!isAddressAllowed(input.ipAllowlist, request.ip)) {
       const message = ALLOWLIST_MESSAGES.lockOut(clientAddress(request.ip));
       throw new AppError('conflict', message, { fieldErrors: { ipAllowlist: message } });

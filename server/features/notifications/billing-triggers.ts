@@ -1,3 +1,4 @@
+import { findPlan } from '#common/domain/plans';
 import type { JobDefinition } from '../../jobs/queue';
 import { dueBillingNotices, type BillingNotice } from '../billing';
 import { digestJobs } from './digest';
@@ -6,12 +7,17 @@ import { notify, type Notice, type NotifyDeps } from './notify';
 function noticeOf(billing: BillingNotice): Notice {
   if (billing.kind === 'trial_ending') {
     const days = billing.daysLeft === 1 ? '1 day' : `${billing.daysLeft} days`;
+    const ends = `Your free trial ends in ${days}, on ${billing.endsAt.toISOString().slice(0, 10)}.`;
+    // A plan chosen during the trial is Stripe's trialing subscription: its first charge is the trial's end.
+    const plan = billing.subscribedPlan ? findPlan(billing.subscribedPlan).name : null;
     return {
       merchantId: billing.merchantId,
       event: 'trial_ending',
       title: 'Your trial is ending',
-      body: `Your free trial ends in ${days}, on ${billing.endsAt.toISOString().slice(0, 10)}. Choose a plan to keep taking orders from AI agents.`,
-      link: '/pricing',
+      body: plan
+        ? `${ends} The first payment for your ${plan} plan is taken then.`
+        : `${ends} Choose a plan to keep taking orders from AI agents.`,
+      link: plan ? '/dashboard' : '/pricing',
       occurrenceKey: billing.key,
     };
   }

@@ -1,4 +1,5 @@
 import { ROUTES } from '#common/routes';
+import { UpgradePrompt } from '#web/features/billing';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 import { useSeo } from '#web/lib/use-seo';
 import { ApplicationFactsCard } from './application-facts-card';
@@ -40,6 +41,7 @@ export default function AgentApplyPage() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 gap-6">
           <ApplicationFactsCard state={facts} />
+          <UpgradePrompt feature="application_bundle" />
           <ApplicationForm canGenerate={facts.kind === 'ready'} />
         </div>
         <aside aria-label="Testing and next steps" className="grid min-w-0 grid-cols-1 gap-4">

@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingSummary, hostedPageOutput, type CreateCheckoutInput } from '#common/api/billing';
+import {
+  billingSummary,
+  hostedPageOutput,
+  type CreateCheckoutInput,
+  type SandboxPlanInput,
+} from '#common/api/billing';
+import { queryKeys } from '#web/lib/query-keys';
+import { useInvalidatingMutation } from '#web/lib/use-invalidating-mutation';
 import { apiRequest } from '#web/lib/api-client';
 import { SUBSCRIPTION_POLL_MS, SUBSCRIPTION_QUERY_KEY } from '#web/features/auth';
 
@@ -28,4 +35,13 @@ export function useBillingSummary() {
     queryFn: () => apiRequest('/api/billing/summary', { schema: billingSummary }),
     refetchInterval: SUBSCRIPTION_POLL_MS,
   });
+}
+
+/** Sandbox: try a plan's features without paying (null: back to the subscription and trial). */
+export function useSwitchSandboxPlan() {
+  return useInvalidatingMutation(
+    (plan: SandboxPlanInput['plan']) =>
+      apiRequest('/api/billing/sandbox-plan', { body: { plan }, schema: billingSummary }),
+    [billingKeys.summary, queryKeys.securitySettings],
+  );
 }

@@ -5,3 +5,4 @@ export { FeesCard } from './fees-card';
 export { OrderUsageBanner } from './order-usage-banner';
 export { SubscriptionCard } from './subscription-card';
 export { TrialBanner } from './trial-banner';
+export { TryPlanInSandbox, UpgradePrompt, usePlanFeature } from './upgrade-prompt';

@@ -309,6 +309,85 @@ describe('stripe simulator: Billing through the official SDK', () => {
     expect(eventsTo(hook.url).map((d) => JSON.parse(d.body).type)).toContain('customer.subscription.deleted');
   });
 
+  it('trials as Stripe does: trialing, a paid zero invoice, trial_will_end 3 days before, the first charge at the end', async () => {
+    const hook = await endpoint('https://app.example/webhooks/trial');
+    const start = Math.floor(Date.UTC(2026, 2, 1) / 1000);
+    const trialEnd = start + 10 * 86_400;
+    const clock = await platform().testHelpers.testClocks.create({ frozen_time: start });
+    const customer = await platform().customers.create({
+      email: 'trial@shop.test',
+      test_clock: clock.id,
+      payment_method: 'pm_card_visa',
+    });
+    const sub = await platform().subscriptions.create({
+      customer: customer.id,
+      items: [{ price: PRICES.priceGrowthGbp! }],
+      trial_end: trialEnd,
+    });
+    expect(sub).toMatchObject({ status: 'trialing', trial_start: start, trial_end: trialEnd });
+    expect(sub.items.data[0]!.current_period_end).toBe(trialEnd);
+    const [first] = (await platform().invoices.list({ subscription: sub.id })).data;
+    expect(first).toMatchObject({ status: 'paid', amount_paid: 0, billing_reason: 'subscription_create' });
+    const types = () => eventsTo(hook.url).map((d) => JSON.parse(d.body).type as string);
+
+    // Four days before the end: not yet announced. Three days before: announced, once.
+    await platform().testHelpers.testClocks.advance(clock.id, { frozen_time: trialEnd - 4 * 86_400 });
+    expect(types()).not.toContain('customer.subscription.trial_will_end');
+    await platform().testHelpers.testClocks.advance(clock.id, { frozen_time: trialEnd - 3 * 86_400 });
+    await platform().testHelpers.testClocks.advance(clock.id, { frozen_time: trialEnd - 86_400 });
+    expect(types().filter((t) => t === 'customer.subscription.trial_will_end')).toHaveLength(1);
+    expect((await platform().subscriptions.retrieve(sub.id)).status).toBe('trialing');
+
+    // The trial's end: active, and the first real invoice charges the plan.
+    await platform().testHelpers.testClocks.advance(clock.id, { frozen_time: trialEnd + 60 });
+    expect((await platform().subscriptions.retrieve(sub.id)).status).toBe('active');
+    const [charged] = (await platform().invoices.list({ subscription: sub.id })).data;
+    expect(charged).toMatchObject({
+      status: 'paid',
+      amount_paid: 9900,
+      billing_reason: 'subscription_cycle',
+    });
+    expect(types().indexOf('customer.subscription.trial_will_end')).toBeLessThan(
+      types().lastIndexOf('invoice.paid'),
+    );
+  });
+
+  it('takes Checkout’s subscription_data[trial_end]: nothing due today, the plan charged when it ends', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const soon = await sdkError(
+      platform().checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: PRICES.priceGrowthGbp!, quantity: 1 }],
+        success_url: 'https://app.example/ok',
+        subscription_data: { trial_end: now + 3600 },
+      }),
+    );
+    expect(soon).toMatchObject({ param: 'subscription_data[trial_end]' });
+    const trialEnd = now + 9 * 86_400;
+    const session = await platform().checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: PRICES.priceGrowthGbp!, quantity: 1 }],
+      success_url: 'https://app.example/ok',
+      subscription_data: { trial_end: trialEnd },
+    });
+    expect(session.amount_total).toBe(0);
+    expect(await (await fetch(session.url!)).text()).toContain('Free trial until');
+    const paid = await submit(session.url!, {
+      email: 'trial@shop.test',
+      cardnumber: '4242424242424242',
+      ...CARD,
+    });
+    expect(paid.status).toBe(303);
+    const done = await platform().checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    expect(done.payment_status).toBe('no_payment_required');
+    const sub = done.subscription as Stripe.Subscription;
+    expect(sub).toMatchObject({ status: 'trialing', trial_end: trialEnd });
+    const renewed = (await fx.control(`subscriptions/${sub.id}/advance_period`)) as Stripe.Subscription;
+    expect(renewed.status).toBe('active');
+    const [charged] = (await platform().invoices.list({ subscription: sub.id })).data;
+    expect(charged).toMatchObject({ amount_paid: 9900, billing_reason: 'subscription_cycle' });
+  });
+
   it('opens the customer portal, whose page changes the plan and cancels', async () => {
     const { session } = await subscribe(PRICES.priceGrowthGbp!);
     const done = await platform().checkout.sessions.retrieve(session.id);

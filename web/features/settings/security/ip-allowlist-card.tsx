@@ -6,6 +6,7 @@ import type { SecuritySettingsView } from '#common/api/account-security';
 import { ROUTES } from '#common/routes';
 import { canonicalIpv4, ipAllowlistEntryError } from '#common/validation/security-settings';
 import { Alert } from '#web/components/ui/alert';
+import { TryPlanInSandbox } from '#web/features/billing';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Field, Label } from '#web/components/ui/field';
@@ -46,7 +47,8 @@ function LockedNotice() {
         <Lock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
         Restricting sign-in to your offices&apos; addresses is part of the Enterprise plan.
       </p>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
+        <TryPlanInSandbox plan="enterprise" />
         <Button asChild variant="outline" size="sm">
           <Link to={ROUTES.enterpriseCalculator.path}>Estimate Enterprise</Link>
         </Button>

@@ -14,6 +14,7 @@ import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
 import { Input } from '#web/components/ui/input';
 import { LoadError } from '#web/components/ui/load-error';
+import { UpgradePrompt } from '#web/features/billing';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
 import { useZodForm } from '#web/lib/use-zod-form';
@@ -55,6 +56,7 @@ export function WebhooksTab() {
   }
   return (
     <div className="grid gap-8">
+      <UpgradePrompt feature="merchant_webhooks" />
       <WebhookForm settings={settings.data} />
       {/* min-w-0: on a phone the log scrolls sideways inside its table instead of widening the page. */}
       <section aria-labelledby="webhook-deliveries-heading" className="grid min-w-0 gap-3">

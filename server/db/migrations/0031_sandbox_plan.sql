@@ -1,0 +1,2 @@
+ALTER TABLE "billing_accounts" ADD COLUMN "sandbox_plan" text;--> statement-breakpoint
+ALTER TABLE "billing_accounts" ADD CONSTRAINT "billing_accounts_sandbox_plan_check" CHECK ("billing_accounts"."sandbox_plan" IN ('starter', 'growth', 'scale', 'enterprise'));
