@@ -27,7 +27,8 @@ export interface Plan {
 export const PLAN_ORDER: readonly PlanId[] = ['starter', 'growth', 'scale', 'enterprise'];
 
 /** A product feature that some plans do not include: the server refuses it below its plan. */
-export type PlanFeature = 'application_bundle' | 'merchant_webhooks' | 'agent_request_signing' | 'ip_allowlist';
+export type PlanFeature =
+  'application_bundle' | 'merchant_webhooks' | 'agent_request_signing' | 'ip_allowlist';
 
 /**
  * The one table of what each plan includes. The pricing page lists these lines under the plan, the server

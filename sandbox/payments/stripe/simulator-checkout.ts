@@ -409,7 +409,9 @@ export function registerCheckout(
     const totalLabel = recurring ? `Total per ${recurring.interval}` : 'Total due';
     const trialEnd =
       record.subscriptionData.trialEnd ??
-      (record.subscriptionData.trialDays ? session.created + record.subscriptionData.trialDays * 86_400 : null);
+      (record.subscriptionData.trialDays
+        ? session.created + record.subscriptionData.trialDays * 86_400
+        : null);
     const perPeriod = record.lineItems.reduce((sum, i) => sum + i.amount_total, 0);
     const trialRow = trialEnd
       ? `<tr><td>Free trial until ${new Date(trialEnd * 1000).toISOString().slice(0, 10)}, then ${formatAmount(perPeriod, session.currency)} per ${recurring?.interval ?? 'month'}</td><td class="amount">Total due today ${formatAmount(0, session.currency)}</td></tr>`
