@@ -1,6 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations } from './demo-merchant';
 import { dismissCookieBanner, expect, signUpInBrowser, test, uniqueEmail } from './fixtures';
+import { buyNow, offeredProduct, payWith, publishTwoProducts, verifySandboxStore } from './store-kit';
 
 /**
  * Issue 23's "done means", as one new merchant lives it: two stores with WooCommerce kept selling, a test
@@ -21,25 +22,6 @@ async function photograph(page: Page, name: string) {
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 });
 
-async function verifyStoreCredentials(page: Page) {
-  await page.getByRole('button', { name: 'Fill sandbox credentials' }).click();
-  await page.getByRole('button', { name: 'Test Connection' }).click();
-  await expect(page.getByRole('button', { name: 'Connection Verified' })).toBeVisible();
-}
-
-/** What an agent's offer for TEST-PRODUCT-001 answers: each store names the product its own way. */
-async function offered(request: APIRequestContext, apiKey: string) {
-  const res = await request.post('/api/agent/offer', {
-    headers: { authorization: `Bearer ${apiKey}` },
-    data: {
-      items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
-      shipping_to: { country: 'GB', postcode: 'N1 9GU' },
-    },
-  });
-  expect(res.status()).toBe(200);
-  return JSON.stringify(await res.json());
-}
-
 async function analyticsOrders(page: Page, includeTest: boolean) {
   const res = await page.request.get(`/api/analytics?days=30${includeTest ? '&include_test=true' : ''}`);
   expect(res.ok()).toBe(true);
@@ -52,14 +34,8 @@ async function shopperBuys(browser: Browser, store: string, product: string) {
   await context.addInitScript(() => window.localStorage.setItem('gdpr-consent', 'declined'));
   const shopper = await context.newPage();
   await shopper.goto(store);
-  const opened = shopper.waitForEvent('popup');
-  await shopper.getByRole('button', { name: `Buy Now: ${product}` }).click();
-  const checkout = await opened;
-  await checkout.getByLabel('Email').fill('shopper@example.test');
-  await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await checkout.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByRole('button', { name: 'Pay' }).click();
+  const checkout = await buyNow(shopper, product);
+  await payWith(checkout, '4242 4242 4242 4242');
   await expect(checkout.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(checkout.getByText('Order ID')).toBeVisible();
   await photograph(checkout, '07-storefront-success');
@@ -89,7 +65,7 @@ test('one truth for the money: stores, a test order, a storefront sale and a tri
   await page.getByRole('button', { name: 'Complete onboarding' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(stepHeading(page, 'Connect your store')).toBeVisible();
-  await verifyStoreCredentials(page);
+  await verifySandboxStore(page);
   await page.getByRole('button', { name: 'Save & Continue' }).click();
 
   // The test order of step 4: paid, and marked test.
@@ -117,15 +93,15 @@ test('one truth for the money: stores, a test order, a storefront sale and a tri
   await photograph(page, '01-dashboard-test-order');
 
   // A second store, saved beside WooCommerce, which stays the store agents sell from.
-  expect(await offered(request, apiKey)).toContain('AgentCart Test Product');
+  expect(await offeredProduct(request, apiKey)).toContain('AgentCart Test Product');
   await page.goto('/setup-store?platform=custom');
-  await verifyStoreCredentials(page);
+  await verifySandboxStore(page);
   const question = page.getByRole('group', { name: 'Which store should agents sell from?' });
   await expect(question.getByRole('radio', { name: /Keep selling from WooCommerce/ })).toBeChecked();
   await photograph(page, '02-second-store-question');
   await page.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(page.getByText('Store connected successfully!')).toBeVisible();
-  const afterSecondStore = await offered(request, apiKey);
+  const afterSecondStore = await offeredProduct(request, apiKey);
   expect(afterSecondStore).toContain('AgentCart Test Product');
   expect(afterSecondStore).not.toContain('Tasting Flight');
   await page.goto('/settings?tab=platform');
@@ -148,17 +124,7 @@ test('one truth for the money: stores, a test order, a storefront sale and a tri
     .click();
   await expect(page).toHaveURL(/\/settings\?tab=storefront$/);
   const store = (await page.getByRole('link', { name: /View your storefront/ }).getAttribute('href'))!;
-  const switches = page.getByRole('switch', { name: /^Sell .* on your storefront$/ });
-  await expect(switches.first()).toBeVisible();
-  const names: string[] = [];
-  for (const toggle of (await switches.and(page.locator(':not([disabled])')).all()).slice(0, 2)) {
-    names.push((await toggle.getAttribute('aria-label'))!.replace(/^Sell (.*) on your storefront$/, '$1'));
-    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
-  }
-  expect(names).toHaveLength(2);
-  await page.getByRole('button', { name: 'Publish to Storefront' }).click();
-  await expect(page.getByText('Storefront updated')).toBeVisible();
-  await expect(page.getByText('Published', { exact: true })).toHaveCount(2);
+  const names = await publishTwoProducts(page);
   await expectNoSeriousAccessibilityViolations(page);
   await photograph(page, '04-settings-storefront');
 

@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, signInAsDemoMerchant } from './demo-merchant';
 import { dismissCookieBanner, expect, test } from './fixtures';
+import { buyNow, payWith, publishTwoProducts } from './store-kit';
 
 /** The demo merchant's Stripe account: connected to the platform, seeded with a few products. */
 const DEMO_ACCOUNT = 'acct_1QaGcSandboxMerch';
@@ -22,23 +23,6 @@ async function stripeAsPlatform(request: APIRequestContext) {
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
     return (await res.json()) as T;
   };
-}
-
-/** Buy Now on a product card: Stripe's hosted checkout opens in a new tab. */
-async function buyNow(page: Page, product: string) {
-  const opened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: `Buy Now: ${product}` }).click();
-  const checkout = await opened;
-  await expect(checkout.getByRole('heading', { name: /^Pay / })).toBeVisible();
-  return checkout;
-}
-
-async function payWith(checkout: Page, card: string) {
-  await checkout.getByLabel('Email').fill('shopper@example.test');
-  await checkout.getByLabel('Card number').fill(card);
-  await checkout.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByRole('button', { name: 'Pay' }).click();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -144,18 +128,7 @@ test('a merchant publishes two store products, a shopper buys one, and the sale 
   );
 
   // The first two store products that have a price go on the storefront.
-  const switches = page.getByRole('switch', { name: /^Sell .* on your storefront$/ });
-  await expect(switches.first()).toBeVisible();
-  const sellable = switches.and(page.locator(':not([disabled])'));
-  const names: string[] = [];
-  for (const toggle of (await sellable.all()).slice(0, 2)) {
-    names.push((await toggle.getAttribute('aria-label'))!.replace(/^Sell (.*) on your storefront$/, '$1'));
-    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
-  }
-  expect(names).toHaveLength(2);
-  await page.getByRole('button', { name: 'Publish to Storefront' }).click();
-  await expect(page.getByText('Storefront updated')).toBeVisible();
-  await expect(page.getByText('Published', { exact: true })).toHaveCount(2);
+  const names = await publishTwoProducts(page);
   await expectNoSeriousAccessibilityViolations(page);
 
   // A shopper (another browser, not signed in) buys the first one.

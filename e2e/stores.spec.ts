@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations } from './demo-merchant';
 import { dismissCookieBanner, expect, signUpInBrowser, test, uniqueEmail } from './fixtures';
+import { offeredProduct, verifySandboxStore } from './store-kit';
 
 /**
  * Issue 23, finding 1: a second store never silently becomes the one agents sell from (ADR 042). A new
@@ -11,22 +12,7 @@ import { dismissCookieBanner, expect, signUpInBrowser, test, uniqueEmail } from 
 
 async function connectWithSandboxCredentials(page: Page, platform: string) {
   await page.goto(`/setup-store?platform=${platform}`);
-  await page.getByRole('button', { name: 'Fill sandbox credentials' }).click();
-  await page.getByRole('button', { name: 'Test Connection' }).click();
-  await expect(page.getByRole('button', { name: 'Connection Verified' })).toBeVisible();
-}
-
-/** The product name an agent's offer for TEST-PRODUCT-001 answers with: each store names it its own way. */
-async function offeredProduct(request: APIRequestContext, apiKey: string): Promise<string> {
-  const res = await request.post('/api/agent/offer', {
-    headers: { authorization: `Bearer ${apiKey}` },
-    data: {
-      items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
-      shipping_to: { country: 'GB', postcode: 'N1 9GU' },
-    },
-  });
-  expect(res.status()).toBe(200);
-  return JSON.stringify(await res.json());
+  await verifySandboxStore(page);
 }
 
 test('a second store is saved beside the first, which stays the one agents sell from', async ({
