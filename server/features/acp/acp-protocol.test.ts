@@ -507,6 +507,23 @@ describe('tenant isolation', () => {
   });
 });
 
+it('refuses an address without what a store needs to ship: line one, city and postal code', async () => {
+  for (const field of ['line_one', 'city', 'postal_code'] as const) {
+    const res = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', {
+      currency: 'gbp',
+      line_items: [{ id: 'TEST-PRODUCT-001' }],
+      capabilities: {},
+      fulfillment_details: { address: { ...acpAddress, [field]: '  ' } },
+    });
+    expect(res.statusCode, field).toBe(400);
+    expect(res.json(), field).toMatchObject({
+      code: 'invalid_request',
+      param: `$.fulfillment_details.address.${field}`,
+      message: expect.stringContaining('a store needs it to ship'),
+    });
+  }
+});
+
 it('answers invalid_json to a body that is not JSON, whatever its Content-Type, and asks for an object', async () => {
   for (const contentType of ['application/json', 'text/plain', 'application/x-www-form-urlencoded']) {
     const res = await acpRequest(t, key, '2026-04-17', 'POST', '/acp/checkout_sessions', '{"line_items": [', {
