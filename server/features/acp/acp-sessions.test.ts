@@ -1,3 +1,4 @@
+import Ajv2020 from 'ajv/dist/2020';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, orders, payments } from '../../db/schema/index';
@@ -119,6 +120,19 @@ describe('ACP 2026-04-17', () => {
     expect(invoice.payment_request).toMatch(/^ln/);
     // OpenNode's charge has an on-chain address, but the docs say agents pay it over Lightning only.
     expect(invoice).not.toHaveProperty('onchain_address');
+    // The handler's config and the instrument an agent sends follow the JSON Schemas it names.
+    const schemaAt = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('application/json');
+      return new Ajv2020({ strict: false }).compile(res.json());
+    };
+    const validConfig = await schemaAt(lightning.config_schema);
+    expect(validConfig(lightning.config), JSON.stringify(validConfig.errors)).toBe(true);
+    const validInstrument = await schemaAt(lightning.instrument_schemas[0]);
+    const instrument = { type: 'lightning_invoice', credential: { type: 'invoice_id', token: invoice.id } };
+    expect(validInstrument(instrument)).toBe(true);
+    expect(validInstrument({ ...instrument, credential: { type: 'spt', token: invoice.id } })).toBe(false);
 
     const early = await acpRequest(t, key, '2026-04-17', 'POST', sessionUrl(session.id, '/complete'), {
       payment_data: {

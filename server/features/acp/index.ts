@@ -7,3 +7,4 @@ export {
   type AcpVersion,
 } from './versions/registry';
 export { acpOrderPermalink, refundedMinor, type OrderEventInput } from './versions/order-facts';
+export { ACP_HANDLER_SCHEMAS_PATH } from './session-view';

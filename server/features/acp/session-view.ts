@@ -14,6 +14,9 @@ import { sessionTotals } from './session-pricing';
 import type { SessionState } from './sessions';
 import { acpOrderPermalink } from './versions/order-facts';
 
+/** The path under which the payment handlers' JSON Schemas are served (discovery routes). */
+export const ACP_HANDLER_SCHEMAS_PATH = '/schemas/acp';
+
 /** A session's line item id: one line per item the agent asked for, so the item's id names it. */
 export const lineItemId = (itemId: string) => `li_${itemId}`;
 
@@ -57,6 +60,8 @@ export interface SessionView {
   links: { terms: string; privacy: string };
   /** Where this platform documents its payment handlers. */
   docsUrl: string;
+  /** Where this platform serves its payment handlers' JSON Schemas (`/lightning/config.json`, …). */
+  schemasUrl: string;
   payment: {
     /** The merchant's Stripe account, when cards are accepted. */
     card: { accountId: string } | null;
@@ -174,6 +179,7 @@ export function viewSession(
     messages,
     links: { terms: `${publicUrl}/terms`, privacy: `${publicUrl}/privacy` },
     docsUrl: `${publicUrl}/docs`,
+    schemasUrl: `${publicUrl}${ACP_HANDLER_SCHEMAS_PATH}`,
     payment: {
       card: stripeAccount ? { accountId: stripeAccount } : null,
       lightning:

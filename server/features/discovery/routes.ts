@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIGHTNING_HANDLER_SCHEMAS } from '#common/acp/2026-04-17/lightning-handler';
 import {
   acpHealthResponse,
   type AcpDiscoveryResponse,
@@ -7,6 +9,7 @@ import {
   type AgentCommerceDiscovery,
 } from '#common/api/discovery';
 import type { AppContext } from '../../app-context';
+import { ACP_HANDLER_SCHEMAS_PATH } from '../acp';
 import { acpDiscovery } from './acp-discovery';
 import { acpHealth } from './acp-health';
 import { openApiDocument, type OpenApiDocument } from './openapi/document';
@@ -35,7 +38,7 @@ export function discoveryOf(app: FastifyInstance): DiscoveryDocuments {
 /**
  * The public documents agents read first: /.well-known/acp.json (ACP discovery),
  * /.well-known/agent-commerce.json (the platform), GET /api/acp-health and GET /openapi.json (also /api/acp-openapi), and
- * /sitemap.xml and /robots.txt for search engines.
+ * the Lightning handler's schemas (/schemas/acp/lightning/*.json), /sitemap.xml and /robots.txt for search engines.
  * Register before the agent APIs: the documents list their routes as registered (route-catalogue.ts),
  * and are built once when the app is ready, so a schema that cannot be documented fails the start.
  */
@@ -76,6 +79,12 @@ export function registerDiscoveryRoutes(
   // /openapi.json is where tools look first; /api/acp-openapi is the path the document was first served at.
   for (const path of ['/openapi.json', '/api/acp-openapi'])
     app.get(path, (request, reply) => ready().openapi.send(request, reply));
+  // The Lightning payment handler's config and instrument schemas, which ACP sessions name by URL.
+  for (const [name, schema] of Object.entries(LIGHTNING_HANDLER_SCHEMAS)) {
+    const path = `${ACP_HANDLER_SCHEMAS_PATH}/lightning/${name}.json`;
+    const document = publicDocument({ ...z.toJSONSchema(schema), $id: `${publicUrl}${path}` });
+    app.get(path, (request, reply) => document.send(request, reply));
+  }
   const sitemap = sitemapXml(publicUrl);
   app.get('/sitemap.xml', (_request, reply) =>
     reply

@@ -1,3 +1,4 @@
+import type { LightningHandlerConfig } from '#common/acp/2026-04-17/lightning-handler';
 import type { z } from 'zod';
 import * as wire from '#common/acp/2026-04-17/schemas';
 import { AcpError } from '../../acp-error';
@@ -93,8 +94,8 @@ function handlers(view: SessionView): wire.PaymentHandler[] {
       requires_delegate_payment: false,
       requires_pci_compliance: false,
       psp: lightning.provider,
-      config_schema: `${view.docsUrl}#bitcoin`,
-      instrument_schemas: [`${view.docsUrl}#bitcoin`],
+      config_schema: `${view.schemasUrl}/lightning/config.json`,
+      instrument_schemas: [`${view.schemasUrl}/lightning/instrument.json`],
       config: {
         network: 'lightning',
         instrument_type: 'lightning_invoice',
@@ -109,7 +110,7 @@ function handlers(view: SessionView): wire.PaymentHandler[] {
               ...(invoice.onchainAddress ? { onchain_address: invoice.onchainAddress } : {}),
             }
           : null,
-      },
+      } satisfies LightningHandlerConfig,
     });
   }
   return list;
