@@ -49,6 +49,7 @@ export const TEST_PAYMENT_METHODS: Record<string, TestCard> = {
   pm_card_visa_chargeDeclinedInsufficientFunds: noFunds,
   pm_card_chargeDeclinedLostCard: declined('9987', 'lost_card'),
   pm_card_chargeDeclinedStolenCard: declined('9979', 'stolen_card'),
+  pm_card_chargeDeclinedExpiredCard: declined('0069', 'expired_card', 'Your card has expired.'),
   pm_card_authenticationRequired: { card: card('visa', '3184'), requiresAction: true },
   pm_card_threeDSecure2Required: { card: card('visa', '3220'), requiresAction: true },
 };
@@ -73,6 +74,7 @@ const CARD_NUMBERS: Record<string, TestCard> = {
   '4000000000000002': TEST_PAYMENT_METHODS.pm_card_chargeDeclined!,
   '4000000000009995': noFunds,
   '4000000000009987': TEST_PAYMENT_METHODS.pm_card_chargeDeclinedLostCard!,
+  '4000000000000069': TEST_PAYMENT_METHODS.pm_card_chargeDeclinedExpiredCard!,
   '4000002500003155': { card: card('visa', '3155'), requiresAction: true },
 };
 

@@ -60,6 +60,9 @@ export interface TokenStore {
  * PaymentIntent must satisfy to redeem one (the token exists, is active and unexpired, its currency
  * matches, and captured plus requested stays within its max_amount).
  */
+/** What the granted_tokens control takes (docs: the sandbox's test fixtures). */
+const GRANTED_TOKEN_FIELDS = ['currency', 'max_amount', 'payment_method', 'decline', 'expires_at', 'account'];
+
 export function registerSharedPaymentTokens(
   ctx: StripeSimContext,
   opts: { accountScoping: boolean; behaviourOf(paymentMethod: string): TestCard | undefined },
@@ -204,15 +207,31 @@ export function registerSharedPaymentTokens(
   /**
    * Mints a token without the API. Body: currency, max_amount, and optionally decline, payment_method
    * (a pm_card_* alias), expires_at (unix seconds, may be past) and account (the only seller allowed).
+   * A field or payment method it does not know is refused: a misspelt fixture must not mint a good card.
    */
   sim.control('granted_tokens', (_params, body) => {
     const input = (body ?? {}) as Record<string, unknown>;
+    const unknown = Object.keys(input).find((field) => !GRANTED_TOKEN_FIELDS.includes(field));
+    if (unknown) {
+      throw invalidRequest(
+        `Unknown field ${unknown}; this control takes ${GRANTED_TOKEN_FIELDS.join(', ')}`,
+        {
+          param: unknown,
+        },
+      );
+    }
     const currency = typeof input.currency === 'string' ? input.currency.toLowerCase() : 'usd';
     const maxAmount = Number(input.max_amount ?? 10_000);
     if (!Number.isSafeInteger(maxAmount) || maxAmount < 1) {
       throw invalidRequest('max_amount must be a positive integer', { param: 'max_amount' });
     }
-    const named = typeof input.payment_method === 'string' ? testCardFor(input.payment_method) : undefined;
+    const named = input.payment_method === undefined ? undefined : testCardFor(String(input.payment_method));
+    if (input.payment_method !== undefined && !named) {
+      throw invalidRequest(
+        `No test payment method ${String(input.payment_method)}; use one of ${Object.keys(TEST_PAYMENT_METHODS).join(', ')}`,
+        { param: 'payment_method' },
+      );
+    }
     return mint({
       behaviour: named ?? TEST_PAYMENT_METHODS[input.decline ? 'pm_card_chargeDeclined' : 'pm_card_visa']!,
       currency,

@@ -309,6 +309,37 @@ describe('stripe simulator: the API as the official SDK sees it', () => {
     });
   });
 
+  it('mints a token for each declining fixture and refuses a fixture it does not know', async () => {
+    const sdk = fx.sdk();
+    const pay = async (paymentMethod: string) => {
+      const token = await fx.token({ currency: 'gbp', max_amount: 5000, payment_method: paymentMethod });
+      return sdkError(
+        sdk.rawRequest('POST', '/v1/payment_intents', {
+          amount: 2000,
+          currency: 'gbp',
+          confirm: true,
+          allowed_payment_method_types: ['card'],
+          payment_method_data: { shared_payment_granted_token: token },
+        }),
+      );
+    };
+    expect(await pay('pm_card_chargeDeclinedExpiredCard')).toMatchObject({
+      code: 'card_declined',
+      decline_code: 'expired_card',
+      message: 'Your card has expired.',
+    });
+    expect(await pay('pm_card_chargeDeclinedInsufficientFunds')).toMatchObject({
+      decline_code: 'insufficient_funds',
+    });
+    // A misspelt fixture or field is refused, never quietly turned into a good card.
+    await expect(
+      fx.token({ currency: 'gbp', max_amount: 5000, payment_method: 'pm_card_nope' }),
+    ).rejects.toThrow(/400 .*No test payment method pm_card_nope/);
+    await expect(fx.token({ currency: 'gbp', max_amount: 5000, declined: true })).rejects.toThrow(
+      /400 .*Unknown field declined/,
+    );
+  });
+
   it('takes 3-D Secure through requires_action to succeeded', async () => {
     const token = await fx.token({
       currency: 'gbp',
