@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SETUP_KEY, SETUP_SIMULATORS, SETUP_START } from './agent-examples';
 import { CodeBlock } from './code-block';
-import { C, DocGroup, DocSection, H4, List, Note, P } from './doc-blocks';
+import { C, DocGroup, DocSection, H4, List, Note, P, RefTable } from './doc-blocks';
 
 export function GettingStartedDocs() {
   return (
@@ -91,6 +91,106 @@ export function GettingStartedDocs() {
             ACP checkout sessions API
           </a>
           .
+        </Note>
+      </DocSection>
+
+      <DocSection
+        id="test-fixtures"
+        title="Test fixtures"
+        summary="In sandbox mode the simulators mint the buyer's side of every outcome, like Stripe's test cards."
+      >
+        <P>
+          Each simulator&apos;s address is in <C>GET /__sim</C> on the instance (<C>baseUrl</C> per
+          simulator); the controls below are POSTs under it. A control refuses a field or a fixture it does
+          not know, so a misspelt fixture fails loudly instead of paying with a good card.
+        </P>
+        <H4>Card: a Shared Payment Token per outcome</H4>
+        <P>
+          <C>POST {'{stripe}'}/__sim/granted_tokens</C> with <C>currency</C> and <C>max_amount</C> (minor
+          units), and optionally <C>payment_method</C>, <C>expires_at</C> (unix seconds) and <C>account</C>:
+        </P>
+        <RefTable
+          caption="Card token fixtures"
+          columns={[{ label: 'Outcome' }, { label: 'Send', mono: true }, { label: 'The agent sees' }]}
+          rows={[
+            ['Approved', '(no payment_method)', 'The payment succeeds'],
+            [
+              'Declined',
+              'payment_method: pm_card_chargeDeclined',
+              '402 PAYMENT_DECLINED, decline_code generic_decline (ACP payment_declined)',
+            ],
+            [
+              'Insufficient funds',
+              'payment_method: pm_card_chargeDeclinedInsufficientFunds',
+              '402, decline_code insufficient_funds',
+            ],
+            [
+              'Expired card',
+              'payment_method: pm_card_chargeDeclinedExpiredCard',
+              '402, decline_code expired_card',
+            ],
+            ['Lost card', 'payment_method: pm_card_chargeDeclinedLostCard', '402, decline_code lost_card'],
+            [
+              '3-D Secure',
+              'payment_method: pm_card_authenticationRequired',
+              '402: a token charge cannot stop for the buyer to authenticate',
+            ],
+            ['Token limit', 'max_amount below the total', '402: the token allows less than the total'],
+            [
+              'Currency mismatch',
+              'currency: eur (the store sells in gbp)',
+              '402: the token is for another currency',
+            ],
+            ['Expired token', 'expires_at in the past', '402: the token has expired'],
+          ]}
+        />
+        <H4>Lightning: the buyer&apos;s wallet</H4>
+        <RefTable
+          caption="Lightning invoice fixtures"
+          columns={[{ label: 'Outcome' }, { label: 'Send', mono: true }, { label: 'The agent sees' }]}
+          rows={[
+            [
+              'Paid',
+              'POST {opennode}/__sim/charges/{invoice_id}/pay',
+              'confirm answers ACCEPTED (ACP complete: 200 with the order)',
+            ],
+            [
+              'Expired',
+              'POST {opennode}/__sim/charges/{invoice_id}/expire',
+              '402 PAYMENT_EXPIRED (ACP: a new invoice is on the session)',
+            ],
+            [
+              'Underpaid',
+              'POST {opennode}/__sim/charges/{invoice_id}/underpay',
+              'The invoice stays unpaid: confirm keeps answering pending',
+            ],
+          ]}
+        />
+        <H4>The store</H4>
+        <RefTable
+          caption="Store fixtures"
+          columns={[{ label: 'Outcome' }, { label: 'Send', mono: true }, { label: 'The agent sees' }]}
+          rows={[
+            [
+              'Store down',
+              'POST {woocommerce}/__sim/down (…/up to end it)',
+              'Offers: 503 STORE_UNAVAILABLE with Retry-After: 5; a paid order is written once the store is back',
+            ],
+            [
+              'Store slow',
+              'POST {woocommerce}/__sim/latency with { "ms": 3000 }',
+              'Slower answers; past the deadline, 503 with Retry-After',
+            ],
+            [
+              'Out of stock',
+              'POST {woocommerce}/__sim/products/{sku}/stock with { "quantity": 0 }',
+              'The offer names the item out_of_stock',
+            ],
+          ]}
+        />
+        <Note>
+          Every simulator also takes <C>/__sim/down</C>, <C>/__sim/up</C> and <C>/__sim/latency</C>, so the
+          card and Lightning providers can be taken down the same way (503 PROVIDER_UNAVAILABLE).
         </Note>
       </DocSection>
     </DocGroup>

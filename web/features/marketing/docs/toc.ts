@@ -21,6 +21,7 @@ export const DOCS_TOC: TocGroup[] = [
     topics: [
       { id: 'setup', title: 'Setup and sandbox' },
       { id: 'auth', title: 'Authentication' },
+      { id: 'test-fixtures', title: 'Test fixtures' },
     ],
   },
   {
