@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantIntegrations, notifications, sessions, webhookDeliveries } from '../db/schema/index';
+import {
+  merchantIntegrations,
+  merchants,
+  notifications,
+  sessions,
+  webhookDeliveries,
+} from '../db/schema/index';
 import { LATEST_ACP_VERSION } from '../features/acp/versions/registry';
 import { createTestApp, type TestApp } from '../test/create-test-app';
 import { dashboardRequest, newMerchant, type TestMerchant } from '../test/merchant-kit';
@@ -39,6 +45,14 @@ const delivery = (channel: 'merchant' | 'acp_agent') => ({
   state: (id: string) => t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)),
 });
 
+/** The owner's WooCommerce store, saved (its first store, so the one it sells from): its integration id. */
+async function savedStore(owner: TestMerchant) {
+  const saved = await dashboardRequest(t, owner.cookie, 'PUT', '/api/connections/stores/woocommerce', {
+    credentials: t.simulators!.credentials.woocommerce,
+  });
+  return saved.json().integrationId as string;
+}
+
 const TENANT_WRITES: Record<string, TenantWrite> = {
   'POST /api/notifications/:id/read': {
     async create(owner) {
@@ -66,13 +80,14 @@ const TENANT_WRITES: Record<string, TenantWrite> = {
   'POST /api/merchant-webhooks/deliveries/:id/redeliver': delivery('merchant'),
   'POST /api/acp/webhook-deliveries/:id/redeliver': delivery('acp_agent'),
   'POST /api/connections/stores/:integrationId/check': {
-    async create(owner) {
-      const saved = await dashboardRequest(t, owner.cookie, 'PUT', '/api/connections/stores/woocommerce', {
-        credentials: t.simulators!.credentials.woocommerce,
-      });
-      return saved.json().integrationId as string;
-    },
+    create: savedStore,
     state: (id) => t.db.select().from(merchantIntegrations).where(eq(merchantIntegrations.id, id)),
+  },
+  // The merchants selling from the store: its owner only, whoever else names it.
+  'POST /api/connections/stores/:integrationId/selling': {
+    create: savedStore,
+    state: (id) =>
+      t.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.primaryIntegrationId, id)),
   },
 };
 
