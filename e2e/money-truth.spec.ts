@@ -179,7 +179,7 @@ test('one truth for the money: stores, a test order, a storefront sale and a tri
   const subscription = page.getByRole('region', { name: 'Subscription' });
   await expect(async () => {
     await page.goto('/dashboard');
-    await expect(subscription.getByText('Growth', { exact: true })).toBeVisible({ timeout: 3_000 });
+    await expect(subscription.locator('p').filter({ hasText: /^Growth$/ })).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await expect(subscription.getByText('Trial', { exact: true })).toBeVisible();
   await expect(
