@@ -1,4 +1,4 @@
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export interface OnboardingState {
@@ -36,45 +36,50 @@ export interface SecuritySettings {
 export type NotificationPreferences = Record<string, { email: boolean; push: boolean; digest?: boolean }>;
 
 /** One merchant per user. Every merchant-owned row elsewhere points here. */
-export const merchants = pgTable('merchants', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull().default('My Store'),
-  region: text('region'),
-  defaultCurrency: text('default_currency').notNull().default('GBP'),
-  platform: text('platform'),
-  storeUrl: text('store_url'),
-  /**
-   * The selling store: the integration agents' offers, checkouts and orders use. Set when the first store
-   * is connected, changed only by the merchant's explicit choice (ADR 042). A composite foreign key
-   * (id, primary_integration_id) → merchant_integrations (merchant_id, id), written in migration 0029,
-   * keeps it one of the merchant's own stores; deleting that store clears it.
-   */
-  primaryIntegrationId: uuid('primary_integration_id'),
-  pspConfig: jsonb('psp_config').$type<Record<string, unknown>>().notNull().default({}),
-  onboardingState: jsonb('onboarding_state').$type<OnboardingState>().notNull().default({}),
-  /** 'pending_setup' = card payments on but not connected; null = trial / card payments off. */
-  stripeAccountId: text('stripe_account_id'),
-  stripeDefaultPaymentMethod: text('stripe_default_payment_method'),
-  apiKeyHash: text('api_key_hash').unique(),
-  apiKeyDisplay: text('api_key_display'),
-  apiKeyCreatedAt: timestamp('api_key_created_at', { withTimezone: true }),
-  btcEnabled: boolean('btc_enabled').notNull().default(false),
-  btcOpennodeEnabled: boolean('btc_opennode_enabled').notNull().default(false),
-  btcProvider: text('btc_provider'),
-  btcConfig: jsonb('btc_config').$type<BtcConfig>().notNull().default({}),
-  notificationPreferences: jsonb('notification_preferences')
-    .$type<NotificationPreferences>()
-    .notNull()
-    .default({}),
-  webhookConfig: jsonb('webhook_config').$type<WebhookConfig>().notNull().default({}),
-  securitySettings: jsonb('security_settings').$type<SecuritySettings>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default('My Store'),
+    region: text('region'),
+    defaultCurrency: text('default_currency').notNull().default('GBP'),
+    platform: text('platform'),
+    storeUrl: text('store_url'),
+    /**
+     * The selling store: the integration agents' offers, checkouts and orders use. Set when the first store
+     * is connected, changed only by the merchant's explicit choice (ADR 042). A composite foreign key
+     * (id, primary_integration_id) → merchant_integrations (merchant_id, id), written in migration 0029,
+     * keeps it one of the merchant's own stores; deleting that store clears it.
+     */
+    primaryIntegrationId: uuid('primary_integration_id'),
+    pspConfig: jsonb('psp_config').$type<Record<string, unknown>>().notNull().default({}),
+    onboardingState: jsonb('onboarding_state').$type<OnboardingState>().notNull().default({}),
+    /** 'pending_setup' = card payments on but not connected; null = trial / card payments off. */
+    stripeAccountId: text('stripe_account_id'),
+    stripeDefaultPaymentMethod: text('stripe_default_payment_method'),
+    apiKeyHash: text('api_key_hash').unique(),
+    apiKeyDisplay: text('api_key_display'),
+    apiKeyCreatedAt: timestamp('api_key_created_at', { withTimezone: true }),
+    btcEnabled: boolean('btc_enabled').notNull().default(false),
+    btcOpennodeEnabled: boolean('btc_opennode_enabled').notNull().default(false),
+    btcProvider: text('btc_provider'),
+    btcConfig: jsonb('btc_config').$type<BtcConfig>().notNull().default({}),
+    notificationPreferences: jsonb('notification_preferences')
+      .$type<NotificationPreferences>()
+      .notNull()
+      .default({}),
+    webhookConfig: jsonb('webhook_config').$type<WebhookConfig>().notNull().default({}),
+    securitySettings: jsonb('security_settings').$type<SecuritySettings>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A storefront page and a Connect event name only the Stripe account.
+  (t) => [index('merchants_stripe_account_idx').on(t.stripeAccountId, t.createdAt)],
+);
 
 export type Merchant = typeof merchants.$inferSelect;
 

@@ -38,7 +38,8 @@ export const storefrontListings = pgTable(
     unique('storefront_listings_product_key')
       .on(t.merchantId, t.integrationId, t.productId, t.variantId)
       .nullsNotDistinct(),
-    index('storefront_listings_price_idx').on(t.merchantId, t.stripePriceId),
+    // A sale names only its price: the price finds its listing and so the merchant who published it.
+    index('storefront_listings_price_idx').on(t.stripePriceId),
   ],
 );
 export type StorefrontListing = typeof storefrontListings.$inferSelect;

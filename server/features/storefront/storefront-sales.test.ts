@@ -167,11 +167,14 @@ describe('storefront listings and sales', () => {
     expect((await stripe().products.retrieve(second!.stripeProductId!)).active).toBe(true);
   });
 
-  /** A shopper buys a listed product on the storefront and pays with a test card; the session id. */
-  async function buy(): Promise<string> {
+  /**
+   * A shopper buys a product on the storefront (by default the seller's first listing) and pays with a
+   * test card; the session id.
+   */
+  async function buy(priceId?: string): Promise<string> {
     const [listing] = await listingRows();
     const res = await postJson(t.app, `/api/storefront/${account}/checkout`, {
-      priceId: listing!.stripePriceId,
+      priceId: priceId ?? listing!.stripePriceId,
       quantity: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -198,12 +201,12 @@ describe('storefront listings and sales', () => {
       payload: rawBody,
     });
   };
-  const salesOf = async (sessionId: string) =>
+  const salesOf = async (sessionId: string, merchantId = seller.merchantId) =>
     t.db
       .select({ order: orders, payment: payments })
       .from(orders)
       .innerJoin(payments, eq(payments.checkoutId, orders.checkoutId))
-      .where(and(eq(orders.merchantId, seller.merchantId), eq(orders.checkoutId, `chk_${sessionId}`)));
+      .where(and(eq(orders.merchantId, merchantId), eq(orders.checkoutId, `chk_${sessionId}`)));
 
   it('records a sale once from the webhook, a replayed webhook and the return, and shows the order number', async () => {
     const sessionId = await buy();
@@ -270,5 +273,45 @@ describe('storefront listings and sales', () => {
           .deliveries as { event_type: string; subject_id: string }[],
       (log) => log.some((row) => row.event_type === 'order.created' && row.subject_id === order.id),
     );
+  });
+
+  it('gives a sale on a Stripe account two merchants connected to the merchant who published its price, else the longest-standing one', async () => {
+    // A second merchant (a second AgentCart account of the same business) connects the same account.
+    const later = await newMerchant(t, { connect: true });
+    await t.db.update(merchants).set({ stripeAccountId: account }).where(eq(merchants.id, later.merchantId));
+    const catalogue = (await listings(later)).json().products as {
+      productId: string;
+      variantId: string | null;
+      priceMinor: number | null;
+    }[];
+    const [pick] = catalogue.filter((p) => p.priceMinor !== null).slice(-1);
+    expect((await save(later, [{ productId: pick!.productId, variantId: pick!.variantId }])).statusCode).toBe(
+      200,
+    );
+    const [published] = await t.db
+      .select()
+      .from(storefrontListings)
+      .where(eq(storefrontListings.merchantId, later.merchantId));
+
+    // Its product's sale is its own, from the webhook and the buyer's return alike.
+    const ownSale = await buy(published!.stripePriceId!);
+    expect((await deliver(ownSale)).statusCode).toBe(200);
+    expect(await salesOf(ownSale, later.merchantId)).toHaveLength(1);
+    expect(await salesOf(ownSale)).toHaveLength(0);
+    // The seller's product stays the seller's.
+    const sellersSale = await buy();
+    await t.app.inject({ method: 'GET', url: `/api/storefront/${account}/sessions/${sellersSale}` });
+    expect(await salesOf(sellersSale)).toHaveLength(1);
+    expect(await salesOf(sellersSale, later.merchantId)).toHaveLength(0);
+
+    // A product made in Stripe itself, which no merchant published, is the longest-standing merchant's.
+    const made = await stripe().products.create({
+      name: 'Made in the Stripe dashboard',
+      default_price_data: { currency: 'gbp', unit_amount: 1500 },
+    });
+    const unpublished = await buy(made.default_price as string);
+    expect((await deliver(unpublished)).statusCode).toBe(200);
+    expect(await salesOf(unpublished)).toHaveLength(1);
+    expect(await salesOf(unpublished, later.merchantId)).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { STOREFRONT_CHANNEL } from '#common/domain/sales-channel';
 import { merchants, storefrontListings, type Merchant, type Order } from '../../db/schema/index';
 import { paymentMethodName } from '../../integrations/payments/registry';
@@ -16,10 +16,34 @@ export interface PaidSession {
   buyer: { email: string | null; name: string | null };
 }
 
-/** The merchant whose connected Stripe account the storefront sold on. */
-export async function merchantOfAccount(deps: Pick<EngineDeps, 'db'>, accountId: string) {
-  const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.stripeAccountId, accountId));
-  return merchant ?? null;
+/**
+ * The merchant a storefront sale on a connected Stripe account belongs to. More than one merchant can
+ * connect the same account (the sandbox's one Stripe key; two AgentCart accounts of one business), so
+ * the sold price decides first: the merchant who published it to the storefront. A price no merchant
+ * published (a product made in Stripe itself) belongs to the account's longest-standing merchant: the
+ * same one every time, never whichever row the database happens to return.
+ */
+export async function merchantOfSale(
+  deps: Pick<EngineDeps, 'db'>,
+  accountId: string,
+  priceId: string | null,
+): Promise<Merchant | null> {
+  if (priceId) {
+    const [publisher] = await deps.db
+      .select({ merchant: merchants })
+      .from(storefrontListings)
+      .innerJoin(merchants, eq(merchants.id, storefrontListings.merchantId))
+      .where(and(eq(storefrontListings.stripePriceId, priceId), eq(merchants.stripeAccountId, accountId)))
+      .limit(1);
+    if (publisher) return publisher.merchant;
+  }
+  const [first] = await deps.db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.stripeAccountId, accountId))
+    .orderBy(asc(merchants.createdAt), asc(merchants.id))
+    .limit(1);
+  return first ?? null;
 }
 
 /**

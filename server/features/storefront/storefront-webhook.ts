@@ -4,7 +4,7 @@ import { constructStripeEvent } from '../../integrations/payments/stripe/webhook
 import { stripeStorefront } from '../../integrations/payments/stripe/storefront';
 import type { StorefrontDeps } from './storefront';
 import { platformContext } from './storefront';
-import { merchantOfAccount, recordStorefrontSale } from './storefront-sales';
+import { merchantOfSale, recordStorefrontSale } from './storefront-sales';
 
 export const STOREFRONT_WEBHOOK_PATH = '/webhooks/stripe/storefront';
 /** The one event the storefront's Connect endpoint is subscribed to. */
@@ -33,14 +33,14 @@ export async function receiveStorefrontWebhook(
   if (!STOREFRONT_EVENT_TYPES.includes(event.type as never) || !event.account) {
     return { received: true, recorded: false };
   }
-  const merchant = await merchantOfAccount(deps, event.account);
-  if (!merchant) return { received: true, recorded: false };
   const session = await stripeStorefront.getCheckout(
     platformContext(deps),
     event.account,
     event.data.object.id,
   );
   if (!session.paid || !session.priceId) return { received: true, recorded: false };
+  const merchant = await merchantOfSale(deps, event.account, session.priceId);
+  if (!merchant) return { received: true, recorded: false };
   await recordStorefrontSale(deps.engine, merchant, session);
   return { received: true, recorded: true };
 }

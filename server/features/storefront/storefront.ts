@@ -13,7 +13,7 @@ import { stripeStorefront } from '../../integrations/payments/stripe/storefront'
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { AppError } from '../../lib/app-error';
 import type { EngineDeps } from '../commerce';
-import { merchantOfAccount, orderNumberOf, recordStorefrontSale } from './storefront-sales';
+import { merchantOfSale, orderNumberOf, recordStorefrontSale } from './storefront-sales';
 
 export interface StorefrontDeps {
   db: Db;
@@ -136,7 +136,7 @@ export async function getStorefrontSession(
   } catch (err) {
     throw err instanceof AppError ? err : shopperError(err, orderNotFound);
   }
-  const merchant = session.paid ? await merchantOfAccount(deps, account) : null;
+  const merchant = session.paid ? await merchantOfSale(deps, account, session.priceId) : null;
   const order = merchant ? await recordStorefrontSale(deps.engine, merchant, session) : null;
   return {
     orderNumber: order ? orderNumberOf(order) : null,
