@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SecondStepMethod } from '#common/api/auth';
 import type { SubscriptionState } from '#common/api/billing';
 import type { SignInInput } from '#common/validation/auth';
@@ -67,6 +67,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     retry: false,
   });
 
+  // The signed-out user's data goes once the screens that read it are gone. Removed while the bell or
+  // the account menu is still mounted, a query refetches at once, without a session: a 401 for nothing.
+  const signedOutForGood = signedOut && !session.data;
+  useEffect(() => {
+    if (signedOutForGood) {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    }
+  }, [signedOutForGood, queryClient]);
+
   const refresh = useCallback(async () => {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
@@ -113,7 +122,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     setSignedOut(true);
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     toastLater('success', 'Signed out', { description: 'You have been successfully signed out.' });
   }, [queryClient]);
 
