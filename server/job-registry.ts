@@ -9,6 +9,7 @@ import { billingJobs, orderChargeSubscriber } from './features/billing';
 import { commerceJobs, queueRecovery } from './features/commerce';
 import { merchantWebhookJobs, merchantWebhookSubscriber } from './features/merchant-webhooks';
 import { notificationJobs, notificationOrderSubscriber, notifyDepsOf } from './features/notifications';
+import { storefrontDepsOf, storefrontJobs } from './features/storefront';
 import { registerInstance } from './jobs/instances';
 import { DEFAULT_POLLING_SECONDS, type JobDefinition } from './jobs/queue';
 
@@ -31,6 +32,7 @@ export function allJobs(ctx: AppContext): JobDefinition<never>[] {
     ...merchantWebhookJobs(ctx.engine),
     ...billingJobs({ db: ctx.db, billing: ctx.billing, clock: ctx.clock }),
     ...notificationJobs(notifyDepsOf(ctx)),
+    ...storefrontJobs(storefrontDepsOf(ctx)),
     ...engineEventJobs(ctx, engineEventSubscribers(ctx)),
   ];
 }

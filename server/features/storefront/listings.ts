@@ -20,20 +20,20 @@ export const LISTING_MESSAGES = {
   noPrice: 'This product has no price in your store, so it cannot be sold.',
 } as const;
 
-const accountOf = (merchant: Merchant) =>
+export const accountOf = (merchant: Merchant) =>
   merchant.stripeAccountId && merchant.stripeAccountId !== PENDING_SETUP ? merchant.stripeAccountId : null;
 
-const keyOf = (p: { productId: string; variantId: string | null }) =>
+export const keyOf = (p: { productId: string; variantId: string | null }) =>
   `${p.productId}\u0000${p.variantId ?? ''}`;
-const storeKey = (p: StoreProduct) => keyOf({ productId: p.id, variantId: p.variantId });
+export const storeKey = (p: StoreProduct) => keyOf({ productId: p.id, variantId: p.variantId });
 
-async function catalogueOf(deps: StorefrontDeps, merchant: Merchant) {
+export async function catalogueOf(deps: StorefrontDeps, merchant: Merchant) {
   const store = await merchantStore(deps.engine, merchant);
   const page = await store.adapter.listProducts(store.ctx, { page: 1, perPage: CATALOGUE_PAGE });
   return { store, products: page.products };
 }
 
-const listingsOf = (deps: StorefrontDeps, merchantId: string) =>
+export const listingsOf = (deps: StorefrontDeps, merchantId: string) =>
   deps.db.select().from(storefrontListings).where(eq(storefrontListings.merchantId, merchantId));
 
 /** Settings › Storefront: the store's products, which are on the storefront, and at what price. */
@@ -88,7 +88,7 @@ export async function getStorefrontListings(
  * stock (out of stock takes the Stripe product off sale). A Stripe refusal is kept on the listing for the
  * merchant to see, so one product's problem never stops the others.
  */
-async function publish(
+export async function publish(
   deps: StorefrontDeps,
   account: string,
   listing: StorefrontListing,

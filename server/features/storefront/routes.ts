@@ -12,7 +12,12 @@ import { rawBodyOf, registerRawBodyRoutes, SIGNED_RECEIVER_LIMIT } from '../../l
 import { requireMerchantForScope } from '../auth';
 import { recordSettingsChange } from '../security-events';
 import { getStorefrontListings, saveStorefrontListings } from './listings';
-import { createStorefrontCheckout, getStorefrontSession, listStorefrontProducts } from './storefront';
+import {
+  createStorefrontCheckout,
+  getStorefrontSession,
+  listStorefrontProducts,
+  storefrontDepsOf,
+} from './storefront';
 import { receiveStorefrontWebhook, refusalOf, STOREFRONT_WEBHOOK_PATH } from './storefront-webhook';
 
 // Public pages: a shopper browses and buys a few times a minute; a script enumerating stores needs many.
@@ -29,7 +34,7 @@ export function registerStorefrontRoutes(
   app: FastifyInstance,
   ctx: Pick<AppContext, 'db' | 'runtime' | 'config' | 'engine' | 'auth'>,
 ) {
-  const deps = { db: ctx.db, runtime: ctx.runtime, publicUrl: ctx.config.publicUrl, engine: ctx.engine };
+  const deps = storefrontDepsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/storefront/:accountId/products',

@@ -7,7 +7,9 @@ import { createTestApp, postJson, type TestApp } from '../../test/create-test-ap
 import { eventually } from '../../test/eventually';
 import { dashboardRequest, newMerchant, simControl, type TestMerchant } from '../../test/merchant-kit';
 import { LISTING_MESSAGES } from './listings';
+import { storefrontDepsOf } from './storefront';
 import { STOREFRONT_WEBHOOK_PATH } from './storefront-webhook';
+import { syncStorefrontListings } from './sync-listings';
 import { subscribeStorefrontWebhook } from './webhook-endpoint';
 
 const CARD = { email: 'shopper@example.test', cardnumber: '4242 4242 4242 4242', exp: '12 / 34', cvc: '123' };
@@ -164,6 +166,63 @@ describe('storefront listings and sales', () => {
       quantity: 20,
     });
     expect((await save(seller, chosen)).statusCode).toBe(200);
+    expect((await stripe().products.retrieve(second!.stripeProductId!)).active).toBe(true);
+  });
+
+  it("follows the store's price and stock on the scheduled round, without the merchant saving, and leaves the rest alone", async () => {
+    const deps = storefrontDepsOf(t.services);
+    const [first, second] = await listingRows();
+    // In step already: the round changes nothing and asks Stripe nothing.
+    expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 0 });
+
+    // The store's price moved and a product sold out, with nobody in Settings › Storefront.
+    await t.db
+      .update(storefrontListings)
+      .set({ publishedPriceMinor: first!.publishedPriceMinor! + 100 })
+      .where(eq(storefrontListings.id, first!.id));
+    await simControl(t, 'woocommerce', `products/${encodeURIComponent(second!.sku!)}/stock`, { quantity: 0 });
+    expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 2 });
+    const [repriced, soldOut] = await Promise.all(
+      [first!, second!].map(
+        async (l) =>
+          (await t.db.select().from(storefrontListings).where(eq(storefrontListings.id, l.id)))[0]!,
+      ),
+    );
+    expect(repriced.stripePriceId).not.toBe(first!.stripePriceId);
+    expect(repriced.publishedPriceMinor).toBe(first!.publishedPriceMinor);
+    expect((await stripe().products.retrieve(first!.stripeProductId!)).default_price).toBe(
+      repriced.stripePriceId,
+    );
+    expect(soldOut.stockState).toBe('out_of_stock');
+    expect((await stripe().products.retrieve(second!.stripeProductId!)).active).toBe(false);
+
+    // Back in stock: back on sale at the next round; then nothing more to do.
+    await simControl(t, 'woocommerce', `products/${encodeURIComponent(second!.sku!)}/stock`, {
+      quantity: 20,
+    });
+    expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 1 });
+    expect((await stripe().products.retrieve(second!.stripeProductId!)).active).toBe(true);
+    expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 0 });
+  });
+
+  it('takes a product the store no longer has off sale on the round, and says why', async () => {
+    const deps = storefrontDepsOf(t.services);
+    const [, second] = await listingRows();
+    // The listing names a product id the store does not know (deleted in the store since).
+    await t.db
+      .update(storefrontListings)
+      .set({ productId: 'gone-from-the-store' })
+      .where(eq(storefrontListings.id, second!.id));
+    expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 1 });
+    const [gone] = await t.db.select().from(storefrontListings).where(eq(storefrontListings.id, second!.id));
+    expect(gone).toMatchObject({ stockState: 'out_of_stock', publishError: LISTING_MESSAGES.unknownProduct });
+    expect((await stripe().products.retrieve(second!.stripeProductId!)).active).toBe(false);
+    expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 0 });
+    await t.db
+      .update(storefrontListings)
+      .set({ productId: second!.productId })
+      .where(eq(storefrontListings.id, second!.id));
+    expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 1 });
     expect((await stripe().products.retrieve(second!.stripeProductId!)).active).toBe(true);
   });
 

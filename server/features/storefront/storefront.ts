@@ -14,6 +14,7 @@ import type { IntegrationRuntime } from '../../integrations/runtime';
 import { AppError } from '../../lib/app-error';
 import type { EngineDeps } from '../commerce';
 import { merchantOfSale, orderNumberOf, recordStorefrontSale } from './storefront-sales';
+import type { AppContext } from '../../app-context';
 
 export interface StorefrontDeps {
   db: Db;
@@ -22,6 +23,16 @@ export interface StorefrontDeps {
   /** The engine a paid session is recorded through, as the merchant's order. */
   engine: EngineDeps;
 }
+
+/** The storefront's dependencies, as the app's context holds them. */
+export const storefrontDepsOf = (
+  ctx: Pick<AppContext, 'db' | 'runtime' | 'config' | 'engine'>,
+): StorefrontDeps => ({
+  db: ctx.db,
+  runtime: ctx.runtime,
+  publicUrl: ctx.config.publicUrl,
+  engine: ctx.engine,
+});
 
 /** The platform's cut of every storefront sale, in percent of the total. */
 export const STOREFRONT_FEE_PERCENT = 10;
