@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { merchants } from '../db/schema/index';
 import { ensureDemoMerchant } from '../demo-seed';
 import type { SimulatorId } from '../integrations/sandbox-network';
+import { oauthQueryParams } from '../integrations/stores/woocommerce/oauth1';
 import { nextIp, signUp, TEST_ORIGIN, type TestApp } from './create-test-app';
 
 /**
@@ -207,4 +208,26 @@ export async function mintSharedPaymentToken(
     ...extra,
   });
   return granted.id as string;
+}
+
+/** The merchant marks a store order completed in the sandbox's WooCommerce (plain HTTP, OAuth 1.0a). */
+export async function completeWooCommerceOrder(t: TestApp, storeOrderId: string): Promise<void> {
+  const { woocommerce } = t.simulators!.credentials;
+  const orderUrl = new URL(
+    `${t.simulators!.simulators.woocommerce.baseUrl}/wp-json/wc/v3/orders/${storeOrderId}`,
+  );
+  const signed = oauthQueryParams({
+    method: 'PUT',
+    url: orderUrl,
+    consumerKey: String(woocommerce.consumerKey),
+    consumerSecret: String(woocommerce.consumerSecret),
+    now: new Date(),
+  });
+  for (const [name, value] of Object.entries(signed)) orderUrl.searchParams.set(name, value);
+  const res = await fetch(orderUrl, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'completed' }),
+  });
+  if (res.status !== 200) throw new Error(`WooCommerce refused to complete the order: ${await res.text()}`);
 }

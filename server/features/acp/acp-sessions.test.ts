@@ -3,10 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, orders, payments } from '../../db/schema/index';
 import { syncOrdersFromStores } from '../commerce/refresh-order';
-import { oauthQueryParams } from '../../integrations/stores/woocommerce/oauth1';
 import { acpAddress, acpBuyer, acpRequest, expectAcpShape } from '../../test/acp-kit';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { demoMerchantApiKey, mintSharedPaymentToken, newMerchant, simControl } from '../../test/merchant-kit';
+import {
+  completeWooCommerceOrder,
+  demoMerchantApiKey,
+  mintSharedPaymentToken,
+  newMerchant,
+  simControl,
+} from '../../test/merchant-kit';
 
 let t: TestApp;
 let key: string;
@@ -266,24 +271,7 @@ describe('order changes in the store', () => {
       },
     });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, done.json().order.id));
-    const { woocommerce } = t.simulators!.credentials;
-    const { baseUrl } = t.simulators!.simulators.woocommerce;
-    // The merchant marks the order completed in WooCommerce (plain HTTP to the simulator: OAuth 1.0a).
-    const orderUrl = new URL(`${baseUrl}/wp-json/wc/v3/orders/${order!.storeOrderId}`);
-    const signed = oauthQueryParams({
-      method: 'PUT',
-      url: orderUrl,
-      consumerKey: String(woocommerce.consumerKey),
-      consumerSecret: String(woocommerce.consumerSecret),
-      now: new Date(),
-    });
-    for (const [name, value] of Object.entries(signed)) orderUrl.searchParams.set(name, value);
-    const shipped = await fetch(orderUrl, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 'completed' }),
-    });
-    expect(shipped.status, await shipped.text()).toBe(200);
+    await completeWooCommerceOrder(t, order!.storeOrderId!);
     await syncOrdersFromStores({
       ...t.services,
       keyring: t.config.keyring,

@@ -34,21 +34,26 @@ export interface MerchantStore {
 }
 
 /**
- * The merchant's connected store (its primary integration), ready to call. Its decrypted connection is
- * cached (caches.storeConnections); agents asking for offers at once share one load of it.
- * With `deadline`, every call made through it ends when the deadline fires (see HttpContext).
+ * The merchant's connected store, ready to call: the selling store (its primary integration), or with
+ * `platform` the merchant's store on that platform (an order is read back from the store it was written
+ * to, whichever store sells now). Its decrypted connection is cached (caches.storeConnections); agents
+ * asking for offers at once share one load of it. With `deadline`, every call made through it ends when
+ * the deadline fires (see HttpContext).
  */
 export async function merchantStore(
   deps: CommerceDeps,
   merchant: Merchant,
-  opts: { deadline?: AbortSignal } = {},
+  opts: { deadline?: AbortSignal; platform?: string } = {},
 ): Promise<MerchantStore> {
+  const where = opts.platform
+    ? { platform: opts.platform }
+    : merchant.primaryIntegrationId
+      ? { integrationId: merchant.primaryIntegrationId }
+      : null;
   const connection = await deps.caches.storeConnections.getOrLoad(
-    `${merchant.id}:${merchant.primaryIntegrationId}`,
+    `${merchant.id}:${where?.integrationId ?? where?.platform ?? null}`,
     async () => {
-      const saved = merchant.primaryIntegrationId
-        ? await loadStoreConnection(deps, merchant.id, { integrationId: merchant.primaryIntegrationId })
-        : null;
+      const saved = where ? await loadStoreConnection(deps, merchant.id, where) : null;
       if (!saved) throw new CommerceError('not_configured', 'This merchant has not connected a store yet.');
       return { integrationId: saved.row.id, platform: saved.row.platform, credentials: saved.credentials };
     },

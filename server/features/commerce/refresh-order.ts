@@ -19,7 +19,8 @@ export async function refreshOrderFromStore(
 ): Promise<Order> {
   if (!order.storeOrderId) return order;
   try {
-    const store = await merchantStore(deps, merchant);
+    // The store it was written to: the merchant may sell from another store since.
+    const store = await merchantStore(deps, merchant, order.platform ? { platform: order.platform } : {});
     const storeOrder = await store.adapter.getOrder(store.ctx, order.storeOrderId);
     const status = ORDER_STATUS_FROM_STORE[storeOrder.status] ?? order.status;
     if (status === order.status) return order;

@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantIntegrations, merchants, notifications, securityEvents } from '../../db/schema/index';
+import {
+  merchantIntegrations,
+  merchants,
+  notifications,
+  orders,
+  securityEvents,
+} from '../../db/schema/index';
+import { syncOrdersFromStores } from '../commerce/refresh-order';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import {
+  agentCheckout,
   agentRequest,
+  completeWooCommerceOrder,
   dashboardRequest,
   merchantOf,
+  mintSharedPaymentToken,
   newMerchant,
   sampleBuyer,
   type TestMerchant,
@@ -138,6 +148,25 @@ describe('the selling store', () => {
     expect(same.json()).toEqual({ integrationId: custom.id, changed: false });
     expect(await switchEvents(m.merchantId)).toHaveLength(1);
     expect(await switchNotices(m.merchantId)).toHaveLength(1);
+  });
+
+  it('reads an order back from the store it was written to after the merchant sells from another', async () => {
+    const m = await newMerchant(t, { connect: true, apiKey: true });
+    const token = await mintSharedPaymentToken(t, 100_00);
+    const { checkout } = await agentCheckout(t, m.apiKey, { method: 'stripe', shared_payment_token: token });
+    const confirmed = await agentRequest(t, m.apiKey, 'POST', '/api/agent/confirm', {
+      checkout_id: checkout.checkout_id,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.merchantId, m.merchantId));
+    expect(order).toMatchObject({ platform: 'woocommerce', status: 'ACCEPTED' });
+
+    await saveCustom(m, true);
+    expect(await offeredName(m.apiKey)).toBe(CUSTOM_PRODUCT);
+    await completeWooCommerceOrder(t, order!.storeOrderId!);
+    await syncOrdersFromStores(t.services.engine);
+    const [synced] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(synced!.status).toBe('FULFILLED');
   });
 
   it("refuses another merchant's store with 404, and a malformed id with 400", async () => {

@@ -31,6 +31,8 @@ describe('storefront listings and sales', () => {
   const listings = (m: TestMerchant) => dashboardRequest(t, m.cookie, 'GET', '/api/storefront-listings');
   const save = (m: TestMerchant, products: unknown) =>
     dashboardRequest(t, m.cookie, 'PUT', '/api/storefront-listings', { products });
+  const listingRow = async (id: string) =>
+    (await t.db.select().from(storefrontListings).where(eq(storefrontListings.id, id)))[0]!;
   const listingRows = () =>
     t.db.select().from(storefrontListings).where(eq(storefrontListings.merchantId, seller.merchantId));
 
@@ -182,12 +184,8 @@ describe('storefront listings and sales', () => {
       .where(eq(storefrontListings.id, first!.id));
     await simControl(t, 'woocommerce', `products/${encodeURIComponent(second!.sku!)}/stock`, { quantity: 0 });
     expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 2 });
-    const [repriced, soldOut] = await Promise.all(
-      [first!, second!].map(
-        async (l) =>
-          (await t.db.select().from(storefrontListings).where(eq(storefrontListings.id, l.id)))[0]!,
-      ),
-    );
+    const repriced = await listingRow(first!.id);
+    const soldOut = await listingRow(second!.id);
     expect(repriced.stripePriceId).not.toBe(first!.stripePriceId);
     expect(repriced.publishedPriceMinor).toBe(first!.publishedPriceMinor);
     expect((await stripe().products.retrieve(first!.stripeProductId!)).default_price).toBe(
@@ -214,8 +212,10 @@ describe('storefront listings and sales', () => {
       .set({ productId: 'gone-from-the-store' })
       .where(eq(storefrontListings.id, second!.id));
     expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 1 });
-    const [gone] = await t.db.select().from(storefrontListings).where(eq(storefrontListings.id, second!.id));
-    expect(gone).toMatchObject({ stockState: 'out_of_stock', publishError: LISTING_MESSAGES.unknownProduct });
+    expect(await listingRow(second!.id)).toMatchObject({
+      stockState: 'out_of_stock',
+      publishError: LISTING_MESSAGES.unknownProduct,
+    });
     expect((await stripe().products.retrieve(second!.stripeProductId!)).active).toBe(false);
     expect(await syncStorefrontListings(deps)).toMatchObject({ changed: 0 });
     await t.db
