@@ -11,7 +11,7 @@ import { refusedValueAs400 } from '../lib/refused-value';
 import { MALFORMED_TARGET_PATH } from './canonical-path';
 
 const isAcpPath = (path: string) => path === '/acp' || path.startsWith('/acp/');
-const AGENT_API_PATH = /^\/api\/agent(\/|-(offer|checkout|confirm)$|-order\/)/;
+const AGENT_API_PATH = /^\/api\/agent($|\/|-(offer|checkout|confirm)$|-order\/)/;
 const AGENT_CODES: Partial<Record<string, AgentErrorCode>> = {
   unauthorized: 'UNAUTHORIZED',
   not_found: 'NOT_FOUND',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
+import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as authValidation from '#common/validation/auth';
@@ -18,6 +19,7 @@ import {
   type CallerCredentials,
 } from '../test/hostile-requests';
 import { newMerchant } from '../test/merchant-kit';
+import { openApiContract, type OpenApiContract } from '../test/openapi-contract';
 import { recordRouteTables, type RegisteredRoute } from '../test/route-table';
 
 /** Fixed, so a run is repeatable; a failure prints it with the path fast-check needs to replay it. */
@@ -34,6 +36,7 @@ let routes: RegisteredRoute[];
 let credentials: CallerCredentials;
 let fieldNames: string[];
 let webRoot: string;
+let contract: OpenApiContract;
 
 beforeAll(async () => {
   // A tiny web build, so the web app's routes are in the table too.
@@ -51,6 +54,7 @@ beforeAll(async () => {
   const merchant = await newMerchant(t, { connect: true, apiKey: true });
   credentials = { cookie: merchant.cookie, apiKey: merchant.apiKey };
   fieldNames = knownFieldNames(routes, HANDLER_SCHEMAS);
+  contract = await openApiContract(t);
 });
 
 afterAll(async () => {
@@ -58,18 +62,19 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
-type Answer = { status: number; contentType: string; body: string };
+type Answer = { status: number; contentType: string; body: string; headers: Record<string, unknown> };
 
 /** The answer, read in full unless it is a stream that stays open (the dashboard's live orders). */
 async function answer(request: InjectOptions): Promise<Answer> {
   const res = await t.app.inject({ ...request, payloadAsStream: true });
   const stream = res.stream();
   const contentType = String(res.headers['content-type'] ?? '');
+  const { headers } = res;
   if (contentType.startsWith('text/event-stream')) {
     stream.destroy();
-    return { status: res.statusCode, contentType, body: '' };
+    return { status: res.statusCode, contentType, body: '', headers };
   }
-  return { status: res.statusCode, contentType, body: await text(stream) };
+  return { status: res.statusCode, contentType, body: await text(stream), headers };
 }
 
 const isWebPage = (url: string, contentType: string) =>
@@ -101,6 +106,17 @@ async function expectDocumentedAnswer(request: InjectOptions) {
   }
   const shape = documentedErrorShape(url).safeParse(parsed);
   if (!shape.success) throw new Error(`error body not in the surface's documented shape:\n${context}`);
+  // An agent API or ACP operation's answer is also the one its OpenAPI document declares.
+  const documented = contract.templateOf(url);
+  const method = String(request.method ?? 'GET');
+  if (documented && contract.doc.paths[documented]?.[method.toLowerCase()]) {
+    contract.expectDocumented(method, documented, {
+      statusCode: status,
+      headers: reply.headers,
+      body,
+      json: () => parsed,
+    } as unknown as Response);
+  }
 }
 
 afterAll(() => {

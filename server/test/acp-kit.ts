@@ -7,12 +7,16 @@ import type { ReceivedOrderEvent } from '#sandbox/agents/simulator';
 import { acpSpecAvailable, officialCheckoutValidator } from './acp-official-schemas';
 import type { TestApp } from './create-test-app';
 import { eventually } from './eventually';
+import { expectAnswerDocumented } from './openapi-contract';
 import { dashboardRequest, newMerchant, simControl } from './merchant-kit';
 
 let ip = 0;
 
-/** An ACP request as an agent sends it: bearer key, API-Version, and a fresh Idempotency-Key on POSTs. */
-export function acpRequest(
+/**
+ * An ACP request as an agent sends it: bearer key, API-Version, and a fresh Idempotency-Key on POSTs. The
+ * answer is checked against the OpenAPI document (openapi-contract.ts).
+ */
+export async function acpRequest(
   t: TestApp,
   key: string | null,
   version: AcpVersion | null,
@@ -29,7 +33,7 @@ export function acpRequest(
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     ...headers,
   };
-  return t.app.inject({
+  const res = await t.app.inject({
     method,
     url,
     remoteAddress: `10.77.${Math.floor(ip / 250) % 250}.${(ip % 250) + 1}`,
@@ -39,6 +43,7 @@ export function acpRequest(
     >,
     ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
   });
+  return expectAnswerDocumented(t, method, url, res);
 }
 
 const validators = acpSpecAvailable

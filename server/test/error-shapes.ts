@@ -17,7 +17,7 @@ export function documentedErrorShape(url: string): z.ZodType {
   const sent = new URL(url, 'http://localhost');
   const path = (canonicalRequestTarget(sent.pathname) ?? sent.pathname).split('?')[0]!;
   if (path === '/acp' || path.startsWith('/acp/')) return acpError;
-  if (/^\/api\/agent(\/|-(offer|checkout|confirm)$|-order\/)/.test(path)) return agentErrorBody;
+  if (/^\/api\/agent($|\/|-(offer|checkout|confirm)$|-order\/)/.test(path)) return agentErrorBody;
   if (path.startsWith('/webhooks/')) return webhookAnswer;
   return apiErrorSchema;
 }

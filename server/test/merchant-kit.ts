@@ -5,6 +5,7 @@ import { ensureDemoMerchant } from '../demo-seed';
 import type { SimulatorId } from '../integrations/sandbox-network';
 import { oauthQueryParams } from '../integrations/stores/woocommerce/oauth1';
 import { nextIp, signUp, TEST_ORIGIN, type TestApp } from './create-test-app';
+import { expectAnswerDocumented } from './openapi-contract';
 
 /**
  * Test helpers for the merchant's side of the app (dashboard requests, a signed-up and connected merchant)
@@ -127,8 +128,9 @@ export async function demoMerchantApiKey(t: TestApp): Promise<string> {
 /**
  * An agent API request: `key` as the bearer token (null sends none), JSON body. Each request comes from
  * a distinct client address unless `remoteAddress` is given, so the per-address limits are not shared.
+ * The answer is checked against the OpenAPI document (openapi-contract.ts).
  */
-export function agentRequest(
+export async function agentRequest(
   t: TestApp,
   key: string | null,
   method: 'GET' | 'POST',
@@ -136,7 +138,7 @@ export function agentRequest(
   body?: unknown,
   opts: { idempotencyKey?: string; remoteAddress?: string } = {},
 ) {
-  return t.app.inject({
+  const res = await t.app.inject({
     method,
     url,
     remoteAddress: opts.remoteAddress ?? nextIp(),
@@ -147,6 +149,7 @@ export function agentRequest(
     },
     ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
   });
+  return expectAnswerDocumented(t, method, url, res);
 }
 
 /** A buyer as an agent sends it at checkout. */

@@ -1,9 +1,8 @@
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acpAddress, acpBuyer, acpRequest } from '../../test/acp-kit';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/create-test-app';
+import { openApiContract, type OpenApi, type OpenApiContract } from '../../test/openapi-contract';
 import {
   agentRequest,
   demoMerchantApiKey,
@@ -12,108 +11,28 @@ import {
 } from '../../test/merchant-kit';
 
 type Json = Record<string, unknown>;
-interface OpenApi {
-  openapi: string;
-  info: { title: string; version: string };
-  servers: { url: string }[];
-  paths: Record<string, Record<string, Json & { operationId: string; responses: Record<string, Json> }>>;
-  components: Record<string, Record<string, Json>>;
-}
 
 let t: TestApp;
 let key: string;
+let contract: OpenApiContract;
 let doc: OpenApi;
-let ajv: Ajv2020;
-const DOC_ID = 'https://agentcart.test/openapi.json';
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
   key = await demoMerchantApiKey(t);
   const res = await t.app.inject({ method: 'GET', url: '/api/acp-openapi' });
   expect(res.statusCode).toBe(200);
-  doc = res.json();
-  // The whole document as one schema resource, so `#/components/...` refs resolve as they do for a client.
-  ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ ...doc, $id: DOC_ID });
+  contract = await openApiContract(t);
+  doc = contract.doc;
+  expect(res.json()).toEqual(doc);
 });
 afterAll(() => t.close());
 
-/** Follows a local `$ref` (`#/components/responses/X`) through the document. */
-function deref<T = Json>(node: unknown): T {
-  let current = node as Json;
-  while (typeof current?.$ref === 'string') {
-    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
-    current = pointer.reduce<unknown>((at, part) => (at as Json)?.[part], doc) as Json;
-    if (!current) throw new Error(`unresolved ${String(node)}`);
-  }
-  return current as T;
-}
-
-/** The answer headers a client may act on: each one the server sends must be declared for that answer. */
-const CONTRACT_HEADERS = [
-  'request-id',
-  'idempotency-key',
-  'idempotent-replayed',
-  'retry-after',
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
-];
-
-/**
- * Checks an answer against what the document gives for this operation and status: the body against its
- * schema, and every contract header the server sent against the answer's declared headers.
- */
-function expectDocumented(method: string, path: string, res: Response) {
-  const operation = doc.paths[path]?.[method.toLowerCase()];
-  expect(operation, `${method} ${path} is documented`).toBeTruthy();
-  const response = deref<{ content: { 'application/json': { schema: Json } }; headers?: Json }>(
-    operation!.responses[String(res.statusCode)],
-  );
-  expect(response, `${method} ${path} documents ${res.statusCode}`).toBeTruthy();
-  const validate = ajv.compile({ $ref: `${DOC_ID}${refInto(response.content['application/json'].schema)}` });
-  const body: unknown = res.json();
-  expect(validate(body), `${method} ${path} ${res.statusCode}: ${JSON.stringify(validate.errors)}`).toBe(
-    true,
-  );
-  const declared = Object.keys(response.headers ?? {}).map((name) => name.toLowerCase());
-  const sent = CONTRACT_HEADERS.filter((name) => res.headers[name] !== undefined);
-  const undeclared = sent.filter((name) => !declared.includes(name));
-  expect(undeclared, `${method} ${path} ${res.statusCode} sends undeclared headers`).toEqual([]);
-}
-
-/** Checks a request body against the operation's documented requestBody. */
-function expectDocumentedRequest(method: string, path: string, body: unknown) {
-  const operation = doc.paths[path]![method.toLowerCase()]!;
-  const schema = (operation.requestBody as { content: { 'application/json': { schema: Json } } }).content[
-    'application/json'
-  ].schema;
-  const validate = ajv.compile({ $ref: `${DOC_ID}${refInto(schema)}` });
-  expect(validate(body), `${method} ${path} request: ${JSON.stringify(validate.errors)}`).toBe(true);
-}
-
-/** A JSON pointer fragment at `schema` inside the document (inline oneOf/anyOf are looked up by identity). */
-function refInto(schema: Json): string {
-  if (typeof schema.$ref === 'string') return schema.$ref;
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      const pointer = `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`;
-      const body = (op.requestBody as { content?: Record<string, { schema: Json }> } | undefined)?.content?.[
-        'application/json'
-      ];
-      if (body?.schema === schema) return `${pointer}/requestBody/content/application~1json/schema`;
-      for (const [status, response] of Object.entries(op.responses)) {
-        const content = (response as { content?: Record<string, { schema: Json }> }).content?.[
-          'application/json'
-        ];
-        if (content?.schema === schema)
-          return `${pointer}/responses/${status}/content/application~1json/schema`;
-      }
-    }
-  }
-  throw new Error('schema not found in the document');
-}
+const deref = <T = Json>(node: unknown) => contract.deref<T>(node);
+const expectDocumented = (method: string, path: string, res: Response) =>
+  contract.expectDocumented(method, path, res);
+const expectDocumentedRequest = (method: string, path: string, body: unknown) =>
+  contract.expectDocumentedRequest(method, path, body);
 
 describe('GET /api/acp-openapi', () => {
   it('is an OpenAPI 3.1 document of both APIs with every operation, operationId and status code', async () => {
@@ -143,7 +62,7 @@ describe('GET /api/acp-openapi', () => {
     );
     const complete = doc.paths['/acp/checkout_sessions/{checkout_session_id}/complete']!.post!;
     expect(Object.keys(complete.responses).sort()).toEqual(
-      ['200', '400', '401', '402', '403', '404', '409', '422', '429', '500', '503'].sort(),
+      ['200', '400', '401', '402', '403', '404', '409', '413', '422', '429', '500', '503'].sort(),
     );
     expect(
       Object.keys(doc.paths['/acp/checkout_sessions/{checkout_session_id}/cancel']!.post!.responses),
@@ -194,11 +113,11 @@ describe('GET /api/acp-openapi', () => {
       expect(() => deref({ $ref: ref }), ref).not.toThrow();
     }
     for (const name of Object.keys(doc.components.schemas!)) {
-      expect(() => ajv.compile({ $ref: `${DOC_ID}#/components/schemas/${name}` }), name).not.toThrow();
+      expect(() => contract.validator(`#/components/schemas/${name}`), name).not.toThrow();
     }
     expect(JSON.stringify(doc)).not.toContain('$defs');
     // The answer schemas are strict: a body in neither version's shape is refused.
-    const session = ajv.compile({ $ref: `${DOC_ID}#/components/schemas/CheckoutSession_2026_04_17` });
+    const session = contract.validator('#/components/schemas/CheckoutSession_2026_04_17');
     expect(session({ id: 'cs_1', status: 'completed' })).toBe(false);
   });
 

@@ -93,9 +93,11 @@ export const PARAMETERS = {
   OrderId: { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 100 } },
 };
 
+// An error answer is stored with its Idempotency-Key like a success, so a repeat replays it too.
 const acpEcho = {
   'Request-Id': ref('headers', 'RequestId'),
   'Idempotency-Key': ref('headers', 'IdempotencyKey'),
+  'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'),
 };
 const acpFailure = (description: string, retry = false) => ({
   description,
@@ -108,7 +110,12 @@ const acpFailure = (description: string, retry = false) => ({
 });
 const agentFailure = (description: string, retry = false) => ({
   description,
-  headers: { ...RATE_LIMIT_HEADERS, ...(retry ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}) },
+  headers: {
+    'Idempotency-Key': ref('headers', 'IdempotencyKey'),
+    'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'),
+    ...RATE_LIMIT_HEADERS,
+    ...(retry ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}),
+  },
   content: { 'application/json': { schema: schemaRef('AgentError') } },
 });
 
@@ -132,6 +139,7 @@ export const RESPONSES = {
     true,
   ),
   AcpIdempotencyConflict: acpFailure('idempotency_conflict: this Idempotency-Key was used with another body'),
+  AcpPayloadTooLarge: acpFailure('invalid_request: the request body is over the size limit'),
   AcpRateLimited: acpFailure('rate_limit_exceeded', true),
   AcpServerError: acpFailure('processing_error'),
   AcpUnavailable: acpFailure('service_unavailable, store_unavailable, provider_unavailable', true),
@@ -144,6 +152,7 @@ export const RESPONSES = {
   AgentPaymentFailed: agentFailure('PAYMENT_DECLINED or PAYMENT_EXPIRED'),
   AgentNotFound: agentFailure('NOT_FOUND'),
   AgentConflict: agentFailure('IDEMPOTENCY_CONFLICT or CHECKOUT_ALREADY_PROCESSED', true),
+  AgentPayloadTooLarge: agentFailure('VALIDATION_ERROR: the request body is over the size limit'),
   AgentRateLimited: agentFailure('RATE_LIMIT', true),
   AgentServerError: agentFailure('INTERNAL_ERROR'),
   AgentUnavailable: agentFailure('STORE_UNAVAILABLE or PROVIDER_UNAVAILABLE', true),
