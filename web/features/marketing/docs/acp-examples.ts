@@ -1,7 +1,7 @@
 /**
  * Requests for the ACP checkout_sessions API (both versions) against a sandbox instance, in the same
- * style as the agent API examples: AGENTCART_API_KEY set as in the setup section, ids carried in shell
- * variables. Shapes follow the official ACP OpenAPI documents of each version; the answers were
+ * style as the agent API examples: AGENTCART_URL, AGENTCART_API_KEY and the simulators' addresses set as
+ * in the setup section, ids carried in shell variables, runnable in page order. Shapes follow the official ACP OpenAPI documents of each version; the answers were
  * captured from a sandbox run and shortened.
  */
 const HEADERS_2026 = `  -H "Authorization: Bearer $AGENTCART_API_KEY" \\
@@ -11,24 +11,25 @@ const HEADERS_2025 = HEADERS_2026.replace('2026-04-17', '2025-09-29');
 const read = (variable: string, path: string) =>
   `node -p 'JSON.parse(process.argv[1]).${path}' "$${variable}"`;
 
-export const ACP_CREATE_2026 = `session=$(curl -s http://localhost:3000/acp/checkout_sessions \\
+export const ACP_CREATE_2026 = `SESSION_BODY='{
+  "currency": "gbp",
+  "line_items": [{ "id": "TEST-PRODUCT-001", "quantity": 2 }],
+  "capabilities": { "interventions": { "supported": [] } },
+  "buyer": { "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" },
+  "fulfillment_details": {
+    "name": "Ada Lovelace",
+    "email": "ada@example.com",
+    "phone_number": "+442079460000",
+    "address": {
+      "name": "Ada Lovelace", "line_one": "1 Analytical Way", "city": "London",
+      "state": "London", "country": "GB", "postal_code": "SW1A 1AA"
+    }
+  }
+}'
+session=$(curl -s $AGENTCART_URL/acp/checkout_sessions \\
 ${HEADERS_2026} \\
   -H "Idempotency-Key: create-$(node -p 'crypto.randomUUID()')" \\
-  -d '{
-    "currency": "gbp",
-    "line_items": [{ "id": "TEST-PRODUCT-001", "quantity": 2 }],
-    "capabilities": { "interventions": { "supported": [] } },
-    "buyer": { "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com" },
-    "fulfillment_details": {
-      "name": "Ada Lovelace",
-      "email": "ada@example.com",
-      "phone_number": "+442079460000",
-      "address": {
-        "name": "Ada Lovelace", "line_one": "1 Analytical Way", "city": "London",
-        "state": "London", "country": "GB", "postal_code": "SW1A 1AA"
-      }
-    }
-  }')
+  -d "$SESSION_BODY")
 echo "$session"
 SESSION_ID=$(${read('session', 'id')})`;
 
@@ -75,7 +76,7 @@ export const ACP_SESSION_2026 = `{
 }`;
 
 export const ACP_UPDATE_2026 = `ITEM_IDS=$(node -p 'JSON.stringify(JSON.parse(process.argv[1]).line_items.map((i) => i.id))' "$session")
-session=$(curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID \\
+session=$(curl -s $AGENTCART_URL/acp/checkout_sessions/$SESSION_ID \\
 ${HEADERS_2026} \\
   -H "Idempotency-Key: update-$(node -p 'crypto.randomUUID()')" \\
   -d @- <<EOF
@@ -86,13 +87,15 @@ EOF
 )
 echo "$session"`;
 
-export const ACP_MINT_TOKEN = `# sandbox only: a Shared Payment Token for the session's current total
-TOTAL=$(${read('session', 'totals.find((t) => t.type === "total").amount')})
-SPT=$(curl -s -X POST http://127.0.0.1:4000/__sim/granted_tokens \\
-  -H "Content-Type: application/json" \\
-  -d "{ \\"currency\\": \\"gbp\\", \\"max_amount\\": $TOTAL }" | node -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).id')`;
+export const ACP_MINT_TOKEN = `# sandbox only: a Shared Payment Token from the Stripe simulator for up to an amount in pence
+mint_spt() {
+  curl -s -X POST $STRIPE_SIM/__sim/granted_tokens \\
+    -H "Content-Type: application/json" \\
+    -d "{ \\"currency\\": \\"gbp\\", \\"max_amount\\": $1 }" | node -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).id'
+}
+SPT=$(mint_spt $(${read('session', 'totals.find((t) => t.type === "total").amount')}))`;
 
-export const ACP_COMPLETE_CARD_2026 = `curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID/complete \\
+export const ACP_COMPLETE_CARD_2026 = `curl -s $AGENTCART_URL/acp/checkout_sessions/$SESSION_ID/complete \\
 ${HEADERS_2026} \\
   -H "Idempotency-Key: complete-$SESSION_ID" \\
   -d @- <<EOF
@@ -118,13 +121,20 @@ export const ACP_COMPLETED_2026 = `{
   }
 }`;
 
-export const ACP_COMPLETE_LIGHTNING_2026 = `# sandbox only: pay the invoice listed in the bitcoin_lightning handler
-INVOICE_ID=$(${read('session', 'capabilities.payment.handlers.find((h) => h.id === "bitcoin_lightning").config.invoice.id')})
-curl -s -X POST http://127.0.0.1:4001/__sim/charges/$INVOICE_ID/pay
-
-curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID/complete \\
+export const ACP_COMPLETE_LIGHTNING_2026 = `# a new session (the first is paid): it lists the Lightning invoice once the buyer's e-mail is known
+ln_session=$(curl -s $AGENTCART_URL/acp/checkout_sessions \\
 ${HEADERS_2026} \\
-  -H "Idempotency-Key: complete-ln-$(node -p 'crypto.randomUUID()')" \\
+  -H "Idempotency-Key: create-$(node -p 'crypto.randomUUID()')" \\
+  -d "$SESSION_BODY")
+LN_SESSION_ID=$(${read('ln_session', 'id')})
+INVOICE_ID=$(${read('ln_session', 'capabilities.payment.handlers.find((h) => h.id === "bitcoin_lightning").config.invoice.id')})
+
+# sandbox only: the buyer's wallet pays the invoice through the OpenNode simulator
+curl -s -X POST $OPENNODE_SIM/__sim/charges/$INVOICE_ID/pay
+
+curl -s $AGENTCART_URL/acp/checkout_sessions/$LN_SESSION_ID/complete \\
+${HEADERS_2026} \\
+  -H "Idempotency-Key: complete-$LN_SESSION_ID" \\
   -d @- <<EOF
 {
   "payment_data": {
@@ -134,7 +144,7 @@ ${HEADERS_2026} \\
 }
 EOF`;
 
-export const ACP_CREATE_2025 = `session=$(curl -s http://localhost:3000/acp/checkout_sessions \\
+export const ACP_CREATE_2025 = `session_2025=$(curl -s $AGENTCART_URL/acp/checkout_sessions \\
 ${HEADERS_2025} \\
   -H "Idempotency-Key: create-$(node -p 'crypto.randomUUID()')" \\
   -d '{
@@ -145,19 +155,26 @@ ${HEADERS_2025} \\
       "state": "London", "country": "GB", "postal_code": "SW1A 1AA"
     }
   }')
-echo "$session"
-SESSION_ID=$(${read('session', 'id')})`;
+echo "$session_2025"
+SESSION_2025=$(${read('session_2025', 'id')})`;
 
-export const ACP_COMPLETE_CARD_2025 = `curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID/complete \\
+export const ACP_COMPLETE_CARD_2025 = `SPT_2025=$(mint_spt $(${read('session_2025', 'totals.find((t) => t.type === "total").amount')}))
+curl -s $AGENTCART_URL/acp/checkout_sessions/$SESSION_2025/complete \\
 ${HEADERS_2025} \\
-  -H "Idempotency-Key: complete-$SESSION_ID" \\
-  -d "{ \\"payment_data\\": { \\"token\\": \\"$SPT\\", \\"provider\\": \\"stripe\\" } }"`;
+  -H "Idempotency-Key: complete-$SESSION_2025" \\
+  -d "{ \\"payment_data\\": { \\"token\\": \\"$SPT_2025\\", \\"provider\\": \\"stripe\\" } }"`;
 
-export const ACP_CANCEL = `curl -s -X POST http://localhost:3000/acp/checkout_sessions/$SESSION_ID/cancel \\
+export const ACP_CANCEL = `# a session the buyer walks away from
+spare=$(curl -s $AGENTCART_URL/acp/checkout_sessions \\
 ${HEADERS_2026} \\
-  -H "Idempotency-Key: cancel-$SESSION_ID"`;
+  -H "Idempotency-Key: create-$(node -p 'crypto.randomUUID()')" \\
+  -d '{ "currency": "gbp", "line_items": [{ "id": "TEST-PRODUCT-001" }] }')
+SPARE_ID=$(${read('spare', 'id')})
+curl -s -X POST $AGENTCART_URL/acp/checkout_sessions/$SPARE_ID/cancel \\
+${HEADERS_2026} \\
+  -H "Idempotency-Key: cancel-$SPARE_ID"`;
 
-export const ACP_GET = `curl -s http://localhost:3000/acp/checkout_sessions/$SESSION_ID \\
+export const ACP_GET = `curl -s $AGENTCART_URL/acp/checkout_sessions/$SESSION_ID \\
   -H "Authorization: Bearer $AGENTCART_API_KEY" \\
   -H "API-Version: 2026-04-17"`;
 
@@ -184,16 +201,17 @@ export const ACP_ITEM_MESSAGE = `{
   ]
 }`;
 
-export const ACP_SIGN = `# only when the merchant requires signed requests; SECRET is the signing secret it shared
+export const ACP_SIGN = `# only when the merchant requires signed requests: SECRET is the signing secret it shared
+SECRET=\${SECRET:-the-signing-secret-you-were-given}
 BODY='{"line_items":[{"id":"TEST-PRODUCT-001"}],"currency":"gbp"}'
 TIMESTAMP=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 SIGNATURE=$(printf '%s.%s' "$TIMESTAMP" "$BODY" | openssl dgst -sha256 -hmac "$SECRET" -binary | base64)
-curl -s http://localhost:3000/acp/checkout_sessions \\
+curl -s $AGENTCART_URL/acp/checkout_sessions \\
 ${HEADERS_2026} \\
   -H "Idempotency-Key: create-$(node -p 'crypto.randomUUID()')" \\
   -H "Timestamp: $TIMESTAMP" \\
   -H "Signature: $SIGNATURE" \\
   -d "$BODY"`;
 
-export const ACP_DISCOVERY = `curl -s http://localhost:3000/.well-known/acp.json
-curl -s http://localhost:3000/.well-known/agent-commerce.json`;
+export const ACP_DISCOVERY = `curl -s $AGENTCART_URL/.well-known/acp.json
+curl -s $AGENTCART_URL/.well-known/agent-commerce.json`;

@@ -1,7 +1,8 @@
 /**
  * Copyable requests for the documented agent API and the answers a sandbox instance gives them. They
- * run in order against `npm start` (http://localhost:3000, simulators on port 4000 and up) with
- * AGENTCART_API_KEY set as in the setup section. Each step keeps the ids the next one needs in shell
+ * run in page order against a fresh `npm start` once the setup section has set AGENTCART_URL,
+ * AGENTCART_API_KEY and the simulators' addresses (read from /__sim, so they follow PORT); the docs
+ * journey (e2e/docs-examples.spec.ts) runs them that way. Each step keeps the ids the next one needs in shell
  * variables (read from the answer with node, which every AgentCart machine has), so the steps can be
  * pasted one after the other. The answers were captured from a sandbox run: ids and times will differ.
  */
@@ -18,9 +19,13 @@ const BUYER = `  "buyer": {
 
 export const SETUP_START = `npm start`;
 
-export const SETUP_KEY = `# in a second terminal, in the project folder
+export const SETUP_KEY = `# in a second terminal, in the project folder; AGENTCART_URL is the address npm start printed
+export AGENTCART_URL=http://localhost:3000
 export AGENTCART_API_KEY=$(node -p "require('./data/demo.json').apiKey")
-curl -s http://localhost:3000/__sim`;
+sims=$(curl -s $AGENTCART_URL/__sim)
+echo "$sims"
+export STRIPE_SIM=$(${read('sims', 'stripe.baseUrl')})
+export OPENNODE_SIM=$(${read('sims', 'opennode.baseUrl')})`;
 
 export const SETUP_SIMULATORS = `{
   "stripe": { "baseUrl": "http://127.0.0.1:4000" },
@@ -30,7 +35,7 @@ export const SETUP_SIMULATORS = `{
   …
 }`;
 
-export const OFFER_REQUEST = `offer=$(curl -s http://localhost:3000/api/agent/offer \\
+export const OFFER_REQUEST = `offer=$(curl -s $AGENTCART_URL/api/agent/offer \\
   ${AUTH} \\
   ${JSON_BODY} \\
   -d '{
@@ -61,7 +66,7 @@ export const OFFER_RESPONSE = `{
 }`;
 
 /** The other spellings: the hyphenated path, an apikey header, products, shipping_address, postal_code. */
-export const OFFER_REQUEST_ALT = `curl -s http://localhost:3000/api/agent-offer \\
+export const OFFER_REQUEST_ALT = `curl -s $AGENTCART_URL/api/agent-offer \\
   -H "apikey: $AGENTCART_API_KEY" \\
   ${JSON_BODY} \\
   -d '{
@@ -70,7 +75,7 @@ export const OFFER_REQUEST_ALT = `curl -s http://localhost:3000/api/agent-offer 
   }'`;
 
 export const MINT_TOKEN = `# sandbox only: the Stripe simulator mints a Shared Payment Token for up to 83.96 GBP
-token=$(curl -s -X POST http://127.0.0.1:4000/__sim/granted_tokens \\
+token=$(curl -s -X POST $STRIPE_SIM/__sim/granted_tokens \\
   ${JSON_BODY} \\
   -d '{ "currency": "gbp", "max_amount": 8396 }')
 echo "$token"
@@ -83,7 +88,7 @@ export const MINT_TOKEN_RESPONSE = `{
   …
 }`;
 
-export const CARD_CHECKOUT_REQUEST = `checkout=$(curl -s http://localhost:3000/api/agent/checkout \\
+export const CARD_CHECKOUT_REQUEST = `checkout=$(curl -s $AGENTCART_URL/api/agent/checkout \\
   ${AUTH} \\
   ${JSON_BODY} \\
   -H "Idempotency-Key: checkout-$OFFER_ID" \\
@@ -107,7 +112,7 @@ export const CARD_CHECKOUT_RESPONSE = `{
   "expires_at": "2026-11-21T07:55:59.086Z"
 }`;
 
-export const CONFIRM_REQUEST = `confirm=$(curl -s http://localhost:3000/api/agent/confirm \\
+export const CONFIRM_REQUEST = `confirm=$(curl -s $AGENTCART_URL/api/agent/confirm \\
   ${AUTH} \\
   ${JSON_BODY} \\
   -H "Idempotency-Key: confirm-$CHECKOUT_ID" \\
@@ -134,7 +139,7 @@ export const ALREADY_PROCESSED_RESPONSE = `{
   }
 }`;
 
-export const ORDER_REQUEST = `curl -s http://localhost:3000/api/agent/order/$ORDER_ID \\
+export const ORDER_REQUEST = `curl -s $AGENTCART_URL/api/agent/order/$ORDER_ID \\
   ${AUTH}`;
 
 export const ORDER_RESPONSE = `{
@@ -147,7 +152,13 @@ export const ORDER_RESPONSE = `{
   "created_at": "2026-11-21T07:26:02.448Z"
 }`;
 
-export const BTC_CHECKOUT_REQUEST = `checkout=$(curl -s http://localhost:3000/api/agent/checkout \\
+export const BTC_CHECKOUT_REQUEST = `# an offer is checked out once: a new one for this purchase
+offer=$(curl -s $AGENTCART_URL/api/agent/offer \\
+  ${AUTH} \\
+  ${JSON_BODY} \\
+  -d '{ "items": [{ "sku": "TEST-PRODUCT-001", "quantity": 1 }], "shipping_to": { "country": "GB", "postcode": "SW1A 1AA" } }')
+OFFER_ID=$(${read('offer', 'offer_id')})
+checkout=$(curl -s $AGENTCART_URL/api/agent/checkout \\
   ${AUTH} \\
   ${JSON_BODY} \\
   -H "Idempotency-Key: checkout-$OFFER_ID" \\
@@ -179,10 +190,10 @@ export const BTC_CHECKOUT_RESPONSE = `{
 }`;
 
 export const BTC_PAY_SANDBOX = `# sandbox only: the buyer's wallet pays the invoice through the OpenNode simulator
-curl -s -X POST http://127.0.0.1:4001/__sim/charges/$INVOICE_ID/pay`;
+curl -s -X POST $OPENNODE_SIM/__sim/charges/$INVOICE_ID/pay`;
 
 export const BTC_POLL = `for attempt in $(seq 1 60); do
-  answer=$(curl -s http://localhost:3000/api/agent/confirm \\
+  answer=$(curl -s $AGENTCART_URL/api/agent/confirm \\
     ${AUTH} \\
     ${JSON_BODY} \\
     -d "{ \\"checkout_id\\": \\"$CHECKOUT_ID\\" }")

@@ -44,6 +44,7 @@ export function CodeBlock({ title, code, kind = 'request', className }: CodeBloc
 
   return (
     <figure
+      data-kind={kind}
       className={cn(
         'min-w-0 overflow-hidden rounded-xl border',
         kind === 'request' ? 'border-slate-800 bg-slate-950' : 'border-slate-200 bg-slate-50',

@@ -40,16 +40,18 @@ export function GettingStartedDocs() {
         <P>
           A sandbox instance runs with simulated Stripe, OpenNode, CoinCorner and WooCommerce services and a
           demo merchant that is already connected to all of them. Start one from the project folder; it
-          listens on <C>http://localhost:3000</C> and prints the demo merchant&apos;s API key, which it also
-          keeps in <C>data/demo.json</C>.
+          listens on <C>http://localhost:3000</C> (another port with <C>PORT</C>) and prints the demo
+          merchant&apos;s API key, which it also keeps in <C>data/demo.json</C>. The next block keeps the
+          address, the key and the simulators&apos; addresses (they follow <C>PORT</C> too) in shell variables
+          the examples use.
         </P>
         <CodeBlock title="Start a sandbox instance" code={SETUP_START} />
         <CodeBlock title="Keep the demo API key and list the simulators" code={SETUP_KEY} />
         <CodeBlock title="Simulators (answer, shortened)" kind="response" code={SETUP_SIMULATORS} />
         <P>
-          The examples on this page run in order against that instance. The demo store sells outdoor gear in
-          GBP; useful SKUs are <C>TEST-PRODUCT-001</C> (19.99, the onboarding test product),{' '}
-          <C>PACK-20L-BLK</C> (39.99 on sale), <C>STOVE-TI-MINI</C> (54.95) and the variations of{' '}
+          The examples on this page run in order, top to bottom, against a fresh instance. The demo store
+          sells outdoor gear in GBP; useful SKUs are <C>TEST-PRODUCT-001</C> (19.99, the onboarding test
+          product), <C>PACK-20L-BLK</C> (39.99 on sale), <C>STOVE-TI-MINI</C> (54.95) and the variations of{' '}
           <C>TENT-2P</C> such as <C>TENT-2P-GRN</C> (189.00). <C>JKT-STORM-M</C> is out of stock and{' '}
           <C>TENT-2P</C> itself has no price, which is handy for trying the errors. The simulator controls
           under <C>/__sim</C> stand in for the buyer&apos;s side (a token from the assistant, a wallet paying
