@@ -354,6 +354,25 @@ export function AcpDocs() {
             merchant can read the delivery log and ask for a redelivery.
           </li>
         </List>
+        <H4>Receiving them in the sandbox</H4>
+        <P>
+          The sandbox has an agent platform&apos;s receiver: the <C>agent</C> simulator in <C>GET /__sim</C>.
+          Point a merchant at it (or at your own receiver; plain <C>http</C> is accepted in sandbox) with{' '}
+          <C>PUT /api/acp/agent-settings</C> and <C>{'{ "webhook_url": "…" }'}</C> while signed in as that
+          merchant (the demo merchant&apos;s login is in <C>data/demo.json</C>), and create its webhook secret
+          with <C>POST /api/acp/webhook-secret</C>. Give the simulator the secret with{' '}
+          <C>{'POST {agent}/__sim/secret { "secret": "whsec_…" }'}</C>; <C>{'GET {agent}/__sim/events'}</C>{' '}
+          then lists every event it received with its <C>raw_body</C>, <C>merchant_signature</C>,{' '}
+          <C>timestamp</C>, <C>request_id</C> and <C>signature_valid</C> (with <C>signature_problem</C> when
+          it did not verify). <C>{'POST {agent}/__sim/fail { "count": 3, "status": 503 }'}</C> fails the next
+          deliveries, to watch the retries, and <C>{'POST {agent}/__sim/reset'}</C> empties the list.
+        </P>
+        <P>
+          To verify an event yourself (2026-04-17): split <C>Merchant-Signature</C> into <C>t</C> and{' '}
+          <C>v1</C>, compute the hex HMAC-SHA256 of <C>{'`${t}.${raw body}`'}</C> with the secret, compare it
+          with <C>v1</C> in constant time, and refuse a <C>t</C> more than 5 minutes from your clock. In a
+          shell: <C>{'printf \'%s.%s\' "$t" "$RAW_BODY" | openssl dgst -sha256 -hmac "$SECRET"'}</C>.
+        </P>
       </DocSection>
 
       <DocSection

@@ -166,6 +166,11 @@ export function GettingStartedDocs() {
               'POST {opennode}/__sim/charges/{invoice_id}/underpay',
               'The invoice stays unpaid: confirm keeps answering pending',
             ],
+            [
+              'Late',
+              'POST …/expire, then POST …/pay',
+              '402 PAYMENT_EXPIRED; money that arrives after is never an order: the payment shows Needs review for the merchant',
+            ],
           ]}
         />
         <H4>The store</H4>
