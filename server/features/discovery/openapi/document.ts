@@ -2,6 +2,7 @@ import { ACP_VERSIONS, LATEST_ACP_VERSION } from '../../acp';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#common/domain/brand';
 import type { ServedOperation } from '../route-catalogue';
 import { componentSchemas } from './components';
+import { ERROR_EXAMPLES } from './examples';
 import { openApiPaths } from './operations-openapi';
 import { HEADERS, PARAMETERS, RESPONSES, SECURITY, SECURITY_SCHEMES } from './shared';
 
@@ -35,9 +36,32 @@ export function openApiDocument(input: { publicUrl: string; appVersion: string; 
       schemas: componentSchemas(),
       parameters: PARAMETERS,
       headers: HEADERS,
-      responses: RESPONSES,
+      responses: withErrorExamples(RESPONSES),
       securitySchemes: SECURITY_SCHEMES,
     },
   };
 }
 export type OpenApiDocument = ReturnType<typeof openApiDocument>;
+
+/** Each error response with its example answer. */
+function withErrorExamples(responses: typeof RESPONSES) {
+  return Object.fromEntries(
+    Object.entries(responses).map(([name, response]) => {
+      const media = response.content['application/json'];
+      const example = ERROR_EXAMPLES[name];
+      if (!example) throw new Error(`No example for the ${name} response`);
+      return [
+        name,
+        {
+          ...response,
+          content: {
+            'application/json': {
+              ...media,
+              examples: { default: { summary: response.description, value: example } },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}

@@ -1,6 +1,7 @@
 import { ACP_VERSION_MODULES, ACP_VERSIONS } from '../../acp';
 import type { ServedOperation } from '../route-catalogue';
 import { schemaRef, versioned } from './components';
+import { asExamples, CAPTURED_EXAMPLES } from './examples';
 import { parameterRef, RATE_LIMIT_HEADERS, responseRef, type PARAMETERS, type RESPONSES } from './shared';
 
 type Json = Record<string, unknown>;
@@ -192,6 +193,33 @@ export const OPERATION_DETAILS: Record<string, Json> = {
   },
 };
 
+/** The operation with its captured request and answer examples on their media types. */
+function withExamples(operation: string, details: Json): Json {
+  const captured = CAPTURED_EXAMPLES[operation];
+  if (!captured) return details;
+  const withMediaExamples = (body: Json, examples: ReturnType<typeof asExamples>) => {
+    const media = (body.content as Record<string, Json>)['application/json']!;
+    return { ...body, content: { 'application/json': { ...media, examples } } };
+  };
+  const requestBody = details.requestBody as Json | undefined;
+  const responses = details.responses as Record<string, Json>;
+  return {
+    ...details,
+    ...(requestBody && captured.request
+      ? { requestBody: withMediaExamples(requestBody, asExamples(captured.request, 'Request')) }
+      : {}),
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => {
+        const examples = captured.responses[status];
+        return [
+          status,
+          examples ? withMediaExamples(response, asExamples(examples, `Answer ${status}`)) : response,
+        ];
+      }),
+    ),
+  };
+}
+
 /** OpenAPI `paths` for the operations served: every spelling, each with its own operationId. */
 export function openApiPaths(served: ServedOperation[]): Record<string, Record<string, Json>> {
   const paths: Record<string, Record<string, Json>> = {};
@@ -216,7 +244,7 @@ export function openApiPaths(served: ServedOperation[]): Record<string, Record<s
               },
             }
           : {}),
-        ...details,
+        ...withExamples(op.operation, details),
       };
     });
   }
