@@ -19,6 +19,18 @@ import { CodeBlock } from './code-block';
 import { C, DocGroup, DocSection, Endpoint, H4, List, Note, P, RefTable } from './doc-blocks';
 
 const FIELD_COLUMNS = [{ label: 'Field', mono: true }, { label: 'Type' }, { label: 'Description' }];
+/** Every POST takes its idempotency key in the body too (#idempotency). */
+const IDEMPOTENCY_KEY_ROW = [
+  'idempotency_key',
+  'string, optional',
+  <>
+    The same as an <C>Idempotency-Key</C> header, for clients that cannot set one (
+    <a href="#idempotency" className="text-blue-700 underline">
+      idempotent retries
+    </a>
+    ).
+  </>,
+];
 
 function ShippingTable() {
   const rows = CURRENCIES.map((currency) => {
@@ -88,6 +100,7 @@ export function EndpointDocs() {
               'string, optional',
               <>3-letter code. It must be the store&apos;s own currency, otherwise the answer is a 400.</>,
             ],
+            IDEMPOTENCY_KEY_ROW,
           ]}
         />
         <CodeBlock title="Request" code={OFFER_REQUEST} />
@@ -193,6 +206,7 @@ export function EndpointDocs() {
                 currency; a mismatch is a 400 whose <C>details</C> give the expected value.
               </>,
             ],
+            IDEMPOTENCY_KEY_ROW,
           ]}
         />
         <H4>Card: hold the token until the confirm</H4>
@@ -239,6 +253,7 @@ export function EndpointDocs() {
               </>,
             ],
             ['commit', 'boolean, optional', 'Accepted for compatibility; a confirm always commits.'],
+            IDEMPOTENCY_KEY_ROW,
           ]}
         />
         <CodeBlock title="Request" code={CONFIRM_REQUEST} />
