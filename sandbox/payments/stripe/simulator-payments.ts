@@ -132,6 +132,12 @@ export interface Charge {
   status: 'succeeded' | 'failed';
 }
 
+/** A refund as a world saved it when this module kept refunds (the refunds module reads it). */
+export interface SavedRefund {
+  owner: string;
+  object: { id: string; charge: string } & Record<string, unknown>;
+}
+
 interface Owned<T> {
   owner: string;
   object: T;
@@ -239,6 +245,7 @@ export function registerPayments(
 ) {
   const { router, state, events, sim, app, expander } = ctx;
   const { ledger } = opts;
+  const savedRefunds: SavedRefund[] = [];
   const { intents, charges, methods, authenticated } = sim.keep(
     'payments',
     () => ({
@@ -251,6 +258,13 @@ export function registerPayments(
     // Saved before payment methods named their token by id, they held the token's record itself.
     (saved) => {
       let changed = false;
+      // Saved before refunds had a module of their own, they were kept here: handed over to it.
+      const legacy = saved as typeof saved & { refunds?: Map<string, SavedRefund> };
+      if (legacy.refunds) {
+        savedRefunds.push(...legacy.refunds.values());
+        delete legacy.refunds;
+        changed = true;
+      }
       for (const record of saved.methods.values()) {
         const old = record as PaymentMethodRecord & { token?: TokenRecord | null };
         if (old.token === undefined) continue;
@@ -965,6 +979,8 @@ export function registerPayments(
     intentOf: (id: string) => intents.get(id),
     /** The charge with this id when `account` owns it (refunds change its refunded amounts). */
     chargeOf: (id: string, account: string): Charge | undefined => owned(charges.get(id), account),
+    /** Refunds a world saved before the refunds module kept them here, once (then none). */
+    takeSavedRefunds: () => savedRefunds.splice(0),
     /** Where `GET /v1/charges/:id?expand[]=refunds` finds the charge's refunds. */
     showRefundsWith(refundList: (chargeId: string, account: string) => unknown) {
       late.refundList = refundList;

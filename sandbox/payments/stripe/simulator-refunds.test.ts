@@ -8,6 +8,7 @@ import {
   STRIPE_SANDBOX_SECRET_KEY,
 } from './simulator';
 import type { StripeEvent, WebhookDelivery } from './simulator-events';
+import type { SimulatorState } from '../../world/simulator-state';
 
 // The official SDK against a started simulator: what it sends and reads is what Stripe's own clients do.
 const deliveries: WebhookDelivery[] = [];
@@ -294,5 +295,55 @@ describe('stripe simulator refunds', () => {
     expect((await stripe.charges.retrieve(intent.latest_charge as string)).amount_refunded).toBe(0);
     // The next refund succeeds at once again.
     expect((await stripe.refunds.create({ payment_intent: intent.id })).status).toBe('succeeded');
+  });
+});
+
+describe('a sandbox world saved before refunds had their own module', () => {
+  it('still finds the refunds it saved with the payments', async () => {
+    const saved = {
+      id: 're_SavedBeforeTheMove0000001',
+      object: 'refund',
+      amount: 700,
+      balance_transaction: 'txn_SavedBeforeTheMove00001',
+      charge: 'ch_SavedBeforeTheMove000001',
+      created: 1_700_000_000,
+      currency: 'gbp',
+      metadata: {},
+      payment_intent: 'pi_SavedBeforeTheMove00001',
+      reason: null,
+      receipt_number: null,
+      status: 'succeeded',
+    };
+    // What the world file gives back: the payments as an earlier version kept them, refunds included.
+    const state: SimulatorState = {
+      keep(key, initial, upgrade) {
+        const value = initial();
+        if (key !== 'payments') return value;
+        const old = Object.assign(value, {
+          refunds: new Map([[saved.id, { owner: STRIPE_SANDBOX_ACCOUNT_ID, object: saved }]]),
+        });
+        upgrade?.(old);
+        return old;
+      },
+      commit: () => Promise.resolve(),
+      async flush() {},
+    };
+    const old = await startSimulator('stripe', createStripeSimulator({ state }).app);
+    try {
+      const url = new URL(old.baseUrl);
+      const stripe = new Stripe(STRIPE_SANDBOX_SECRET_KEY, {
+        host: url.hostname,
+        port: url.port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      });
+      expect(await stripe.refunds.retrieve(saved.id)).toMatchObject({
+        ...saved,
+        transfer_reversal: null,
+        destination_details: { type: 'card' },
+      });
+    } finally {
+      await old.close();
+    }
   });
 });

@@ -79,6 +79,32 @@ export function registerRefunds(
     held: new Map<string, (typeof HELD_STATUSES)[number]>(),
   }));
 
+  // A world saved before this module existed kept its refunds with the payments: they move here, with
+  // the fields refunds have gained since filled in from their charge.
+  for (const { owner, object } of payments.takeSavedRefunds()) {
+    const charge = payments.chargeOf(object.charge, owner);
+    refunds.set(object.id, {
+      owner,
+      object: {
+        customer: charge?.customer ?? null,
+        customer_account: null,
+        destination_details: {
+          type: 'card',
+          card: {
+            reference: null,
+            reference_status: 'pending',
+            reference_type: 'acquirer_reference_number',
+            type: 'refund',
+          },
+        },
+        payment_method: charge?.payment_method ?? '',
+        source_transfer_reversal: null,
+        transfer_reversal: null,
+        ...object,
+      } as Refund,
+    });
+  }
+
   const refundsOf = (chargeId: string, account: string) =>
     ownedBy(refunds, account).filter((r) => r.charge === chargeId);
 
