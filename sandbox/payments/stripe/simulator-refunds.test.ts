@@ -161,11 +161,19 @@ describe('stripe simulator refunds', () => {
       enabled_events: ['refund.created', 'charge.refunded'],
       connect: true,
     });
+    const feeHook = await platform.webhookEndpoints.create({
+      url: 'https://platform.example/own',
+      enabled_events: ['application_fee.refunded'],
+    });
     const intent = await platform.paymentIntents.create(
       { ...CARD, amount: 10_000, application_fee_amount: 300 },
       onMerchant,
     );
     const chargeId = intent.latest_charge as string;
+    // The connected account's own key may refund its charge, but not the platform's fee.
+    expect(
+      await sdkError(sdk().refunds.create({ payment_intent: intent.id, refund_application_fee: true })),
+    ).toMatchObject({ statusCode: 400, param: 'refund_application_fee' });
     const refund = await platform.refunds.create(
       { payment_intent: intent.id, amount: 2500, refund_application_fee: true },
       onMerchant,
@@ -179,6 +187,13 @@ describe('stripe simulator refunds', () => {
       expect.objectContaining({ object: 'fee_refund', amount: 75, fee: fee!.id, currency: 'gbp' }),
     ]);
     expect(fee!.refunds.data[0]!.id).toMatch(/^fr_/);
+    // The platform hears about its fee on its own account (no `account` on the event).
+    const [feeEvent] = eventsAbout(feeHook.url, fee!.id);
+    expect(feeEvent).toMatchObject({
+      type: 'application_fee.refunded',
+      data: { object: { amount_refunded: 75 } },
+    });
+    expect(feeEvent).not.toHaveProperty('account');
 
     // Without the flag the fee stays the platform's; the last refund gives back all that is left.
     await platform.refunds.create({ payment_intent: intent.id, amount: 2500 }, onMerchant);

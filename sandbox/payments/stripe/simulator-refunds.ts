@@ -69,6 +69,8 @@ export function registerRefunds(
     ledger: Ledger;
     /** The account `POST /__sim/refunds/next` holds a refund on when the body names none. */
     defaultAccount: string;
+    /** The platform acting on a connected account (Stripe-Account header, or the account's OAuth key). */
+    isDirectCharge(caller: Caller): boolean;
   },
 ) {
   const { router, state, events, sim, expander } = ctx;
@@ -190,6 +192,15 @@ export function registerRefunds(
     params.bool('reverse_transfer');
     const charge = chargeToRefund(caller, params.string('payment_intent'), params.string('charge'));
     const amount = amountOf(charge, params.int('amount'));
+    // Stripe: "An application fee can be refunded only by the application that created the charge", so
+    // the connected account's own key may refund the charge but not the platform's fee. The refusal's
+    // exact wording is not documented; this message says what went wrong.
+    if (refundFee && charge.application_fee && !opts.isDirectCharge(caller)) {
+      throw invalidRequest(
+        "An application fee can be refunded only by the application that created the charge: make this refund with the platform's key and the Stripe-Account header.",
+        { param: 'refund_application_fee' },
+      );
+    }
     const status = held.get(caller.account) ?? 'succeeded';
     held.delete(caller.account);
     const refund: Refund = {

@@ -160,7 +160,12 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
     ledger,
     isDirectCharge: connect.isDirectCharge,
   });
-  const refunds = registerRefunds(ctx, { payments, ledger, defaultAccount: STRIPE_SANDBOX_ACCOUNT_ID });
+  const refunds = registerRefunds(ctx, {
+    payments,
+    ledger,
+    defaultAccount: STRIPE_SANDBOX_ACCOUNT_ID,
+    isDirectCharge: connect.isDirectCharge,
+  });
   payments.showRefundsWith(refunds.refundList);
   // Billing needs the catalogue and the catalogue needs billing's test clocks: bound once both exist.
   const late: { billing?: Billing } = {};
