@@ -287,6 +287,10 @@ describe('stripe simulator refunds', () => {
 
   it('holds a refund when told to: pending settles later, requires_action is the only one cancelled', async () => {
     const stripe = sdk();
+    const hook = await stripe.webhookEndpoints.create({
+      url: 'https://shop.example/refund-updates',
+      enabled_events: ['refund.updated', 'refund.failed'],
+    });
     const intent = await paid(2000);
     await control('refunds/next', { status: 'pending' });
     const pending = await stripe.refunds.create({ payment_intent: intent.id, amount: 800 });
@@ -300,14 +304,35 @@ describe('stripe simulator refunds', () => {
       status: 'failed',
       failure_reason: 'expired_or_canceled_card',
     });
-    // A failed refund's amount can be refunded again.
+    // A failed refund's amount can be refunded again, and the money is back in the balance.
     expect((await stripe.charges.retrieve(intent.latest_charge as string)).amount_refunded).toBe(0);
+    const failed = await stripe.refunds.retrieve(pending.id);
+    expect(
+      await stripe.balanceTransactions.retrieve(failed.failure_balance_transaction as string),
+    ).toMatchObject({ type: 'refund_failure', amount: 800 });
+    expect(
+      eventsAbout(hook.url, pending.id).map((e) => [e.type, (e.data.object as Stripe.Refund).status]),
+    ).toEqual([
+      ['refund.updated', 'failed'],
+      ['refund.failed', 'failed'],
+    ]);
+
+    await control('refunds/next', { status: 'pending' });
+    const later = await stripe.refunds.create({ payment_intent: intent.id, amount: 300 });
+    await control(`refunds/${later.id}/settle`, { outcome: 'succeeded' });
+    const settled = await stripe.refunds.retrieve(later.id);
+    expect(settled).toMatchObject({
+      status: 'succeeded',
+      destination_details: { card: { reference_status: 'available' } },
+    });
+    expect(settled.destination_details?.card?.reference).toMatch(/^\d{23}$/);
+    expect(settled.balance_transaction).toBe(later.balance_transaction);
 
     await control('refunds/next', { status: 'requires_action' });
     const waiting = await stripe.refunds.create({ payment_intent: intent.id, amount: 800 });
     expect(waiting).toMatchObject({ status: 'requires_action', balance_transaction: null });
     expect(await stripe.refunds.cancel(waiting.id)).toMatchObject({ status: 'canceled' });
-    expect((await stripe.charges.retrieve(intent.latest_charge as string)).amount_refunded).toBe(0);
+    expect((await stripe.charges.retrieve(intent.latest_charge as string)).amount_refunded).toBe(300);
     // The next refund succeeds at once again.
     expect((await stripe.refunds.create({ payment_intent: intent.id })).status).toBe('succeeded');
   });

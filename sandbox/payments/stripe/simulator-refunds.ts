@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Ledger } from './simulator-balance';
 import { invalidRequest, resourceMissing, stripeId, words, type Caller } from './simulator-http';
 import { listOf, ownedBy, type ListPage } from './simulator-lists';
@@ -31,7 +32,7 @@ export interface Refund {
   instructions_email?: string;
   metadata: Record<string, string>;
   payment_intent: string;
-  payment_method: string;
+  payment_method: string | null;
   reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
   receipt_number: null;
   source_transfer_reversal: null;
@@ -55,6 +56,20 @@ const REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'] as const;
 const HELD_STATUSES = ['pending', 'requires_action'] as const;
 /** Stripe's documented `failure_reason` values for a card refund the bank refused. */
 const FAILURE_REASONS = ['lost_or_stolen_card', 'expired_or_canceled_card', 'declined', 'unknown'];
+
+/** Where a card refund goes: the card, with no acquirer reference until the bank confirms it. */
+const pendingCardDestination = (): Refund['destination_details'] => ({
+  type: 'card',
+  card: {
+    reference: null,
+    reference_status: 'pending',
+    reference_type: 'acquirer_reference_number',
+    type: 'refund',
+  },
+});
+
+/** An acquirer reference number (ARN): the 23 digits a shopper's bank can trace a card refund by. */
+const acquirerReference = () => Array.from({ length: 23 }, () => randomInt(10)).join('');
 
 /**
  * Refunds (`/v1/refunds`), as Stripe makes them on a card charge: a refund takes an amount back from a
@@ -90,16 +105,8 @@ export function registerRefunds(
       object: {
         customer: charge?.customer ?? null,
         customer_account: null,
-        destination_details: {
-          type: 'card',
-          card: {
-            reference: null,
-            reference_status: 'pending',
-            reference_type: 'acquirer_reference_number',
-            type: 'refund',
-          },
-        },
-        payment_method: charge?.payment_method ?? '',
+        destination_details: pendingCardDestination(),
+        payment_method: charge?.payment_method ?? null,
         source_transfer_reversal: null,
         transfer_reversal: null,
         ...object,
@@ -213,15 +220,7 @@ export function registerRefunds(
       currency: charge.currency,
       customer: charge.customer,
       customer_account: null,
-      destination_details: {
-        type: 'card',
-        card: {
-          reference: null,
-          reference_status: 'pending',
-          reference_type: 'acquirer_reference_number',
-          type: 'refund',
-        },
-      },
+      destination_details: pendingCardDestination(),
       ...(params.string('instructions_email')
         ? { instructions_email: params.string('instructions_email') }
         : {}),
@@ -372,7 +371,7 @@ export function registerRefunds(
       refund.balance_transaction ??= ledger.refund(owner, refund.id, refund.amount, refund.currency);
       refund.status = 'succeeded';
       refund.destination_details.card.reference_status = 'available';
-      refund.destination_details.card.reference = String(state.now()).padStart(23, '7');
+      refund.destination_details.card.reference = acquirerReference();
     } else {
       if (refund.balance_transaction) {
         refund.failure_balance_transaction = ledger.refundFailure(
