@@ -23,10 +23,22 @@ interface BalanceTransaction {
   fee: number;
   fee_details: FeeDetail[];
   net: number;
-  reporting_category: 'charge' | 'refund' | 'platform_earning';
+  reporting_category: 'charge' | 'refund' | 'refund_failure' | 'platform_earning' | 'platform_earning_refund';
   source: string;
   status: 'pending' | 'available';
-  type: 'charge' | 'refund' | 'application_fee';
+  type: 'charge' | 'refund' | 'refund_failure' | 'application_fee' | 'application_fee_refund';
+}
+
+/** An application fee refund (`fr_…`): part of the platform's fee given back to the connected account. */
+export interface FeeRefund {
+  id: string;
+  object: 'fee_refund';
+  amount: number;
+  balance_transaction: string;
+  created: number;
+  currency: string;
+  fee: string;
+  metadata: Record<string, string>;
 }
 
 interface ApplicationFee {
@@ -44,7 +56,7 @@ interface ApplicationFee {
   livemode: false;
   originating_transaction: null;
   refunded: boolean;
-  refunds: { object: 'list'; data: never[]; has_more: false; total_count: 0; url: string };
+  refunds: { object: 'list'; data: FeeRefund[]; has_more: false; total_count: number; url: string };
 }
 
 /** What the ledger needs to know about a captured charge. */
@@ -207,6 +219,72 @@ export function registerBalance(ctx: StripeSimContext) {
     }).id;
   }
 
+  /**
+   * A refund that failed after it was made (a pending card refund the bank refused) puts the money back
+   * in the balance, as Stripe's `refund_failure` reporting category does.
+   */
+  function refundFailure(owner: string, refundId: string, amount: number, currency: string): string {
+    return record(owner, {
+      amount,
+      currency,
+      description: 'REFUND FAILURE',
+      fee: 0,
+      fee_details: [],
+      net: amount,
+      reporting_category: 'refund_failure',
+      source: refundId,
+      type: 'refund_failure',
+    }).id;
+  }
+
+  /**
+   * Gives back part of the application fee on `chargeId` when the charge is refunded with
+   * `refund_application_fee`: in proportion to the part of the charge refunded (Stripe's rule), and all
+   * that is left of the fee once the charge is fully refunded, so rounding never leaves a cent behind.
+   * Returns the fee refund, or null when the charge carried no fee or nothing is left of it.
+   */
+  function refundApplicationFee(
+    feeId: string,
+    refunded: { amount: number; chargeAmount: number; chargeFullyRefunded: boolean },
+  ): { platform: string; fee: ApplicationFee; feeRefund: FeeRefund } | null {
+    const found = fees.get(feeId);
+    if (!found) return null;
+    const fee = found.object;
+    const left = fee.amount - fee.amount_refunded;
+    const share = refunded.chargeFullyRefunded
+      ? left
+      : Math.min(left, Math.round((fee.amount * refunded.amount) / refunded.chargeAmount));
+    if (share <= 0) return null;
+    const id = stripeId('fr');
+    const txn = record(found.owner, {
+      amount: -share,
+      currency: fee.currency,
+      description: 'Application fee refund',
+      fee: 0,
+      fee_details: [],
+      net: -share,
+      reporting_category: 'platform_earning_refund',
+      source: id,
+      type: 'application_fee_refund',
+    });
+    const feeRefund: FeeRefund = {
+      id,
+      object: 'fee_refund',
+      amount: share,
+      balance_transaction: txn.id,
+      created: txn.created,
+      currency: fee.currency,
+      fee: fee.id,
+      metadata: {},
+    };
+    fee.amount_refunded += share;
+    fee.refunded = fee.amount_refunded >= fee.amount;
+    // Stripe lists an object's embedded refunds newest first.
+    fee.refunds.data.unshift(feeRefund);
+    fee.refunds.total_count = fee.refunds.data.length;
+    return { platform: found.owner, fee, feeRefund };
+  }
+
   router.get('/v1/balance_transactions', ({ caller, params }) => {
     params.only([
       'created',
@@ -255,7 +333,7 @@ export function registerBalance(ctx: StripeSimContext) {
     return found.object;
   });
 
-  return { charge, refund };
+  return { charge, refund, refundFailure, refundApplicationFee };
 }
 
 export type Ledger = ReturnType<typeof registerBalance>;

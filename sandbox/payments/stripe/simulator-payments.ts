@@ -98,7 +98,8 @@ interface PaymentIntent {
   transfer_group: string | null;
 }
 
-interface Charge {
+/** A charge, as the refunds module changes it. */
+export interface Charge {
   id: string;
   object: 'charge';
   amount: number;
@@ -131,19 +132,10 @@ interface Charge {
   status: 'succeeded' | 'failed';
 }
 
-interface Refund {
-  id: string;
-  object: 'refund';
-  amount: number;
-  balance_transaction: string;
-  charge: string;
-  created: number;
-  currency: string;
-  metadata: Record<string, string>;
-  payment_intent: string;
-  reason: string | null;
-  receipt_number: null;
-  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+/** A refund as a world saved it when this module kept refunds (the refunds module reads it). */
+export interface SavedRefund {
+  owner: string;
+  object: { id: string; charge: string } & Record<string, unknown>;
 }
 
 interface Owned<T> {
@@ -182,11 +174,6 @@ const PAYMENT_INTENT_CAPTURE = words(`
   amount_to_capture application_fee_amount final_capture metadata statement_descriptor
   statement_descriptor_suffix transfer_data expand
 `);
-const REFUND_CREATE = words(`
-  payment_intent charge amount reason metadata refund_application_fee reverse_transfer
-  instructions_email expand
-`);
-
 /** Stripe's minimum charge amounts for the currencies merchants here use most. */
 const MINIMUM_AMOUNT: Record<string, [symbol: string, minor: number]> = {
   usd: ['$', 50],
@@ -244,7 +231,7 @@ interface Source {
 }
 
 /**
- * PaymentIntents, their charges and refunds, and payment methods, with Stripe's status
+ * PaymentIntents, their charges, and payment methods, with Stripe's status
  * transitions. Tokens are redeemed through the Shared Payment Token store, which enforces their limits.
  */
 export function registerPayments(
@@ -258,12 +245,12 @@ export function registerPayments(
 ) {
   const { router, state, events, sim, app, expander } = ctx;
   const { ledger } = opts;
-  const { intents, charges, refunds, methods, authenticated } = sim.keep(
+  const savedRefunds: SavedRefund[] = [];
+  const { intents, charges, methods, authenticated } = sim.keep(
     'payments',
     () => ({
       intents: new Map<string, Owned<PaymentIntent>>(),
       charges: new Map<string, Owned<Charge>>(),
-      refunds: new Map<string, Owned<Refund>>(),
       methods: new Map<string, PaymentMethodRecord>(),
       /** 3-D Secure completed for these PaymentIntents (the next confirmation goes through). */
       authenticated: new Set<string>(),
@@ -271,6 +258,13 @@ export function registerPayments(
     // Saved before payment methods named their token by id, they held the token's record itself.
     (saved) => {
       let changed = false;
+      // Saved before refunds had a module of their own, they were kept here: handed over to it.
+      const legacy = saved as typeof saved & { refunds?: Map<string, SavedRefund> };
+      if (legacy.refunds) {
+        savedRefunds.push(...legacy.refunds.values());
+        delete legacy.refunds;
+        changed = true;
+      }
       for (const record of saved.methods.values()) {
         const old = record as PaymentMethodRecord & { token?: TokenRecord | null };
         if (old.token === undefined) continue;
@@ -281,6 +275,8 @@ export function registerPayments(
       return changed;
     },
   );
+  /** Bound once the refunds module exists (it needs this one's charges first). */
+  const late: { refundList?: (chargeId: string, account: string) => unknown } = {};
   const tokens = registerSharedPaymentTokens(ctx, {
     accountScoping: opts.sptAccountScoping,
     behaviourOf: (pm) => testCardFor(pm) ?? methods.get(pm)?.behaviour,
@@ -817,10 +813,21 @@ export function registerPayments(
     return intent;
   });
 
-  router.get('/v1/charges/:id', ({ caller, path }) => {
+  // Since API version 2022-11-15 a charge shows its refunds only when asked (`expand[]=refunds`).
+  router.get('/v1/charges/:id', ({ caller, params, path }) => {
+    params.only(['expand']);
     const record = charges.get(path.id!);
     if (!record || record.owner !== caller.account) throw resourceMissing('charge', path.id!, 'id');
-    return record.object;
+    const expand = params.strings('expand') ?? [];
+    const charge =
+      expand.includes('refunds') && late.refundList
+        ? { ...record.object, refunds: late.refundList(record.object.id, caller.account) }
+        : record.object;
+    return expander.expand(
+      caller.account,
+      charge,
+      expand.filter((p) => p !== 'refunds'),
+    );
   });
 
   router.get('/v1/payment_methods/:id', ({ caller, path }) => {
@@ -828,82 +835,6 @@ export function registerPayments(
     if (!record || record.owner !== caller.account)
       throw resourceMissing('PaymentMethod', path.id!, 'payment_method');
     return record.method;
-  });
-
-  // ---- Refunds --------------------------------------------------------------------------------------
-
-  router.post('/v1/refunds', ({ caller, params }) => {
-    params.only(REFUND_CREATE);
-    const intentId = params.string('payment_intent');
-    const chargeId = params.string('charge');
-    if (!intentId && !chargeId) {
-      throw invalidRequest(
-        'One of the following params should be provided for this request: payment_intent or charge.',
-      );
-    }
-    let charge: Charge | undefined;
-    if (intentId) {
-      const record = intents.get(intentId);
-      if (!record || record.owner !== caller.account)
-        throw resourceMissing('payment_intent', intentId, 'payment_intent', 400);
-      charge = record.object.latest_charge ? charges.get(record.object.latest_charge)?.object : undefined;
-    } else {
-      const record = charges.get(chargeId!);
-      if (!record || record.owner !== caller.account)
-        throw resourceMissing('charge', chargeId!, 'charge', 400);
-      charge = record.object;
-    }
-    if (!charge || charge.status !== 'succeeded' || !charge.captured) {
-      throw invalidRequest(
-        `This PaymentIntent (${intentId ?? charge?.payment_intent}) does not have a successful charge to refund.`,
-        { param: intentId ? 'payment_intent' : 'charge' },
-      );
-    }
-    const remaining = charge.amount_captured - charge.amount_refunded;
-    if (remaining <= 0) {
-      throw invalidRequest(`Charge ${charge.id} has already been refunded.`, {
-        code: 'charge_already_refunded',
-      });
-    }
-    const amount = params.int('amount') ?? remaining;
-    if (amount < 1)
-      throw invalidRequest('Invalid positive integer', {
-        code: 'parameter_invalid_integer',
-        param: 'amount',
-      });
-    if (amount > remaining) {
-      throw invalidRequest(
-        `Refund amount (${amount} ${charge.currency}) is greater than unrefunded amount on charge (${remaining} ${charge.currency})`,
-        { code: 'amount_too_large', param: 'amount' },
-      );
-    }
-    const refund: Refund = {
-      id: stripeId('re'),
-      object: 'refund',
-      amount,
-      balance_transaction: '',
-      charge: charge.id,
-      created: state.nowSeconds(),
-      currency: charge.currency,
-      metadata: params.metadata(),
-      payment_intent: charge.payment_intent,
-      reason: params.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ?? null,
-      receipt_number: null,
-      status: 'succeeded',
-    };
-    refund.balance_transaction = ledger.refund(caller.account, refund.id, amount, refund.currency);
-    refunds.set(refund.id, { owner: caller.account, object: refund });
-    charge.amount_refunded += amount;
-    charge.refunded = charge.amount_refunded >= charge.amount_captured;
-    events.emit(caller.account, 'refund.created', refund, { caller });
-    events.emit(caller.account, 'charge.refunded', charge, { caller });
-    return refund;
-  });
-
-  router.get('/v1/refunds/:id', ({ caller, path }) => {
-    const record = refunds.get(path.id!);
-    if (!record || record.owner !== caller.account) throw resourceMissing('refund', path.id!, 'refund');
-    return record.object;
   });
 
   // ---- 3-D Secure page and controls ---------------------------------------------------------------
@@ -1046,6 +977,14 @@ export function registerPayments(
 
   return {
     intentOf: (id: string) => intents.get(id),
+    /** The charge with this id when `account` owns it (refunds change its refunded amounts). */
+    chargeOf: (id: string, account: string): Charge | undefined => owned(charges.get(id), account),
+    /** Refunds a world saved before the refunds module kept them here, once (then none). */
+    takeSavedRefunds: () => savedRefunds.splice(0),
+    /** Where `GET /v1/charges/:id?expand[]=refunds` finds the charge's refunds. */
+    showRefundsWith(refundList: (chargeId: string, account: string) => unknown) {
+      late.refundList = refundList;
+    },
     saveMethod,
     chargeSavedCard,
     methodOf,
@@ -1058,3 +997,4 @@ function owned<T>(record: Owned<T> | undefined, account: string): T | undefined 
 }
 
 export type Payments = ReturnType<typeof registerPayments>;
+export type RefundableCharge = Charge;

@@ -13,6 +13,7 @@ import { registerInvoices } from './simulator-invoices';
 import { registerMeters } from './simulator-meters';
 import { registerPayments } from './simulator-payments';
 import { registerPortal } from './simulator-portal';
+import { registerRefunds } from './simulator-refunds';
 import { planPriceIds, seedDemoStore, seedPlatformPlans } from './simulator-seed';
 import { newAccount, type AccountRecord, type StripeSimState } from './simulator-state';
 import { testCardFor } from './simulator-cards';
@@ -159,6 +160,13 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
     ledger,
     isDirectCharge: connect.isDirectCharge,
   });
+  const refunds = registerRefunds(ctx, {
+    payments,
+    ledger,
+    defaultAccount: STRIPE_SANDBOX_ACCOUNT_ID,
+    isDirectCharge: connect.isDirectCharge,
+  });
+  payments.showRefundsWith(refunds.refundList);
   // Billing needs the catalogue and the catalogue needs billing's test clocks: bound once both exist.
   const late: { billing?: Billing } = {};
   const catalog = registerCatalog(ctx, {
