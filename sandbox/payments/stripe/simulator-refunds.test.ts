@@ -246,14 +246,15 @@ describe('stripe simulator refunds', () => {
 
   it('answers unknown payments, charges and refunds with resource_missing', async () => {
     const stripe = sdk();
+    // An id named in the body is a 400, as Stripe answers; only the object in the path is a 404.
     expect(await sdkError(stripe.refunds.create({ payment_intent: 'pi_doesnotexist' }))).toMatchObject({
-      statusCode: 404,
+      statusCode: 400,
       code: 'resource_missing',
       param: 'payment_intent',
       message: "No such payment_intent: 'pi_doesnotexist'",
     });
     expect(await sdkError(stripe.refunds.create({ charge: 'ch_doesnotexist' }))).toMatchObject({
-      statusCode: 404,
+      statusCode: 400,
       code: 'resource_missing',
       param: 'charge',
     });

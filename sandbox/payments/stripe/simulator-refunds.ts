@@ -128,7 +128,7 @@ export function registerRefunds(
     if (intentId) {
       const record = payments.intentOf(intentId);
       if (!record || record.owner !== caller.account)
-        throw resourceMissing('payment_intent', intentId, 'payment_intent');
+        throw resourceMissing('payment_intent', intentId, 'payment_intent', 400);
       const charge = record.object.latest_charge
         ? payments.chargeOf(record.object.latest_charge, caller.account)
         : undefined;
@@ -146,7 +146,7 @@ export function registerRefunds(
       );
     }
     const charge = payments.chargeOf(chargeId, caller.account);
-    if (!charge) throw resourceMissing('charge', chargeId, 'charge');
+    if (!charge) throw resourceMissing('charge', chargeId, 'charge', 400);
     if (charge.status !== 'succeeded' || !charge.captured) {
       throw invalidRequest(
         charge.status === 'succeeded'
