@@ -84,18 +84,26 @@ describe('the OpenAPI examples', () => {
       return res.json();
     };
 
+    /** An agent API call recorded as `operation`'s example `name`. */
+    const agent = async (operation: string, name: string, url: string, body: unknown, status: number) =>
+      record(
+        operation,
+        name,
+        body,
+        await agentRequest(t, key, body === undefined ? 'GET' : 'POST', url, body),
+        status,
+      );
+
     // The documented agent API: a card purchase and a Lightning checkout.
     const offerBody = {
       items: [{ sku: 'TEST-PRODUCT-001', quantity: 2 }],
       shipping_to: { country: 'GB', postcode: 'SW1A 1AA' },
     };
-    const offer = record(
-      'createOffer',
-      'default',
-      offerBody,
-      await agentRequest(t, key, 'POST', '/api/agent/offer', offerBody),
-      200,
-    ) as { offer_id: string; total: number; currency: string };
+    const offer = (await agent('createOffer', 'default', '/api/agent/offer', offerBody, 200)) as {
+      offer_id: string;
+      total: number;
+      currency: string;
+    };
     const token = await mintSharedPaymentToken(t, offer.total);
     const cardBody = {
       offer_id: offer.offer_id,
@@ -103,28 +111,14 @@ describe('the OpenAPI examples', () => {
       buyer: sampleBuyer,
       payment: { method: 'stripe', shared_payment_token: token, amount: offer.total, currency: 'GBP' },
     };
-    const card = record(
-      'createCheckout',
-      'card',
-      cardBody,
-      await agentRequest(t, key, 'POST', '/api/agent/checkout', cardBody),
-      201,
-    ) as { checkout_id: string };
+    const card = (await agent('createCheckout', 'card', '/api/agent/checkout', cardBody, 201)) as {
+      checkout_id: string;
+    };
     const confirmBody = { checkout_id: card.checkout_id, commit: true };
-    const confirmed = record(
-      'confirmCheckout',
-      'card',
-      confirmBody,
-      await agentRequest(t, key, 'POST', '/api/agent/confirm', confirmBody),
-      200,
-    ) as { order_id: string };
-    record(
-      'getOrder',
-      'default',
-      undefined,
-      await agentRequest(t, key, 'GET', `/api/agent/order/${confirmed.order_id}`),
-      200,
-    );
+    const confirmed = (await agent('confirmCheckout', 'card', '/api/agent/confirm', confirmBody, 200)) as {
+      order_id: string;
+    };
+    await agent('getOrder', 'default', `/api/agent/order/${confirmed.order_id}`, undefined, 200);
     const lightningOffer = (await agentRequest(t, key, 'POST', '/api/agent/offer', offerBody)).json();
     const lightningBody = {
       offer_id: lightningOffer.offer_id,
@@ -132,21 +126,17 @@ describe('the OpenAPI examples', () => {
       buyer: sampleBuyer,
       payment: { method: 'btc' },
     };
-    const lightning = record(
+    const lightning = (await agent(
       'createCheckout',
       'lightning',
+      '/api/agent/checkout',
       lightningBody,
-      await agentRequest(t, key, 'POST', '/api/agent/checkout', lightningBody),
       201,
-    ) as { checkout_id: string };
+    )) as {
+      checkout_id: string;
+    };
     const pendingBody = { checkout_id: lightning.checkout_id };
-    record(
-      'confirmCheckout',
-      'lightning_unpaid',
-      pendingBody,
-      await agentRequest(t, key, 'POST', '/api/agent/confirm', pendingBody),
-      200,
-    );
+    await agent('confirmCheckout', 'lightning_unpaid', '/api/agent/confirm', pendingBody, 200);
 
     // ACP, one exchange per version: create, update, complete by card, read; and a cancel.
     const createBodies = {
