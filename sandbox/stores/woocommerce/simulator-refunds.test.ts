@@ -45,7 +45,7 @@ function harness(opts?: WoocommerceSimulatorOptions) {
       },
       ...(init.json === undefined ? {} : { payload: init.json as Record<string, unknown> }),
     });
-    return { status: res.statusCode, body: res.json<Json>() };
+    return { status: res.statusCode, headers: res.headers, body: res.json<Json>() };
   }
   const stockOf = async (id: number) => (await woo(`products/${id}`)).body.stock_quantity as number;
   /** A paid order (stock taken): 2 × Hammock (44.00) and 1 × Gas Canister (6.50) = 94.50. */
@@ -220,6 +220,9 @@ describe('woocommerce simulator order refunds', () => {
 
     const list = await woo(`orders/${id}/refunds`);
     expect((list.body as unknown as Json[]).map((r) => r.id)).toEqual([b.id, a.id]);
+    expect(list.headers['x-wp-total']).toBe('2');
+    const page2 = await woo(`orders/${id}/refunds?per_page=1&page=2`);
+    expect((page2.body as unknown as Json[]).map((r) => r.id)).toEqual([a.id]);
     const one = await woo(`orders/${id}/refunds/${String(a.id)}`);
     expect(one.body).toMatchObject({ id: a.id, amount: '1.00' });
     const missing = await woo(`orders/${id}/refunds/424242`);

@@ -15,7 +15,7 @@ import {
   type SimRefund,
   type StoreState,
 } from './simulator-store';
-import { isForced, sendWpError, type Site, type WcCall, type WcRoute } from './simulator-wordpress';
+import { isForced, paginate, sendWpError, type Site, type WcCall, type WcRoute } from './simulator-wordpress';
 
 /**
  * Order refunds under /wc/v3/orders/{id}/refunds, following WooCommerce 9's refunds controller and
@@ -203,11 +203,19 @@ export function mountRefunds(wc: WcRoute, orderUpdated: (site: Site, order: SimO
     return order;
   };
 
-  wc(['GET'], '/orders/:id/refunds', 'list', (call) => {
-    const order = orderOr404(call);
-    if (!order) return call.reply;
-    return [...refundsOf(order)].reverse().map((r) => refundJson(order, r, call.site.urls));
-  });
+  // A collection like any other: page/per_page and the X-WP-Total headers, newest first.
+  wc(
+    ['GET'],
+    '/orders/:id/refunds',
+    'list',
+    (call) => {
+      const order = orderOr404(call);
+      if (!order) return call.reply;
+      const newestFirst = [...refundsOf(order)].reverse();
+      return paginate(call, newestFirst).map((r) => refundJson(order, r, call.site.urls));
+    },
+    { paginated: true },
+  );
 
   wc(['POST'], '/orders/:id/refunds', 'create', (call) => {
     const order = orderOr404(call);
