@@ -5,6 +5,7 @@ import {
   orderTotal,
   parentOf,
   priceOf,
+  refundsOf,
   slugify,
   stockStatusOf,
   type Sellable,
@@ -300,7 +301,12 @@ export function orderJson(store: StoreState, order: SimOrder, urls: StoreUrls) {
       meta_data: [],
     })),
     coupon_lines: [],
-    refunds: [],
+    // Newest first, as `WC_Order::get_refunds` lists them; totals negative.
+    refunds: [...refundsOf(order)].reverse().map((refund) => ({
+      id: refund.id,
+      reason: refund.reason,
+      total: money(-refund.amountMinor),
+    })),
     payment_url: `${urls.origin}/checkout/order-pay/${order.id}/?pay_for_order=true&key=${order.orderKey}`,
     is_editable: ['pending', 'on-hold', 'checkout-draft'].includes(order.status),
     needs_payment: needsPayment(order),

@@ -41,7 +41,7 @@ export interface SimProduct extends Sellable {
   totalSales: number;
 }
 
-interface SimLineItem {
+export interface SimLineItem {
   id: number;
   name: string;
   productId: number;
@@ -53,7 +53,7 @@ interface SimLineItem {
   metaData: MetaEntry[];
 }
 
-interface MetaEntry {
+export interface MetaEntry {
   id: number;
   key: string;
   value: unknown;
@@ -94,7 +94,29 @@ export interface SimOrder {
   dateCompleted: Date | null;
   stockReduced: boolean;
   notes: SimNote[];
+  /** Absent on orders saved before refunds existed; read it through `refundsOf`. */
+  refunds?: SimRefund[];
 }
+
+/** One `shop_order_refund`: amounts are positive here and rendered negative, as WooCommerce stores them. */
+export interface SimRefund {
+  id: number;
+  dateCreated: Date;
+  amountMinor: number;
+  reason: string;
+  refundedBy: number;
+  refundedPayment: boolean;
+  apiRefund: boolean;
+  apiRestock: boolean;
+  metaData: MetaEntry[];
+  lineItems: { id: number; lineItemId: number; quantity: number; totalMinor: number }[];
+}
+
+export const refundsOf = (order: SimOrder): SimRefund[] => (order.refunds ??= []);
+
+/** `WC_Order::get_total_refunded`. */
+export const totalRefunded = (order: SimOrder) =>
+  refundsOf(order).reduce((sum, refund) => sum + refund.amountMinor, 0);
 
 export interface SimWebhook {
   id: number;
@@ -384,7 +406,7 @@ function address(
   return Object.fromEntries(fields.map((f) => [f, f in posted ? text(posted[f]) : (current[f] ?? '')]));
 }
 
-function applyMeta(store: StoreState, target: MetaEntry[], value: unknown): void {
+export function applyMeta(store: StoreState, target: MetaEntry[], value: unknown): void {
   for (const entry of list(value).map(record)) {
     if (typeof entry.key !== 'string') continue;
     const existing = target.find((m) => (entry.id !== undefined && m.id === entry.id) || m.key === entry.key);

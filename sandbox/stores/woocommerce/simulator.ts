@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { createKeyring, type SimulatorApiKey } from './simulator-auth';
 import { productImage } from './simulator-images';
+import { mountRefunds } from './simulator-refunds';
 import { noteJson, orderJson, productJson, variationJson, type StoreUrls } from './simulator-json';
 import {
   addNote,
@@ -399,6 +400,9 @@ export function createWoocommerceSimulator(opts: WoocommerceSimulatorOptions = {
     }
     return noteJson(note);
   });
+
+  // A refund changes the order, so subscribers hear order.updated with the order as it now is.
+  mountRefunds(wc, (site, order) => webhooks.fire(site, 'order.updated', order));
 
   // Controls. Store names are the `<name>` of `<name>.woocommerce.sandbox`; unprefixed ones act on demo.
   const sandboxUrls = (store: StoreState): StoreUrls => {
