@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../simulator-kit';
 import { createOpennodeSimulator, OPENNODE_SANDBOX_API_KEY } from './simulator';
+import { readBolt11 } from '../simulator-lightning';
 import { hashedOrder } from './signing';
 import { OPENNODE_SANDBOX_INVOICE_ONLY_API_KEY, type Withdrawal } from './simulator-withdrawals';
 
@@ -194,5 +195,25 @@ describe('opennode simulator withdrawals', () => {
       OPENNODE_SANDBOX_INVOICE_ONLY_API_KEY,
     );
     expect(other).toMatchObject({ status: 404, body: { success: false, message: 'Withdrawal not found' } });
+  });
+});
+
+describe('reading a BOLT11 invoice', () => {
+  it.each([
+    // The testnet invoice in OpenNode's "Paying via Lightning" guide: 100 nano-BTC.
+    [
+      'lntb100n1pw0fl34pp5p8u6alsp6vr7ngevp82lu6kz7j4ryla0dgpg9es0jq70shs39xzsdqqcqzpgxqyz5vqm5egyvdadnnvrecqdzamwl6guhhvkpja0s9e0vu6g0ay75kegzfnhjykdveagfj8rt9nay0yvu8j94shsvj3ghxu306y2pac02nq85qq7m8tsc',
+      10,
+    ],
+    [`lnbc2500u1p${'q'.repeat(60)}`, 250_000],
+    [`lnbc20m1p${'q'.repeat(60)}`, 2_000_000],
+    [`LNBC20M1P${'Q'.repeat(60)}`, 2_000_000],
+    [`lnbc1p${'q'.repeat(60)}`, null],
+  ])('reads %s as %s sats', (payreq, sats) => {
+    expect(readBolt11(payreq)?.amountSats).toBe(sats);
+  });
+
+  it('refuses mixed case, which bech32 forbids', () => {
+    expect(readBolt11(`lnbc20M1p${'q'.repeat(60)}`)).toBeNull();
   });
 });

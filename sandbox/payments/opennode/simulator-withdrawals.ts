@@ -210,7 +210,7 @@ export function registerWithdrawals(
   /**
    * A BOLT11 invoice the simulator will recognise, as a buyer's wallet would make one: body
    * `{amount_sats, expires_in_seconds?}` (0 or no amount: an invoice without an amount; default expiry
-   * 3600 s, BOLT11's default). Answers `{payreq, amount_sats, expires_at}`.
+   * 3600 s, BOLT11's default; a negative one makes an invoice that has already lapsed). Answers `{payreq, amount_sats, expires_at}`.
    */
   sim.control('invoices', (_params, raw) => {
     const body = (raw ?? {}) as { amount_sats?: unknown; expires_in_seconds?: unknown };
