@@ -13,13 +13,16 @@ export function fakeBolt11(amountSats: number, network: 'bc' | 'tb' = 'tb'): str
   return `ln${network}${amountSats > 0 ? `${amountSats * 10}n` : ''}1p${data}`;
 }
 
-/** BOLT11 amount multipliers, in millisatoshis per unit (1 BTC = 100,000,000,000 msat). */
-const MSAT_PER_UNIT: Record<string, bigint> = {
-  '': 100_000_000_000n,
-  m: 100_000_000n,
-  u: 100_000n,
-  n: 100n,
-  p: 0n, // pico-BTC is a tenth of a msat: handled apart below
+/**
+ * BOLT11 amount multipliers, in tenths of a millisatoshi per unit: pico-BTC (`p`) is a tenth of a msat,
+ * the smallest unit, so every amount is a whole number of them.
+ */
+const DECI_MSAT_PER_UNIT: Record<string, bigint> = {
+  '': 1_000_000_000_000n,
+  m: 1_000_000_000n,
+  u: 1_000_000n,
+  n: 1_000n,
+  p: 1n,
 };
 
 /**
@@ -38,10 +41,11 @@ export function readBolt11(payreq: string): { network: string; amountSats: numbe
   const [, network, digits, unit = ''] = match;
   if (digits === undefined) return { network: network!, amountSats: null };
   if (/^0/.test(digits)) return null; // BOLT11 amounts have no leading zeros
-  const value = BigInt(digits);
-  const msat = unit === 'p' ? value / 10n : value * MSAT_PER_UNIT[unit]!;
-  // A pico amount must be a whole msat; sub-sat amounts round up, as a wallet pays at least the amount.
-  if (unit === 'p' && value % 10n !== 0n) return null;
+  const deciMsat = BigInt(digits) * DECI_MSAT_PER_UNIT[unit]!;
+  // BOLT11 requires a pico amount to be a whole msat.
+  if (deciMsat % 10n !== 0n) return null;
+  const msat = deciMsat / 10n;
+  // Sub-sat amounts round up to whole sats, as a wallet pays at least what is asked.
   return { network: network!, amountSats: Number((msat + 999n) / 1000n) };
 }
 

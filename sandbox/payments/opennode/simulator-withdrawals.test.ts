@@ -209,11 +209,13 @@ describe('reading a BOLT11 invoice', () => {
     [`lnbc20m1p${'q'.repeat(60)}`, 2_000_000],
     [`LNBC20M1P${'Q'.repeat(60)}`, 2_000_000],
     [`lnbc1p${'q'.repeat(60)}`, null],
+    [`lnbc1500p1p${'q'.repeat(60)}`, 1],
   ])('reads %s as %s sats', (payreq, sats) => {
     expect(readBolt11(payreq)?.amountSats).toBe(sats);
   });
 
-  it('refuses mixed case, which bech32 forbids', () => {
+  it('refuses mixed case, which bech32 forbids, and a pico amount that is not a whole msat', () => {
     expect(readBolt11(`lnbc20M1p${'q'.repeat(60)}`)).toBeNull();
+    expect(readBolt11(`lnbc1501p1p${'q'.repeat(60)}`)).toBeNull();
   });
 });
