@@ -3,11 +3,13 @@ import { decimalToMinor } from '#common/domain/money';
 import { fakeBolt11, fakeOnchainAddress, fiatMinorToSats } from '../simulator-lightning';
 import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { hashedOrder } from './signing';
+import { OPENNODE_SANDBOX_INVOICE_ONLY_API_KEY, registerWithdrawals } from './simulator-withdrawals';
 
 /**
  * A stateful OpenNode (v1/v2 REST) on loopback: charges, their Lightning invoices, the hosted checkout
  * page with a Pay button, signed form-encoded notifications to `callback_url`, and controls to pay,
- * expire or underpay a charge.
+ * expire or underpay a charge. Lightning withdrawals (paying an invoice out of the account) are in
+ * simulator-withdrawals.ts.
  */
 export const OPENNODE_SANDBOX_API_KEY = '3f1e2d4c-5b6a-4789-9abc-def012345678';
 
@@ -32,7 +34,10 @@ interface Charge {
 }
 
 export interface OpennodeSimulatorOptions extends Pick<SimulatorOptions, 'state'> {
+  /** Keys with every permission (charges and withdrawals). */
   apiKeys?: string[];
+  /** Keys without the Withdrawals permission: they make charges, but a withdrawal is refused. */
+  invoiceOnlyApiKeys?: string[];
   /** The simulator's own public base URL (for hosted checkout links). Filled in after listen when omitted. */
   publicBaseUrl?: () => string;
   /** Delivers notifications; defaults to a real HTTP POST. */
@@ -42,7 +47,11 @@ export interface OpennodeSimulatorOptions extends Pick<SimulatorOptions, 'state'
 const error = (message: string) => ({ success: false, message });
 
 export function createOpennodeSimulator(opts: OpennodeSimulatorOptions = {}) {
-  const apiKeys = new Set(opts.apiKeys ?? [OPENNODE_SANDBOX_API_KEY]);
+  const withdrawalKeys = new Set(opts.apiKeys ?? [OPENNODE_SANDBOX_API_KEY]);
+  const apiKeys = new Set([
+    ...withdrawalKeys,
+    ...(opts.invoiceOnlyApiKeys ?? [OPENNODE_SANDBOX_INVOICE_ONLY_API_KEY]),
+  ]);
   const sim = createSimulator({
     name: 'opennode',
     credentials: { apiKey: OPENNODE_SANDBOX_API_KEY },
@@ -104,7 +113,8 @@ export function createOpennodeSimulator(opts: OpennodeSimulatorOptions = {}) {
     if (!key || !apiKeys.has(key)) return reply.status(401).send(error('Unauthorized: invalid API key'));
   });
 
-  app.get('/v1/account/balance', async () => ({ data: { balance: { BTC: 0, GBP: 0 } } }));
+  // Withdrawals also answer the account balance, which they draw on.
+  registerWithdrawals(sim, { withdrawalKeys, deliver });
 
   app.post<{ Body: Record<string, unknown> }>('/v1/charges', async (request, reply) => {
     const body = request.body ?? {};
