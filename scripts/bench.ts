@@ -183,6 +183,8 @@ interface ScenarioResult {
     outbound: Record<string, { calls: number; p50Ms: number; p99Ms: number }>;
     /** Main-thread CPU time (app, embedded database, simulators); null off Linux. */
     mainThreadCpuMs: number | null;
+    /** How long the event loop was held up over the run (usage-meter.ts). */
+    eventLoopDelay: { p99Ms: number; maxMs: number };
   };
   flowsCompleted?: number;
   flowsPerSec?: number;
@@ -268,6 +270,7 @@ function summarise(
         Object.entries(usage.outbound).map(([id, o]) => [id, { ...o, calls: perUnit(o.calls) }]),
       ),
       mainThreadCpuMs: cpu === null ? null : Math.round((100 * cpu) / Math.max(per.count, 1)) / 100,
+      eventLoopDelay: usage.eventLoopDelay,
     },
   };
 }
@@ -502,9 +505,11 @@ function printDetails(results: ScenarioResult[]) {
       .map(([id, o]) => `${o.calls} ${id} calls (p50 ${o.p50Ms} ms, p99 ${o.p99Ms} ms)`)
       .join(', ');
     const cpu = r.downstream.mainThreadCpuMs;
+    const loop = r.downstream.eventLoopDelay;
     console.log(
       `${r.scenario}: each ${r.downstream.per} cost ${sqlFigure(r)}, ${calls || 'no outbound calls'}` +
-        (cpu === null ? '' : ` and ${cpu} ms of main-thread CPU`),
+        (cpu === null ? '' : ` and ${cpu} ms of main-thread CPU`) +
+        `; the event loop was held up to ${loop.maxMs} ms (p99 ${loop.p99Ms} ms)`,
     );
   }
   const flow = results.find((r) => r.flowsPerSec !== undefined);

@@ -10,6 +10,7 @@
  * queries (waiting for the queues to drain) are not counted at all.
  */
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -25,6 +26,12 @@ export interface Usage {
   outbound: Record<string, { calls: number; p50Ms: number; p99Ms: number }>;
   /** CPU time of the main thread, or null where the platform does not say (Linux only). */
   mainThreadCpuMs: number | null;
+  /**
+   * How long the event loop was held up (a timer firing late): every request waits behind the longest
+   * holds, so a p99 far above the per-request work points at something blocking the loop, not at the
+   * requests.
+   */
+  eventLoopDelay: { p99Ms: number; maxMs: number };
 }
 
 /**
@@ -121,8 +128,11 @@ export function createUsageMeter(simulators: RunningSimulators) {
       const recording = current;
       const cpuAtStart = mainThreadCpuMs();
       const queriesAtStart = sentByApp();
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
       return () => {
         current = null;
+        loop.disable();
         const dbQueries = sentByApp() - queriesAtStart;
         const cpuAtEnd = mainThreadCpuMs();
         const outbound = Object.fromEntries(
@@ -144,6 +154,8 @@ export function createUsageMeter(simulators: RunningSimulators) {
           requestPathQueries: recording.requestPathQueries,
           outbound,
           mainThreadCpuMs: mainThreadCpu,
+          // The histogram counts in nanoseconds.
+          eventLoopDelay: { p99Ms: round(loop.percentile(99) / 1e6), maxMs: round(loop.max / 1e6) },
         };
       };
     },
