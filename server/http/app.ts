@@ -31,6 +31,7 @@ import { registerOrderRoutes } from '../features/orders/routes';
 import { registerOrderStatusRoutes } from '../features/order-status';
 import { registerAnalyticsRoutes } from '../features/analytics/routes';
 import { registerPaymentsHistoryRoutes } from '../features/payments-history/routes';
+import { registerRefundRoutes } from '../features/refunds';
 import { registerMerchantRoutes } from '../features/merchants/routes';
 import { registerMerchantWebhookRoutes } from '../features/merchant-webhooks';
 import { registerNotificationRoutes } from '../features/notifications';
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerNotificationRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerPaymentsHistoryRoutes(app, ctx);
+  registerRefundRoutes(app, ctx);
   registerSecurityMonitoringRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerAgentTestRoutes(app, ctx);

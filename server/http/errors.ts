@@ -41,16 +41,26 @@ function sendError(
     const agentCode = AGENT_CODES[code] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
     return reply.status(status).send(new AgentApiError(agentCode, message).body(request.id));
   }
-  const body: ApiError = {
+  return reply.status(status).send(apiErrorBody(request.id, code, message, fieldErrors, requiredPlan));
+}
+
+/** The app's documented error body (`{error: {code, message, requestId}}`). */
+export function apiErrorBody(
+  requestId: string,
+  code: string,
+  message: string,
+  fieldErrors?: Record<string, string>,
+  requiredPlan?: PlanId,
+): ApiError {
+  return {
     error: {
       code,
       message,
-      requestId: request.id,
+      requestId,
       ...(fieldErrors ? { fieldErrors } : {}),
       ...(requiredPlan ? { requiredPlan } : {}),
     },
   };
-  return reply.status(status).send(body);
 }
 
 /**

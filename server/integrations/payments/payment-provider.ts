@@ -69,6 +69,16 @@ export interface ProviderPayment {
   raw: unknown;
 }
 
+/** A refund as the provider reports it, normalized. */
+export interface ProviderRefund {
+  /** The provider's id: re_… for Stripe. */
+  id: string;
+  status: PaymentStatus;
+  amountMinor: number;
+  /** Why it failed, in the provider's words, when it did. */
+  failureReason: string | null;
+}
+
 export interface WebhookRequest {
   rawBody: string;
   headers: Record<string, string | string[] | undefined>;
@@ -144,8 +154,21 @@ export interface CardPaymentProvider<Credentials = unknown> extends PaymentProvi
   cancelPayment(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderPayment>;
   refundPayment(
     ctx: AdapterContext<Credentials>,
-    input: { paymentId: string; amountMinor?: number; idempotencyKey: string },
-  ): Promise<{ id: string; status: PaymentStatus; amountMinor: number }>;
+    input: {
+      paymentId: string;
+      amountMinor?: number;
+      /** One per logical refund: a retried call refunds once. */
+      idempotencyKey: string;
+      /** The provider's own reason words (Stripe: duplicate, fraudulent, requested_by_customer). */
+      reason?: string;
+      /**
+       * Give the platform's application fee back in proportion. Only the platform's key acting on a
+       * connected account may (Stripe refuses it from the account's own key).
+       */
+      refundApplicationFee?: boolean;
+      metadata?: Record<string, string>;
+    },
+  ): Promise<ProviderRefund>;
   /** Verifies the signature with the endpoint's signing secret; throws ProviderError('auth') when it fails. */
   parseWebhook(input: WebhookRequest & { signingSecret: string; now: Date }): PaymentWebhook;
 }

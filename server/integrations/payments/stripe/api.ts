@@ -111,7 +111,11 @@ export const stripeRefund = z.looseObject({
   object: z.literal('refund'),
   amount: z.number().int(),
   status: z.string().nullish(),
+  payment_intent: z.string().nullish(),
+  failure_reason: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
 });
+export type StripeRefund = z.infer<typeof stripeRefund>;
 
 /** The parts of an Account we read (name and whether it can take payments). */
 export const stripeAccount = z.looseObject({

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { AdapterContext } from '../../http';
-import type { CardPaymentProvider, ProviderPayment } from '../payment-provider';
+import type { CardPaymentProvider, ProviderPayment, ProviderRefund } from '../payment-provider';
 import {
   callStripe,
   stripeAccount,
@@ -11,6 +11,7 @@ import {
   stripeGrantedToken,
   stripeRefund,
   type StripePaymentIntent,
+  type StripeRefund,
 } from './api';
 import { stripeCredentialFields, stripeCredentials, type StripeCredentials } from './credentials';
 import { mapPaymentIntentStatus, mapRefundStatus } from './mapping';
@@ -29,6 +30,15 @@ function toPayment(intent: StripePaymentIntent): ProviderPayment {
     lightning: null,
     failureMessage: intent.last_payment_error?.message ?? null,
     raw: intent,
+  };
+}
+
+export function toRefund(refund: StripeRefund): ProviderRefund {
+  return {
+    id: refund.id,
+    status: mapRefundStatus(refund.status),
+    amountMinor: refund.amount,
+    failureReason: refund.failure_reason ?? null,
   };
 }
 
@@ -129,12 +139,15 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
           {
             payment_intent: input.paymentId,
             ...(input.amountMinor !== undefined ? { amount: input.amountMinor } : {}),
+            ...(input.reason ? { reason: input.reason as Stripe.RefundCreateParams.Reason } : {}),
+            ...(input.refundApplicationFee ? { refund_application_fee: true } : {}),
+            ...(input.metadata ? { metadata: input.metadata } : {}),
           },
           { idempotencyKey: input.idempotencyKey },
         ),
       stripeRefund,
     );
-    return { id: refund.id, status: mapRefundStatus(refund.status), amountMinor: refund.amount };
+    return toRefund(refund);
   },
 
   parseWebhook: parseStripeWebhook,

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { CreateRefundOutput, PaymentRefundsOutput } from '#common/api/refunds';
+import { payments, refunds, type Merchant } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { EngineDeps } from '../commerce';
+import { refundableOf, toRefundView } from './refund-views';
+import { reserveRefund, type RefundRequest } from './reserve-refund';
+import { sendCardRefund } from './send-refund';
+
+/**
+ * A merchant's refund of one of its payments: reserved in the ledger first (so it is never lost and never
+ * exceeds the remainder), then made by the payment's provider. A card refund is made at once; a
+ * Lightning refund stays pending until the buyer gives an invoice to pay it to (issue 24's buyer page).
+ * `idempotencyKey` names the logical refund: a key already used answers that refund and sends nothing.
+ */
+export async function createRefund(
+  deps: EngineDeps,
+  merchant: Merchant,
+  paymentId: string,
+  request: RefundRequest,
+  idempotencyKey: string = randomUUID(),
+): Promise<CreateRefundOutput> {
+  const reserved = await reserveRefund(deps.db, merchant.id, paymentId, request, idempotencyKey);
+  const refund =
+    reserved.created && reserved.refund.rail === 'card'
+      ? await sendCardRefund(deps, merchant, reserved.refund)
+      : reserved.refund;
+  const { refundable } = await paymentRefunds(deps, merchant, paymentId);
+  return { refund: toRefundView(refund), refundable };
+}
+
+/** A payment's refunds, oldest first, and what is left to refund on it. */
+export async function paymentRefunds(
+  deps: Pick<EngineDeps, 'db'>,
+  merchant: Merchant,
+  paymentId: string,
+): Promise<PaymentRefundsOutput> {
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchant.id)));
+  if (!payment) throw new AppError('not_found', 'Payment not found.');
+  const rows = await deps.db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.paymentId, payment.id))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  return { refunds: rows.map(toRefundView), refundable: refundableOf(payment, rows) };
+}

@@ -1,0 +1,2 @@
+// Refunds (issue 24, ADR 047): the ledger of money given back, its API and its provider calls.
+export { registerRefundRoutes } from './routes';

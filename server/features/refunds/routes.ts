@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createRefundInput,
+  createRefundOutput,
+  paymentRefundsOutput,
+  paymentRefundsParams,
+} from '#common/api/refunds';
+import type { AppContext } from '../../app-context';
+import { apiErrorBody } from '../../http/errors';
+import { answerIdempotently } from '../../http/idempotency';
+import { AppError } from '../../lib/app-error';
+import { requireMerchantForScope } from '../auth';
+import { createRefund, paymentRefunds } from './create-refund';
+
+/**
+ * The merchant's refunds of its payments (ADR 047). Session cookie; every query is scoped by the
+ * merchant, so another merchant's payment is a 404.
+ */
+export function registerRefundRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'auth' | 'db' | 'engine' | 'clock' | 'instance' | 'logger'>,
+) {
+  app.register(async (scope) => {
+    const merchantOf = requireMerchantForScope(scope, ctx.auth, ctx.db);
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/api/payments/:id/refunds',
+      { schema: { params: paymentRefundsParams, response: { 200: paymentRefundsOutput } } },
+      (request) => paymentRefunds(ctx.engine, merchantOf(request), request.params.id),
+    );
+
+    /**
+     * An Idempotency-Key names one logical refund: the same key and request replay the first answer
+     * (Idempotent-Replayed: true) and refund once; another request with it is a 422; a repeat while the
+     * first runs is a 409. A refused refund that may pass later (409: the remainder is held by another
+     * refund, which may yet fail) and 5xx answers are not kept, so the key's retry runs again.
+     */
+    r.post(
+      '/api/payments/:id/refunds',
+      {
+        schema: {
+          params: paymentRefundsParams,
+          body: createRefundInput,
+          response: { 201: createRefundOutput },
+        },
+      },
+      async (request, reply) => {
+        const merchant = merchantOf(request);
+        const header = request.headers['idempotency-key'];
+        const key = typeof header === 'string' ? header.trim() : '';
+        await answerIdempotently(reply, {
+          db: ctx.db,
+          at: { now: ctx.clock.now(), instanceId: ctx.instance.id },
+          merchantId: merchant.id,
+          endpoint: 'refunds:create',
+          key,
+          keyRequired: false,
+          request: { payment: request.params.id, body: request.body },
+          run: async () => ({
+            status: 201,
+            body: await createRefund(ctx.engine, merchant, request.params.id, request.body, key || undefined),
+          }),
+          refuse: (reason) => {
+            if (reason === 'key_too_long')
+              return new AppError('invalid_request', 'Idempotency-Key must be at most 255 characters.');
+            if (reason === 'conflict')
+              return new AppError(
+                'unprocessable',
+                'This Idempotency-Key was already used with a different refund request.',
+              );
+            return new AppError('conflict', 'A refund with this Idempotency-Key is still being made.');
+          },
+          answerError: (err) => {
+            if (!(err instanceof AppError)) throw err;
+            return {
+              status: err.status,
+              body: apiErrorBody(request.id, err.code, err.message, err.fieldErrors),
+            };
+          },
+          isNotYet: (answer) => answer.status === 409 || answer.status >= 500,
+        });
+      },
+    );
+  });
+}
