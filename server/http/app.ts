@@ -31,7 +31,7 @@ import { registerOrderRoutes } from '../features/orders/routes';
 import { registerOrderStatusRoutes } from '../features/order-status';
 import { registerAnalyticsRoutes } from '../features/analytics/routes';
 import { registerPaymentsHistoryRoutes } from '../features/payments-history/routes';
-import { registerRefundRoutes } from '../features/refunds';
+import { registerRefundRoutes, registerRefundWebhookRoutes } from '../features/refunds';
 import { registerMerchantRoutes } from '../features/merchants/routes';
 import { registerMerchantWebhookRoutes } from '../features/merchant-webhooks';
 import { registerNotificationRoutes } from '../features/notifications';
@@ -177,6 +177,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerAgentTestRoutes(app, ctx);
   registerAgentApiRoutes(app, ctx);
   registerPaymentWebhookRoutes(app, ctx);
+  registerRefundWebhookRoutes(app, ctx);
   registerAcpRoutes(app, ctx);
   registerSandbox(app, ctx);
   // What compose.ts started that ends with the app: the live event listener, the pending access records.

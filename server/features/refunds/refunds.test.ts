@@ -12,6 +12,7 @@ import {
   dashboardRequest,
   mintSharedPaymentToken,
   newMerchant,
+  simControl,
   type TestMerchant,
 } from '../../test/merchant-kit';
 
@@ -259,5 +260,85 @@ describe('refund requests refused', () => {
     const res = await dashboardRequest(t, merchant.cookie, 'POST', `/api/payments/${payment.id}/refunds`, body);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(apiErrorSchema.parse(res.json()).error.fieldErrors ?? {})).toContain(field);
+  });
+});
+
+/** A Stripe event about a payment, as the merchant's account sends it (only its payment is read). */
+const tellOfRefund = (type: string, paymentIntent: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/webhooks/payments/stripe/${merchant.merchantId}`,
+    payload: { id: `evt_${type}`, type, data: { object: { object: 'charge', payment_intent: paymentIntent } } },
+  });
+
+const stripeRefundDirectly = (paymentIntent: string, amount: number) =>
+  fetch(`${t.simulators!.simulators.stripe.baseUrl}/v1/refunds`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${t.simulators!.credentials.stripe.secretKey}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ payment_intent: paymentIntent, amount: String(amount), reason: 'duplicate' }),
+  }).then((res) => res.json() as Promise<{ id: string }>);
+
+describe('refunds Stripe tells us of', () => {
+  it('records a refund made in the Stripe dashboard once, however often Stripe tells', async () => {
+    const payment = await paidCardPayment();
+    const made = await stripeRefundDirectly(payment.providerInvoiceId!, 300);
+    for (const type of ['refund.created', 'charge.refunded', 'charge.refunded']) {
+      const res = await tellOfRefund(type, payment.providerInvoiceId!);
+      expect(res.json()).toEqual({ received: true });
+    }
+    const listed = paymentRefundsOutput.parse((await refundsOf(payment.id)).json());
+    expect(listed.refunds).toEqual([
+      expect.objectContaining({
+        amount: 300,
+        status: 'succeeded',
+        origin: 'provider_dashboard',
+        reason: 'duplicate',
+        provider_refund_id: made.id,
+      }),
+    ]);
+    expect(listed.refundable.remaining).toBe(payment.amountMinor - 300);
+  });
+
+  it('does not double a refund we made when its own webhook comes', async () => {
+    const payment = await paidCardPayment();
+    const res = await refundOverHttp(payment.id, { reason: 'other', amount: 200 });
+    expect(res.status).toBe(201);
+    await tellOfRefund('charge.refunded', payment.providerInvoiceId!);
+    const rows = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(rows.map((r) => [r.amountMinor, r.origin, r.status])).toEqual([[200, 'merchant_app', 'succeeded']]);
+  });
+
+  it('follows a pending refund to failed when the bank refuses it, releasing its amount', async () => {
+    const payment = await paidCardPayment();
+    await simControl(t, 'stripe', 'refunds/next', { status: 'pending' });
+    const res = await refundOverHttp(payment.id, { reason: 'other', amount: 400 });
+    const { refund, refundable } = createRefundOutput.parse(res.body);
+    expect(refund).toMatchObject({ status: 'pending', provider_refund_id: expect.stringMatching(/^re_/) });
+    expect(refundable).toMatchObject({ pending: 400, remaining: payment.amountMinor - 400 });
+
+    await simControl(t, 'stripe', `refunds/${refund.provider_refund_id}/settle`, {
+      outcome: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+    });
+    await tellOfRefund('refund.failed', payment.providerInvoiceId!);
+    const listed = paymentRefundsOutput.parse((await refundsOf(payment.id)).json());
+    expect(listed.refunds).toEqual([
+      expect.objectContaining({ status: 'failed', failure_reason: 'expired_or_canceled_card' }),
+    ]);
+    expect(listed.refundable).toMatchObject({ pending: 0, remaining: payment.amountMinor });
+  });
+
+  it('acknowledges events about no payment of the merchant, and refuses what is not an event', async () => {
+    expect((await tellOfRefund('charge.refunded', 'pi_unknown')).json()).toEqual({ received: true });
+    const junk = await t.app.inject({
+      method: 'POST',
+      url: `/webhooks/payments/stripe/${merchant.merchantId}`,
+      payload: { nothing: true },
+    });
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json()).toEqual({ received: false });
   });
 });

@@ -77,6 +77,10 @@ export interface ProviderRefund {
   amountMinor: number;
   /** Why it failed, in the provider's words, when it did. */
   failureReason: string | null;
+  /** The reason its maker gave, in the provider's words. */
+  reason: string | null;
+  /** What the refund's maker attached (ours carry the ledger's refund id). */
+  metadata: Record<string, string>;
 }
 
 export interface WebhookRequest {
@@ -169,6 +173,8 @@ export interface CardPaymentProvider<Credentials = unknown> extends PaymentProvi
       metadata?: Record<string, string>;
     },
   ): Promise<ProviderRefund>;
+  /** Every refund of a payment, however it was made (our API or the provider's dashboard). */
+  listRefunds(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderRefund[]>;
   /** Verifies the signature with the endpoint's signing secret; throws ProviderError('auth') when it fails. */
   parseWebhook(input: WebhookRequest & { signingSecret: string; now: Date }): PaymentWebhook;
 }

@@ -113,9 +113,17 @@ export const stripeRefund = z.looseObject({
   status: z.string().nullish(),
   payment_intent: z.string().nullish(),
   failure_reason: z.string().nullish(),
+  reason: z.string().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
 export type StripeRefund = z.infer<typeof stripeRefund>;
+
+/** A page of `GET /v1/refunds`. */
+export const stripeRefundList = z.looseObject({
+  object: z.literal('list'),
+  data: z.array(stripeRefund),
+  has_more: z.boolean(),
+});
 
 /** The parts of an Account we read (name and whether it can take payments). */
 export const stripeAccount = z.looseObject({

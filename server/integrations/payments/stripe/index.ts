@@ -10,6 +10,7 @@ import {
   stripePaymentIntentSearch,
   stripeGrantedToken,
   stripeRefund,
+  stripeRefundList,
   type StripePaymentIntent,
   type StripeRefund,
 } from './api';
@@ -39,6 +40,8 @@ export function toRefund(refund: StripeRefund): ProviderRefund {
     status: mapRefundStatus(refund.status),
     amountMinor: refund.amount,
     failureReason: refund.failure_reason ?? null,
+    reason: refund.reason ?? null,
+    metadata: refund.metadata ?? {},
   };
 }
 
@@ -148,6 +151,25 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
       stripeRefund,
     );
     return toRefund(refund);
+  },
+
+  async listRefunds(ctx, paymentId) {
+    const found: ProviderRefund[] = [];
+    // Pages of 100, newest first; a payment has few refunds, so this is one call nearly always.
+    for (let after: string | undefined; ; ) {
+      const page = await callStripe(
+        () =>
+          clientFor(ctx).refunds.list({
+            payment_intent: paymentId,
+            limit: 100,
+            ...(after ? { starting_after: after } : {}),
+          }),
+        stripeRefundList,
+      );
+      found.push(...page.data.map(toRefund));
+      if (!page.has_more || !page.data.length) return found;
+      after = page.data.at(-1)!.id;
+    }
   },
 
   parseWebhook: parseStripeWebhook,
