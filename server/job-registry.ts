@@ -9,6 +9,7 @@ import { billingJobs, orderChargeSubscriber } from './features/billing';
 import { commerceJobs, queueRecovery } from './features/commerce';
 import { merchantWebhookJobs, merchantWebhookSubscriber } from './features/merchant-webhooks';
 import { notificationJobs, notificationOrderSubscriber, notifyDepsOf } from './features/notifications';
+import { refundJobs } from './features/refunds';
 import { storefrontDepsOf, storefrontJobs } from './features/storefront';
 import { registerInstance } from './jobs/instances';
 import { DEFAULT_POLLING_SECONDS, type JobDefinition } from './jobs/queue';
@@ -33,6 +34,7 @@ export function allJobs(ctx: AppContext): JobDefinition<never>[] {
     ...billingJobs({ db: ctx.db, billing: ctx.billing, clock: ctx.clock }),
     ...notificationJobs(notifyDepsOf(ctx)),
     ...storefrontJobs(storefrontDepsOf(ctx)),
+    ...refundJobs(ctx.engine),
     ...engineEventJobs(ctx, engineEventSubscribers(ctx)),
   ];
 }

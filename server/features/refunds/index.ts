@@ -1,3 +1,4 @@
 // Refunds (issue 24, ADR 047): the ledger of money given back, its API and its provider calls.
 export { registerRefundRoutes } from './routes';
 export { registerRefundWebhookRoutes, stripeRefundWebhookPath } from './webhook-routes';
+export { refundJobs } from './jobs';

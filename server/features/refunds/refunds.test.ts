@@ -15,6 +15,7 @@ import {
   simControl,
   type TestMerchant,
 } from '../../test/merchant-kit';
+import { sendUnsentRefunds } from './jobs';
 
 let t: TestApp;
 let baseUrl: string;
@@ -340,5 +341,31 @@ describe('refunds Stripe tells us of', () => {
     });
     expect(junk.statusCode).toBe(400);
     expect(junk.json()).toEqual({ received: false });
+  });
+});
+
+describe('a refund Stripe could not be asked for', () => {
+  it('stays pending, holding its amount, until the job sends it with the same key', async () => {
+    const payment = await paidCardPayment();
+    await simControl(t, 'stripe', 'down');
+    let res;
+    try {
+      res = await refundOverHttp(payment.id, { reason: 'other', amount: 250 });
+    } finally {
+      await simControl(t, 'stripe', 'up');
+    }
+    const { refund, refundable } = createRefundOutput.parse(res.body);
+    expect(refund).toMatchObject({ status: 'pending', provider_refund_id: null });
+    expect(refundable).toMatchObject({ pending: 250, remaining: payment.amountMinor - 250 });
+
+    // Unsent for longer than a request could still be sending it.
+    await t.db
+      .update(refunds)
+      .set({ updatedAt: new Date(Date.now() - 120_000) })
+      .where(eq(refunds.id, refund.id));
+    await sendUnsentRefunds(t.services.engine);
+    const [sent] = await t.db.select().from(refunds).where(eq(refunds.id, refund.id));
+    expect(sent).toMatchObject({ status: 'succeeded', providerRefundId: expect.stringMatching(/^re_/) });
+    expect((await stripeRefundsOn(payment.providerInvoiceId!)).map((r) => r.amount)).toEqual([250]);
   });
 });

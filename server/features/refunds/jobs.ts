@@ -1,0 +1,45 @@
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { merchants, refunds } from '../../db/schema/index';
+import type { JobDefinition } from '../../jobs/queue';
+import type { EngineDeps } from '../commerce';
+import { sendCardRefund } from './send-refund';
+
+/** A refund's first call runs in its request; only one left unsent this long is the job's to send. */
+const UNSENT_AFTER_MS = 60_000;
+const BATCH = 50;
+
+/**
+ * Sends again the card refunds the provider could not be reached for: reserved in the ledger, pending,
+ * with no provider id. The same idempotency key goes with every try, so a refund whose first answer was
+ * lost (the provider made it) is answered, not made again.
+ */
+export async function sendUnsentRefunds(deps: EngineDeps): Promise<number> {
+  const unsent = await deps.db
+    .select({ refund: refunds, merchant: merchants })
+    .from(refunds)
+    .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        eq(refunds.rail, 'card'),
+        eq(refunds.origin, 'merchant_app'),
+        isNull(refunds.providerRefundId),
+        lt(refunds.updatedAt, new Date(deps.clock.now().getTime() - UNSENT_AFTER_MS)),
+      ),
+    )
+    .limit(BATCH);
+  for (const { refund, merchant } of unsent) await sendCardRefund(deps, merchant, refund);
+  return unsent.length;
+}
+
+export function refundJobs(deps: EngineDeps): JobDefinition<never>[] {
+  return [
+    {
+      name: 'send-unsent-refunds',
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      cron: '* * * * *',
+      handler: () => sendUnsentRefunds(deps).then(() => undefined),
+    },
+  ] as JobDefinition<never>[];
+}
