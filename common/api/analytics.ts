@@ -30,6 +30,10 @@ export const analyticsReport = z.object({
     /** Revenue over orders, rounded to a minor unit; 0 with no orders. */
     average_order_value: z.number().int(),
     other_currency_orders: z.number().int(),
+    /** Refunds that succeeded in the window (by the day they were made), in the report's currency. */
+    refunded: z.number().int(),
+    /** Revenue less those refunds (ADR 047). */
+    net_revenue: z.number().int(),
   }),
   /** Every day of the window, oldest first, days without orders included. */
   daily: z.array(z.object({ day: z.string(), ...sales, average_order_value: z.number().int() })),

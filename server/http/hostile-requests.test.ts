@@ -172,6 +172,7 @@ describe('hostile requests to every route in the app', () => {
       expect.arrayContaining([
         'POST /webhooks/payments/:provider/:merchantId',
         'GET /api/payments/:id',
+        'POST /api/payments/:id/refunds',
         'GET /api/agent/order/:id',
         'POST /api/merchant-webhooks/deliveries/:id/redeliver',
       ]),

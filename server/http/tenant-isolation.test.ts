@@ -1,13 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   merchantIntegrations,
   merchants,
   notifications,
+  payments,
+  refunds,
   sessions,
   webhookDeliveries,
 } from '../db/schema/index';
 import { LATEST_ACP_VERSION } from '../features/acp/versions/registry';
+import { insertCheckout } from '../test/checkout-rows';
 import { createTestApp, type TestApp } from '../test/create-test-app';
 import { dashboardRequest, newMerchant, type TestMerchant } from '../test/merchant-kit';
 import { recordRouteTables, type RegisteredRoute } from '../test/route-table';
@@ -89,6 +92,25 @@ const TENANT_WRITES: Record<string, TenantWrite> = {
     state: (id) =>
       t.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.primaryIntegrationId, id)),
   },
+  // A paid payment and how many refunds it has: another merchant's refund of it reserves nothing.
+  'POST /api/payments/:id/refunds': {
+    async create(owner) {
+      const { checkoutId } = await insertCheckout(t, owner.merchantId, {
+        createdAt: new Date(),
+        payment: { method: 'stripe_spt', status: 'succeeded', invoiceId: 'pi_tenant' },
+      });
+      const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, checkoutId));
+      return payment!.id;
+    },
+    state: (id) =>
+      t.db
+        .select({
+          id: payments.id,
+          refunds: sql<number>`(SELECT count(*)::int FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id})`,
+        })
+        .from(payments)
+        .where(eq(payments.id, id)),
+  },
 };
 
 /** Writes with a path parameter that names no merchant's object by id, with where that is covered. */
@@ -97,6 +119,8 @@ const NOT_TENANT_IDS: Record<string, string> = {
   'DELETE /api/connections/stores/:platform': "a platform name: the caller's own connection to it",
   'POST /api/storefront/:accountId/checkout': "the buyer's storefront, public by design",
   'POST /webhooks/payments/:provider/:merchantId': "a provider's signed webhook, not a merchant's session",
+  'POST /webhooks/payments/stripe/:merchantId':
+    "Stripe's refund events, read back from Stripe with the merchant's key: refunds.test.ts",
   'POST /acp/checkout_sessions/:id': "an agent's API key: acp-protocol.test.ts, tenant isolation",
   'POST /acp/checkout_sessions/:id/complete': "an agent's API key: acp-protocol.test.ts, tenant isolation",
   'POST /acp/checkout_sessions/:id/cancel': "an agent's API key: acp-protocol.test.ts, tenant isolation",

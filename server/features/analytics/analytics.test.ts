@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acpSessions, checkouts, offers, orders } from '../../db/schema/index';
+import { acpSessions, checkouts, offers, orders, refunds } from '../../db/schema/index';
 import { acpAddress, acpBuyer, acpRequest } from '../../test/acp-kit';
 import { insertHistory } from '../../test/checkout-rows';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
@@ -191,6 +191,8 @@ describe('analytics', () => {
       revenue: 4000,
       average_order_value: 2000,
       other_currency_orders: 0,
+      refunded: 0,
+      net_revenue: 4000,
     });
     expect(r.daily).toHaveLength(7);
     expect(r.daily.map((d: { day: string }) => d.day)).toEqual([6, 5, 4, 3, 2, 1, 0].map(day));
@@ -219,6 +221,8 @@ describe('analytics', () => {
       revenue: 6000,
       average_order_value: 2000,
       other_currency_orders: 1,
+      refunded: 0,
+      net_revenue: 6000,
     });
     expect(thirty.daily).toHaveLength(30);
     expect(thirty.daily.find((d: { day: string }) => d.day === day(10))).toEqual({
@@ -242,6 +246,8 @@ describe('analytics', () => {
       revenue: 10000,
       average_order_value: 2500,
       other_currency_orders: 1,
+      refunded: 0,
+      net_revenue: 10000,
     });
     expect(ninety.daily).toHaveLength(90);
     expect((await report(m)).days).toBe(30);
@@ -253,7 +259,14 @@ describe('analytics', () => {
     expect(mine.totals.revenue).toBe(123_456);
     const fresh = await newMerchant(t);
     const empty = await report(fresh, '?days=7');
-    expect(empty.totals).toEqual({ orders: 0, revenue: 0, average_order_value: 0, other_currency_orders: 0 });
+    expect(empty.totals).toEqual({
+      orders: 0,
+      revenue: 0,
+      average_order_value: 0,
+      other_currency_orders: 0,
+      refunded: 0,
+      net_revenue: 0,
+    });
     expect(empty.by_channel).toEqual([]);
     expect(empty.lightning).toEqual({ paid: 0, expired: 0, median_seconds_to_pay: null });
     for (const query of ['?days=14', '?days=abc', '?days=7&days=30']) {
@@ -331,5 +344,51 @@ describe('sales channel recording', () => {
       checkout: ['agent_test', null],
       order: ['agent_test', null],
     });
+  });
+});
+
+describe('net revenue', () => {
+  it('subtracts exactly the refunds that succeeded in the window, live and in the currency', async () => {
+    const seller = await newMerchant(t);
+    const [paymentId] = await insertHistory(t.db, seller.merchantId, [
+      {
+        createdAt: daysAgo(1),
+        method: 'stripe_spt',
+        status: 'succeeded',
+        amountMinor: 5000,
+        order: { status: 'ACCEPTED' },
+      },
+    ]);
+    const refund = (amountMinor: number, extra: Partial<typeof refunds.$inferInsert> = {}) => ({
+      merchantId: seller.merchantId,
+      paymentId: paymentId!,
+      rail: 'card',
+      provider: 'stripe',
+      amountMinor,
+      currency: 'GBP',
+      reason: 'other',
+      status: 'succeeded',
+      idempotencyKey: randomUUID(),
+      origin: 'merchant_app',
+      createdAt: daysAgo(0),
+      ...extra,
+    });
+    await t.db
+      .insert(refunds)
+      .values([
+        refund(700),
+        refund(300, { origin: 'provider_dashboard' }),
+        refund(11, { status: 'pending' }),
+        refund(13, { status: 'failed' }),
+        refund(17, { test: true }),
+        refund(19, { currency: 'EUR' }),
+        refund(23, { createdAt: daysAgo(40) }),
+      ]);
+    const week = await report(seller, '?days=7');
+    expect(week.totals).toMatchObject({ revenue: 5000, refunded: 1000, net_revenue: 4000 });
+    expect((await report(seller, '?days=90')).totals).toMatchObject({ refunded: 1023, net_revenue: 3977 });
+    expect((await report(seller, '?days=7&include_test=true')).totals).toMatchObject({ refunded: 1017 });
+    // Another merchant's refunds are not its own.
+    expect((await report(other, '?days=90')).totals.refunded).toBe(0);
   });
 });

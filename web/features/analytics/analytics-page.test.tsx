@@ -12,7 +12,14 @@ const REPORT: AnalyticsReport = {
   currency: 'GBP',
   from: '2026-10-27',
   to: '2026-11-25',
-  totals: { orders: 3, revenue: 6000, average_order_value: 2000, other_currency_orders: 1 },
+  totals: {
+    orders: 3,
+    revenue: 6000,
+    average_order_value: 2000,
+    other_currency_orders: 1,
+    refunded: 0,
+    net_revenue: 6000,
+  },
   daily: [
     { day: '2026-11-24', orders: 0, revenue: 0, average_order_value: 0 },
     { day: '2026-11-25', orders: 3, revenue: 6000, average_order_value: 2000 },
@@ -115,7 +122,14 @@ describe('AnalyticsPage', () => {
     stubAnalytics(() =>
       json({
         ...REPORT,
-        totals: { orders: 0, revenue: 0, average_order_value: 0, other_currency_orders: 0 },
+        totals: {
+          orders: 0,
+          revenue: 0,
+          average_order_value: 0,
+          other_currency_orders: 0,
+          refunded: 0,
+          net_revenue: 0,
+        },
         daily: [],
         by_method: [],
         by_channel: [],
