@@ -47,9 +47,7 @@ export const refundView = z.object({
   amount: z.number(),
   currency: z.string(),
   reason: z.enum(REFUND_REASONS),
-  line_items: z
-    .array(z.object({ sku: z.string(), quantity: z.number(), amount: z.number() }))
-    .nullable(),
+  line_items: z.array(z.object({ sku: z.string(), quantity: z.number(), amount: z.number() })).nullable(),
   restock: z.boolean(),
   status: z.enum(REFUND_STATUSES),
   failure_reason: z.string().nullable(),

@@ -258,7 +258,13 @@ describe('refund requests refused', () => {
     [{ reason: 'other', line_items: [] }, 'line_items'],
   ])('answers %j with a 400 naming %s', async (body, field) => {
     const payment = await paidCardPayment(1);
-    const res = await dashboardRequest(t, merchant.cookie, 'POST', `/api/payments/${payment.id}/refunds`, body);
+    const res = await dashboardRequest(
+      t,
+      merchant.cookie,
+      'POST',
+      `/api/payments/${payment.id}/refunds`,
+      body,
+    );
     expect(res.statusCode).toBe(400);
     expect(Object.keys(apiErrorSchema.parse(res.json()).error.fieldErrors ?? {})).toContain(field);
   });
@@ -269,7 +275,11 @@ const tellOfRefund = (type: string, paymentIntent: string) =>
   t.app.inject({
     method: 'POST',
     url: `/webhooks/payments/stripe/${merchant.merchantId}`,
-    payload: { id: `evt_${type}`, type, data: { object: { object: 'charge', payment_intent: paymentIntent } } },
+    payload: {
+      id: `evt_${type}`,
+      type,
+      data: { object: { object: 'charge', payment_intent: paymentIntent } },
+    },
   });
 
 const stripeRefundDirectly = (paymentIntent: string, amount: number) =>
@@ -309,7 +319,9 @@ describe('refunds Stripe tells us of', () => {
     expect(res.status).toBe(201);
     await tellOfRefund('charge.refunded', payment.providerInvoiceId!);
     const rows = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
-    expect(rows.map((r) => [r.amountMinor, r.origin, r.status])).toEqual([[200, 'merchant_app', 'succeeded']]);
+    expect(rows.map((r) => [r.amountMinor, r.origin, r.status])).toEqual([
+      [200, 'merchant_app', 'succeeded'],
+    ]);
   });
 
   it('follows a pending refund to failed when the bank refuses it, releasing its amount', async () => {

@@ -4,14 +4,7 @@ import type { createRefundInput } from '#common/api/refunds';
 import { formatAmount } from '#common/domain/money';
 import type { RefundLineItem, RefundRail } from '#common/domain/refunds';
 import type { Db } from '../../db/client';
-import {
-  checkouts,
-  orders,
-  payments,
-  refunds,
-  type OfferItem,
-  type Refund,
-} from '../../db/schema/index';
+import { checkouts, orders, payments, refunds, type OfferItem, type Refund } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { refundableOf } from './refund-views';
 
@@ -68,9 +61,7 @@ export async function reserveRefund(
       .where(eq(refunds.paymentId, payment.id))
       .orderBy(asc(refunds.createdAt));
     const { remaining } = refundableOf(payment, earlier);
-    const lineItems = request.line_items
-      ? refundedLines(row.items, earlier, request.line_items)
-      : null;
+    const lineItems = request.line_items ? refundedLines(row.items, earlier, request.line_items) : null;
     const amountMinor = lineItems
       ? lineItems.reduce((total, line) => total + line.amountMinor, 0)
       : (request.amount ?? remaining);

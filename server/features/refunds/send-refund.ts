@@ -86,9 +86,7 @@ export async function settlePendingRefund(
       and(
         eq(refunds.id, refund.id),
         eq(refunds.status, 'pending'),
-        outcome.providerRefundId
-          ? undefined
-          : isNull(refunds.providerRefundId),
+        outcome.providerRefundId ? undefined : isNull(refunds.providerRefundId),
       ),
     )
     .returning();

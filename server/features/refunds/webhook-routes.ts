@@ -66,8 +66,7 @@ export function registerRefundWebhookRoutes(app: FastifyInstance, ctx: Pick<AppC
         await syncCardRefunds(deps, merchant, payment);
       } catch (err) {
         // Stripe could not be asked: Stripe delivers the event again later.
-        if (err instanceof ProviderError && err.retryable)
-          return reply.status(503).send({ received: false });
+        if (err instanceof ProviderError && err.retryable) return reply.status(503).send({ received: false });
         if (!(err instanceof ProviderError) && !(err instanceof CommerceError)) throw err;
       }
       return { received: true };

@@ -156,7 +156,7 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
   async listRefunds(ctx, paymentId) {
     const found: ProviderRefund[] = [];
     // Pages of 100, newest first; a payment has few refunds, so this is one call nearly always.
-    for (let after: string | undefined; ; ) {
+    for (let after: string | undefined; ;) {
       const page = await callStripe(
         () =>
           clientFor(ctx).refunds.list({
