@@ -77,6 +77,10 @@ export const paymentView = z.object({
   payment_url: z.string().nullable(),
   /** One of the merchant's own test payments: shown with a Test badge. */
   test: z.boolean(),
+  /** Refunds of it that succeeded, in minor units (ADR 047). */
+  refunded: z.number(),
+  /** What may still be refunded: paid less refunds succeeded or pending; 0 for an unpaid payment. */
+  refundable: z.number(),
 });
 export type PaymentView = z.infer<typeof paymentView>;
 

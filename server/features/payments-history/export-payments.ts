@@ -18,6 +18,9 @@ const COLUMNS = [
   'provider_invoice_id',
   'payment_request',
   'test',
+  // Refunds of the payment (ADR 047): succeeded, and what may still be refunded.
+  'refunded',
+  'refundable',
 ] as const;
 
 /**
@@ -62,6 +65,8 @@ export async function* exportPaymentsCsv(
           p.provider_invoice_id,
           p.payment_request,
           String(p.test),
+          formatAmount(p.refunded, p.currency),
+          formatAmount(p.refundable, p.currency),
         ]
           .map(csvCell)
           .join(','),

@@ -9,8 +9,9 @@ import {
 import type { Db } from '../../db/client';
 import { payments, type Merchant, type Payment } from '../../db/schema/index';
 import { cursorAt, encodeCursor, olderThan, paymentsWhere, type paymentCursor } from './payment-filter';
+import { refundTotals, type RefundTotals } from './refund-totals';
 
-export function toPaymentView(payment: Payment): PaymentView {
+export function toPaymentView(payment: Payment & RefundTotals): PaymentView {
   const payload = payment.providerPayload;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
@@ -28,6 +29,11 @@ export function toPaymentView(payment: Payment): PaymentView {
     payment_request: text(payload.payment_request),
     payment_url: text(payload.payment_url),
     test: payment.test,
+    refunded: payment.refundedMinor,
+    refundable:
+      payment.status === 'succeeded'
+        ? Math.max(0, payment.amountMinor - payment.refundedMinor - payment.refundHeldMinor)
+        : 0,
   };
 }
 
@@ -43,10 +49,10 @@ export async function readPaymentsPage(
   db: Db,
   merchantId: string,
   query: PaymentsPageQuery,
-): Promise<{ rows: Payment[]; nextCursor: string | null }> {
+): Promise<{ rows: (Payment & RefundTotals)[]; nextCursor: string | null }> {
   // One row more than the page says whether another page follows, without a count.
   const rows = await db
-    .select({ ...getTableColumns(payments), cursorAt })
+    .select({ ...getTableColumns(payments), ...refundTotals, cursorAt })
     .from(payments)
     .where(and(paymentsWhere(merchantId, query), olderThan(query.cursor)))
     .orderBy(desc(payments.createdAt), desc(payments.id))

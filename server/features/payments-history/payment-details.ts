@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PaymentDetailsOutput } from '#common/api/payments';
 import type { Db } from '../../db/client';
 import { checkouts, payments, type Merchant } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recordBuyerDetailsShown, type CheckoutAccessRecorder } from '../security-monitoring';
 import { toPaymentView } from './list-payments';
+import { refundTotals } from './refund-totals';
 
 /**
  * One of the merchant's payments with its checkout's buyer: the one payments view that shows buyer
@@ -16,7 +17,7 @@ export async function paymentDetails(
   paymentId: string,
 ): Promise<PaymentDetailsOutput> {
   const [row] = await deps.db
-    .select({ payment: payments, buyer: checkouts.buyer })
+    .select({ payment: { ...getTableColumns(payments), ...refundTotals }, buyer: checkouts.buyer })
     .from(payments)
     .innerJoin(checkouts, eq(checkouts.id, payments.checkoutId))
     .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchant.id)))

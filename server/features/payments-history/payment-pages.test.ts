@@ -170,11 +170,11 @@ describe('payments CSV export', () => {
       /^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(lines(res.body)).toEqual([
-      'created_at,payment_id,checkout_id,method,status,raw_status,amount,currency,provider_invoice_id,payment_request,test',
+      'created_at,payment_id,checkout_id,method,status,raw_status,amount,currency,provider_invoice_id,payment_request,test,refunded,refundable',
       expect.stringMatching(
         new RegExp(
           `^"2026-11-05T11:00:00.000Z","${lightning}","chk_[^"]+","btc_opennode","PAID","succeeded","19.99","GBP",` +
-            `"'=HYPERLINK\\(""http://evil.example"",""x""\\)","'\\+lntb1""quoted""","false"$`,
+            `"'=HYPERLINK\\(""http://evil.example"",""x""\\)","'\\+lntb1""quoted""","false","0.00","19.99"$`,
         ),
       ),
     ]);

@@ -85,6 +85,8 @@ describe('payments history', () => {
       payment_request: 'lntb4',
       payment_url: 'https://pay.example/4',
       test: false,
+      refunded: 0,
+      refundable: 0,
     });
     expect(rows.find((p) => p.raw_status === 'succeeded')).toMatchObject({
       payment_request: null,

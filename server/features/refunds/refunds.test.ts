@@ -145,6 +145,12 @@ describe('merchant refunds of a card payment', () => {
       refunded: 100 + unitPrice,
       remaining: payment.amountMinor - 100 - unitPrice,
     });
+    // The payments list and the payment's detail show the same.
+    const shown = { refunded: 100 + unitPrice, refundable: payment.amountMinor - 100 - unitPrice };
+    const detail = await dashboardRequest(t, merchant.cookie, 'GET', `/api/payments/${payment.id}`);
+    expect(detail.json().payment).toMatchObject(shown);
+    const page = await dashboardRequest(t, merchant.cookie, 'GET', '/api/payments?limit=100');
+    expect(page.json().payments.find((p: { id: string }) => p.id === payment.id)).toMatchObject(shown);
 
     // One of the two items is left, and only one.
     const tooMany = await refundOverHttp(payment.id, {

@@ -24,6 +24,8 @@ const payment = (over: Partial<PaymentView>): PaymentView => ({
   payment_request: null,
   payment_url: null,
   test: false,
+  refunded: 0,
+  refundable: 0,
   ...over,
 });
 
