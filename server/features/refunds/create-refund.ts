@@ -11,7 +11,7 @@ import { sendCardRefund } from './send-refund';
 /**
  * A merchant's refund of one of its payments: reserved in the ledger first (so it is never lost and never
  * exceeds the remainder), then made by the payment's provider. A card refund is made at once; a
- * Lightning refund stays pending until the buyer gives an invoice to pay it to (issue 24's buyer page).
+ * Lightning refund (refused for now by reserveRefund) will stay pending until the buyer gives an invoice.
  * `idempotencyKey` names the logical refund: a key already used answers that refund and sends nothing.
  */
 export async function createRefund(

@@ -255,6 +255,20 @@ describe('refund requests refused', () => {
     expect(res.json().error.message).toBe('Only a paid payment can be refunded.');
   });
 
+  it('refuses a Lightning payment until the buyer can give an invoice to be paid to', async () => {
+    const { checkoutId } = await insertCheckout(t, merchant.merchantId, {
+      createdAt: new Date(),
+      payment: { method: 'btc_opennode', status: 'succeeded', invoiceId: 'inv_paid' },
+    });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, checkoutId));
+    const res = await dashboardRequest(t, merchant.cookie, 'POST', `/api/payments/${payment!.id}/refunds`, {
+      reason: 'other',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe('Lightning payments cannot be refunded in AgentCart yet.');
+    expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id))).toEqual([]);
+  });
+
   it.each([
     [{}, 'reason'],
     [{ reason: 'changed_mind' }, 'reason'],

@@ -54,6 +54,11 @@ export async function reserveRefund(
     if (payment.status !== 'succeeded') {
       throw new AppError('unprocessable', 'Only a paid payment can be refunded.');
     }
+    // Until the buyer can give an invoice to be paid to (issue 24's buyer page), a Lightning refund
+    // would hold its amount with nothing to settle it.
+    if (railOf(payment.method) === 'lightning') {
+      throw new AppError('unprocessable', 'Lightning payments cannot be refunded in AgentCart yet.');
+    }
 
     const earlier = await tx
       .select()
