@@ -34,6 +34,8 @@ async function connect(apiKey: string | null = key) {
   const client = new Client({ name: 'agentcart-mcp-test', version: '1.0.0' });
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
   await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } }));
+  // Listing the tools makes the client check every result against the tool's output schema.
+  await client.listTools();
   return client;
 }
 

@@ -101,7 +101,12 @@ function toolCatalogue(wire: ServedAcpVersion) {
     },
   };
   const idJson = { type: 'string', description: 'The checkout session id' };
-  const session = asJsonSchema(wire.schemas.session, 'output');
+  const withOrder = asJsonSchema(wire.schemas.sessionWithOrder, 'output');
+  // A session read or replayed after completion carries its order; before, it has none.
+  const session = {
+    ...withOrder,
+    required: ((withOrder.required as string[] | undefined) ?? []).filter((name) => name !== 'order'),
+  };
   const tools: Record<string, ToolOperation & { description: string; payloadSchema?: z.ZodType }> = {
     create_checkout_session: {
       operation: 'create',
@@ -127,7 +132,7 @@ function toolCatalogue(wire: ServedAcpVersion) {
       operation: 'complete',
       payload: 'required',
       payloadSchema: wire.schemas.complete,
-      result: asJsonSchema(wire.schemas.sessionWithOrder, 'output'),
+      result: withOrder,
       description: 'Pay and place the order (POST /acp/checkout_sessions/{id}/complete).',
     },
     cancel_checkout_session: {
