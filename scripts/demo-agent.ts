@@ -11,7 +11,11 @@
  *   2. 2026-04-17 Lightning: create -> pay the bitcoin_lightning handler's invoice -> poll complete -> the store's order
  *   3. 2025-09-29 card:      create with the address -> complete with a Shared Payment Token
  *
- * Usage: npm run demo:agent -- [--acp] [--url http://localhost:3000] [--key ak_test_...]
+ * ACP over MCP (--mcp): the official MCP SDK's client at /mcp (Streamable HTTP, the API key as Bearer):
+ *   2026-04-17 card: list the tools -> create_checkout_session -> update (express) -> complete (card_spt),
+ *   repeated with the same meta.idempotency_key -> get_checkout_session -> the store's order
+ *
+ * Usage: npm run demo:agent -- [--acp | --mcp] [--url http://localhost:3000] [--key ak_test_...]
  * The key is --key, else $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json (DATA_DIR default ./data).
  * An instance with a sandbox access secret needs it in $SANDBOX_ACCESS_SECRET (its /__sim requires it).
  */
@@ -19,14 +23,18 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { sandboxAccessHeaders } from '../server/lib/sandbox-access';
 
-const USAGE = `Usage: npm run demo:agent -- [--acp] [--url <base URL>] [--key <API key>]
+const USAGE = `Usage: npm run demo:agent -- [--acp | --mcp] [--url <base URL>] [--key <API key>]
 
   --url   the running AgentCart instance (default http://localhost:3000; --base-url is the same)
   --key   the merchant API key (default: $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json)
   --acp   buy through the Agentic Commerce Protocol (ACP 2026-04-17 and 2025-09-29) instead of the
           documented agent API
+  --mcp   buy by card through ACP's MCP binding (tools at /mcp, the official MCP SDK client)
   --help  this text
 
   SANDBOX_ACCESS_SECRET  the instance's, when it has one (its /__sim and simulator controls need it)`;
@@ -163,7 +171,7 @@ interface Target {
   apiKey: string;
 }
 
-function readOptions(): { target: Target; acp: boolean } {
+function readOptions(): { target: Target; acp: boolean; mcp: boolean } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -172,6 +180,7 @@ function readOptions(): { target: Target; acp: boolean } {
         'base-url': { type: 'string' },
         key: { type: 'string' },
         acp: { type: 'boolean', default: false },
+        mcp: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -192,6 +201,7 @@ function readOptions(): { target: Target; acp: boolean } {
   return {
     target: { baseUrl, apiKey: values.key ?? process.env.AGENTCART_API_KEY ?? demoApiKey() },
     acp: values.acp,
+    mcp: values.mcp,
   };
 }
 
@@ -845,10 +855,134 @@ async function acpDemo(target: Target) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// ACP over MCP (--mcp)
+
+/** One tool call with the official SDK, printed like the HTTP calls; an ACP error is the McpError's data. */
+function mcpTools(client: Client) {
+  return async (name: string, args: Record<string, unknown>, summary?: (body: unknown) => unknown) => {
+    console.log(`\n  ${c.bold(c.cyan(`→ tools/call ${name}`))}`);
+    console.log(indent(json(args)));
+    const started = performance.now();
+    let result: CallToolResult;
+    try {
+      result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    } catch (err) {
+      const data = (err as { data?: { code?: string; message?: string } }).data;
+      console.log(`  ${c.bold(c.yellow('← JSON-RPC error'))}`);
+      console.log(indent(json(data ?? String(err))));
+      throw new DemoError(`${name} failed (${data ? `${data.code}: ${data.message}` : String(err)}).`);
+    }
+    const ms = Math.round(performance.now() - started);
+    console.log(`  ${c.bold(c.green('← result'))} ${c.dim(`${ms} ms`)}`);
+    const session = result.structuredContent as unknown as AcpSession;
+    console.log(indent(json(summary ? summary(session) : session)));
+    return session;
+  };
+}
+
+async function mcpDemo(target: Target) {
+  console.log(c.bold(`AgentCart ACP-over-MCP agent demo against ${target.baseUrl}`));
+  note(`API key ${masked(target.apiKey)}`);
+  const sims = await discoverSimulators(target);
+  heading('Discovery: /.well-known/acp.json');
+  const discovery = await call<{ transports: string[] }>(
+    'GET',
+    `${target.baseUrl}/.well-known/acp.json`,
+    '/.well-known/acp.json',
+  );
+  expectStatus(discovery, [200], 'Reading the ACP discovery document');
+  if (!discovery.body.transports.includes('mcp'))
+    throw new DemoError('The instance does not list the mcp transport in /.well-known/acp.json.');
+  const endpoint = new URL('/mcp', target.baseUrl);
+  note(`The MCP endpoint (given out of band, as the binding says: /docs names it): ${endpoint}`);
+
+  heading('ACP over MCP: version 2026-04-17, card (Shared Payment Token through the card_spt handler)');
+  const client = new Client({ name: 'agentcart-demo-agent', version: '1.0.0' });
+  const headers = { authorization: `Bearer ${target.apiKey}` };
+  try {
+    await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } }));
+  } catch (err) {
+    throw new DemoError(`Cannot open an MCP connection to ${endpoint} (${(err as Error).message}).`);
+  }
+  note(
+    `Connected with the API key as Authorization: Bearer ${masked(target.apiKey)} (never in tool arguments).`,
+  );
+  const { tools } = await client.listTools();
+  note(`Tools: ${tools.map((tool) => tool.name).join(', ')}`);
+  const tool = mcpTools(client);
+  const meta = (idempotencyKey = randomUUID()) => ({
+    api_version: '2026-04-17',
+    idempotency_key: idempotencyKey,
+    user_agent: 'AgentCartDemoAgent/1.0',
+  });
+
+  const created = await tool('create_checkout_session', {
+    meta: meta(),
+    payload: {
+      currency: 'gbp',
+      line_items: [{ id: 'TEST-PRODUCT-001' }],
+      capabilities: {},
+      buyer: ACP_BUYER,
+      fulfillment_details: { name: ACP_ADDRESS.name, email: ACP_BUYER.email, address: ACP_ADDRESS },
+    },
+  });
+  expectSessionStatus(created, 'ready_for_payment', 'Creating the session over MCP');
+  note('The buyer wants it sooner: the agent picks express shipping.');
+  const updated = await tool('update_checkout_session', {
+    meta: meta(),
+    id: created.id,
+    payload: {
+      selected_fulfillment_options: [
+        { type: 'shipping', option_id: 'express', item_ids: ['li_TEST-PRODUCT-001'] },
+      ],
+    },
+  });
+  expectSessionStatus(updated, 'ready_for_payment', 'Selecting express shipping over MCP');
+
+  const token = await mintToken(sims, updated);
+  const idempotencyKey = randomUUID();
+  const complete = {
+    meta: meta(idempotencyKey),
+    id: created.id,
+    payload: {
+      payment_data: {
+        handler_id: 'card_spt',
+        instrument: { type: 'card', credential: { type: 'spt', token } },
+      },
+    },
+  };
+  const completed = await tool('complete_checkout_session', complete);
+  expectSessionStatus(completed, 'completed', 'Completing with the card over MCP');
+  const order = completed.order;
+  if (!order?.order_number) throw new DemoError('The completed session carries no store order.');
+
+  note('The agent lost the answer and calls again with the same meta.idempotency_key:');
+  note('it gets the same answer back and nothing is charged twice.');
+  const replay = await tool('complete_checkout_session', complete, sessionSummary);
+  if (replay.order?.id !== order.id) throw new DemoError('The repeated completion made another order.');
+  const read = await tool(
+    'get_checkout_session',
+    { meta: { api_version: '2026-04-17' }, id: created.id },
+    sessionSummary,
+  );
+  expectSessionStatus(read, 'completed', 'Reading the session over MCP');
+  await client.close();
+  await showStoreOrder(sims, { storeOrderId: order.order_number });
+  console.log(
+    `\n${c.bold(c.green(`✔ Bought over MCP: session ${created.id} completed, order ${order.id} (store order #${order.order_number}).`))}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
 
 async function main() {
-  const { target, acp } = readOptions();
+  const { target, acp, mcp } = readOptions();
+  if (acp && mcp) {
+    console.error(`Choose one of --acp and --mcp.\n\n${USAGE}`);
+    process.exit(2);
+  }
   if (acp) return acpDemo(target);
+  if (mcp) return mcpDemo(target);
   console.log(c.bold(`AgentCart agent demo against ${target.baseUrl}`));
   note(`API key ${masked(target.apiKey)}`);
   const agent = agentApi(target);

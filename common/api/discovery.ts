@@ -63,7 +63,9 @@ export const agentCommerceDiscovery = z.object({
     /** Oldest first, as in /.well-known/acp.json; chosen per request with the API-Version header. */
     supported_versions: z.array(acpVersion),
     version_header: z.literal('API-Version'),
-    transports: z.array(z.literal('rest')),
+    transports: z.array(z.enum(['rest', 'mcp'])),
+    /** The MCP binding's endpoint (Streamable HTTP, the same API key); ACP's own discovery omits it. */
+    mcp_url: z.url(),
     services: z.array(z.string()),
     authentication,
     idempotency: z.object({

@@ -48,7 +48,8 @@ import { registerHostileInputGuard } from './hostile-input';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import { registerWebApp } from './spa';
 
-const isApiSurface = (url: string) => url.startsWith('/api/') || url === '/acp' || url.startsWith('/acp/');
+const isApiSurface = (url: string) =>
+  url.startsWith('/api/') || url === '/acp' || url.startsWith('/acp/') || url === '/mcp';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));

@@ -11,6 +11,7 @@ import { refusedValueAs400 } from '../lib/refused-value';
 import { MALFORMED_TARGET_PATH } from './canonical-path';
 
 const isAcpPath = (path: string) => path === '/acp' || path.startsWith('/acp/');
+const isMcpPath = (path: string) => path === '/mcp' || path.startsWith('/mcp/');
 const AGENT_API_PATH = /^\/api\/agent($|\/|-(offer|checkout|confirm)$|-order\/)/;
 const AGENT_CODES: Partial<Record<string, AgentErrorCode>> = {
   unauthorized: 'UNAUTHORIZED',
@@ -37,6 +38,11 @@ function sendError(
   const target = request.url.startsWith(MALFORMED_TARGET_PATH) ? request.originalUrl : request.url;
   const path = target.split('?')[0]!;
   if (isAcpPath(path)) return reply.status(status).send(new AcpError(status, code, message).body());
+  // MCP clients read JSON-RPC: a request refused before the MCP route took it is a JSON-RPC error too.
+  if (isMcpPath(path)) {
+    const rpcCode = status >= 500 ? -32603 : -32600;
+    return reply.status(status).send({ jsonrpc: '2.0', id: null, error: { code: rpcCode, message } });
+  }
   if (AGENT_API_PATH.test(path)) {
     const agentCode = AGENT_CODES[code] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
     return reply.status(status).send(new AgentApiError(agentCode, message).body(request.id));

@@ -200,20 +200,25 @@ export interface IdempotentCall {
   isNotYet(answer: IdempotentAnswer, err: unknown): boolean;
 }
 
-/** Runs a request under its Idempotency-Key and sends its answer, first or replayed. */
-export async function answerIdempotently(reply: FastifyReply, call: IdempotentCall): Promise<FastifyReply> {
+/** An answer, and whether it is the replay of the key's first answer. */
+export interface IdempotentResult extends IdempotentAnswer {
+  replayed: boolean;
+}
+
+/**
+ * Runs a request under its Idempotency-Key, whatever carries it (an HTTP header, an MCP tool call's
+ * `meta`), and returns its answer, first or replayed; a refusal is thrown (`call.refuse`).
+ */
+export async function runIdempotently(call: IdempotentCall): Promise<IdempotentResult> {
   if (!call.key) {
     if (call.keyRequired) throw call.refuse('key_required');
-    const answer = await call.run();
-    return reply.status(answer.status).send(answer.body);
+    return { ...(await call.run()), replayed: false };
   }
   if (call.key.length > MAX_KEY_LENGTH) throw call.refuse('key_too_long');
   const scope = { merchantId: call.merchantId, endpoint: call.endpoint, key: call.key };
   const begun = await beginIdempotent(call.db, scope, hashRequest(call.request), call.at);
-  reply.header('idempotency-key', call.key);
   if (begun.kind === 'conflict' || begun.kind === 'in_flight') throw call.refuse(begun.kind);
-  if (begun.kind === 'replay')
-    return reply.status(begun.status).header('idempotent-replayed', 'true').send(begun.body);
+  if (begun.kind === 'replay') return { status: begun.status, body: begun.body, replayed: true };
   let answer: IdempotentAnswer;
   let failure: unknown;
   try {
@@ -224,5 +229,13 @@ export async function answerIdempotently(reply: FastifyReply, call: IdempotentCa
   }
   if (call.isNotYet(answer, failure)) await releaseIdempotent(call.db, scope);
   else await finishIdempotent(call.db, scope, answer.status, answer.body);
+  return { ...answer, replayed: false };
+}
+
+/** Runs a request under its Idempotency-Key and sends its answer over HTTP, first or replayed. */
+export async function answerIdempotently(reply: FastifyReply, call: IdempotentCall): Promise<FastifyReply> {
+  if (call.key && call.key.length <= MAX_KEY_LENGTH) reply.header('idempotency-key', call.key);
+  const answer = await runIdempotently(call);
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
   return reply.status(answer.status).send(answer.body);
 }

@@ -106,3 +106,59 @@ function compileWebhookEvent(version: AcpVersion) {
   text = text.replaceAll('#/components/schemas/', '#/$defs/');
   return ajv.compile({ $defs: JSON.parse(text), $ref: '#/$defs/WebhookEvent' });
 }
+
+type OpenRpcSchema = { $ref?: string } & Record<string, unknown>;
+type OpenRpcMethod = {
+  name: string;
+  params: { name: string; required?: boolean; schema: OpenRpcSchema }[];
+  result: { schema: OpenRpcSchema };
+};
+
+/**
+ * Validators for the MCP binding's tool calls, from openrpc.agentic_checkout.json read in place:
+ * `params(tool, args)` checks each argument against its param's schema (and the required ones are
+ * there), `result(tool, value)` the tool's result. The document's `$ref`s are followed where they point:
+ * its own `components` or the checkout bundle's `$defs` (checked as officialCheckoutValidator checks).
+ */
+export function officialMcpValidator() {
+  const version = '2026-04-17';
+  const doc = readAcpSpec(`${version}/openrpc/openrpc.agentic_checkout.json`) as {
+    methods: OpenRpcMethod[];
+    components: { schemas: Record<string, OpenRpcSchema> };
+  };
+  const checkout = officialCheckoutValidator(version);
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const BUNDLE_REF = '../json-schema/schema.agentic_checkout.json#/$defs/';
+  const check = (schema: OpenRpcSchema, value: unknown, label: string): OfficialCheck => {
+    const ref = schema.$ref;
+    if (ref?.startsWith(BUNDLE_REF)) return checkout(ref.slice(BUNDLE_REF.length), value);
+    const resolved = ref?.startsWith('#/components/schemas/')
+      ? doc.components.schemas[ref.slice('#/components/schemas/'.length)]!
+      : schema;
+    const validate = ajv.compile(resolved);
+    const valid = validate(value) as boolean;
+    return {
+      valid,
+      errors: valid ? [] : (validate.errors ?? []).map((e) => `${label}${e.instancePath} ${e.message}`),
+    };
+  };
+  const method = (tool: string) => {
+    const found = doc.methods.find((m) => m.name === tool);
+    if (!found) throw new Error(`no method ${tool} in the OpenRPC document`);
+    return found;
+  };
+  return {
+    tools: doc.methods.map((m) => m.name),
+    params(tool: string, args: Record<string, unknown>): OfficialCheck {
+      const results = method(tool).params.flatMap((param) => {
+        if (!(param.name in args))
+          return param.required ? [{ valid: false, errors: [`${tool}: ${param.name} is required`] }] : [];
+        return [check(param.schema, args[param.name], `${tool}.${param.name}`)];
+      });
+      return { valid: results.every((r) => r.valid), errors: results.flatMap((r) => r.errors) };
+    },
+    result: (tool: string, value: unknown) => check(method(tool).result.schema, value, `${tool} result`),
+    error: (value: unknown) => checkout('Error', value),
+  };
+}

@@ -12,7 +12,7 @@ export class AcpError extends Error {
     readonly extra: {
       type?: AcpErrorBody['type'];
       param?: string;
-      supportedVersions?: string[];
+      supportedVersions?: readonly string[];
       /** Seconds, sent as Retry-After. */
       retryAfter?: number;
     } = {},
@@ -38,7 +38,7 @@ export class AcpError extends Error {
       code: this.code,
       message: this.message,
       ...(this.extra.param ? { param: this.extra.param } : {}),
-      ...(this.extra.supportedVersions ? { supported_versions: this.extra.supportedVersions } : {}),
+      ...(this.extra.supportedVersions ? { supported_versions: [...this.extra.supportedVersions] } : {}),
     };
   }
 }

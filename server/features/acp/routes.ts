@@ -1,43 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Merchant } from '../../db/schema/index';
-import { answerIdempotently, type IdempotentAnswer } from '../../http/idempotency';
 import { agentFromUserAgent } from '../../lib/agent-identity';
-import { refusedValueAs400 } from '../../lib/refused-value';
-import { agentKeyGuard, agentOperation } from '../developers';
-import { agentAccess } from '../security-monitoring';
-import { recordRequestError } from '../status';
-import { AcpError, jsonPath, toAcpError } from './acp-error';
-import type { AcpDeps } from './acp-deps';
-import { completeSession } from './complete-session';
-import { sessionTotals } from './session-pricing';
-import { viewSession } from './session-view';
-import {
-  cancelSession,
-  createSession,
-  loadSession,
-  updateSession,
-  withStoreOrderStatus,
-  type SessionState,
-} from './sessions';
-import { ACP_VERSIONS, acpVersion, isAcpVersion, type ServedAcpVersion } from './versions/registry';
+import { agentKeyGuard } from '../developers';
+import { AcpError } from './acp-error';
+import type { AcpRouteDeps } from './acp-deps';
+import { acpErrorAnswer, checkoutOperations, type AcpCall, type AcpCaller } from './checkout-operations';
+import { acpOperationLimits, type AcpOperationLimits } from './operation-limits';
+import { registerAcpMcp } from './mcp';
+import { acpVersion, isAcpVersion, SUPPORTED_NEWEST_FIRST, type ServedAcpVersion } from './versions/registry';
 
-/** The calling agent, as its User-Agent names it. */
-const agentOf = (request: FastifyRequest) => agentFromUserAgent(request.headers['user-agent']);
-
-/** Newest first, as the ACP error's `supported_versions` lists them. */
-const SUPPORTED_NEWEST_FIRST = [...ACP_VERSIONS].reverse();
 const MAX_BODY_BYTES = 256 * 1024;
-const NOT_REPLAYED = new Set([409, 429]);
-
-export type AcpRouteDeps = AcpDeps & {
-  /** Checks the agent's request signature under the merchant's policy (acp-agents). */
-  verifySignature: (
-    merchantId: string,
-    input: { rawBody: string; headers: FastifyRequest['headers'] },
-  ) => Promise<{ ok: true } | { ok: false; code: string; message: string }>;
-};
 
 interface AcpRequestState {
   wire?: ServedAcpVersion;
@@ -46,8 +19,9 @@ interface AcpRequestState {
 }
 
 /**
- * The standard Agentic Commerce Protocol checkout API at /acp/checkout_sessions, in both versions (chosen
- * by the required API-Version header), over the same engine as the documented agent API.
+ * The standard Agentic Commerce Protocol checkout API in both of its bindings: REST at
+ * /acp/checkout_sessions and MCP tools at /mcp (ADR 050), over one set of operations, idempotency keys
+ * and per-key limits.
  */
 export function registerAcpRoutes(
   app: FastifyInstance,
@@ -59,6 +33,22 @@ export function registerAcpRoutes(
     checkoutAccess: ctx.checkoutAccess,
     verifySignature: ctx.acpAgents.verifySignature,
   };
+  const perform = checkoutOperations(deps);
+  const limits = acpOperationLimits(app);
+  registerAcpRest(app, deps, perform, limits);
+  registerAcpMcp(app, deps, perform, limits);
+}
+
+/**
+ * REST at /acp/checkout_sessions, in both versions (chosen by the required API-Version header), over the
+ * same engine as the documented agent API.
+ */
+function registerAcpRest(
+  app: FastifyInstance,
+  deps: AcpRouteDeps,
+  perform: ReturnType<typeof checkoutOperations>,
+  limits: AcpOperationLimits,
+) {
   app.register(
     async (scope) => {
       const states = new WeakMap<FastifyRequest, AcpRequestState>();
@@ -99,24 +89,11 @@ export function registerAcpRoutes(
         if (typeof key === 'string' && key) reply.header('idempotency-key', key);
       };
 
-      /**
-       * An error in the ACP shape; server faults are logged and counted, client faults are not. A 503
-       * is a store or payment provider outage we know of and the agent is told to retry: a warning,
-       * not an error that pages someone.
-       */
       const errorReply = (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
-        const error = toAcpError(refusedValueAs400(request, err) ?? err);
-        if (error.status >= 500) {
-          if (error.status === 503) request.log.warn({ err }, `ACP request met an outage: ${error.code}`);
-          else request.log.error({ err }, 'ACP request failed');
-          recordRequestError(deps.db, request, error.status);
-        }
-        const wire = stateOf(request).wire;
-        const body = error.body();
-        if (wire && body.param && err instanceof AcpError) body.param = wire.param(body.param);
+        const { error, status, body } = acpErrorAnswer(request, deps.db, stateOf(request).wire, err);
         if (error.extra.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));
-        if (error.status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
-        return { status: error.status, body };
+        if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+        return { status, body };
       };
 
       scope.setErrorHandler((err, request, reply) => {
@@ -168,153 +145,42 @@ export function registerAcpRoutes(
         if (!verdict.ok) throw new AcpError(401, verdict.code, verdict.message);
       });
 
-      const context = (request: FastifyRequest) => {
+      const callerOf = (request: FastifyRequest, reply: FastifyReply): AcpCaller => {
         const state = stateOf(request);
-        return { wire: state.wire!, merchant: state.merchant! };
+        const key = request.headers['idempotency-key'];
+        return {
+          wire: state.wire!,
+          merchant: state.merchant!,
+          agent: agentFromUserAgent(request.headers['user-agent']),
+          idempotencyKey: typeof key === 'string' ? key : '',
+          request,
+          retryAfter: (seconds) => reply.header('retry-after', String(seconds)),
+        };
       };
 
-      const parse = (schema: z.ZodType, body: unknown) => {
-        const parsed = schema.safeParse(body ?? {});
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          const param = jsonPath(issue.path.map(String).join('/'));
-          throw new AcpError(400, 'invalid_request', `${param}: ${issue.message}`, { param });
-        }
-        return parsed.data;
+      /** Runs an operation and sends its answer, marking a replayed one (Idempotent-Replayed: true). */
+      const answer = async (request: FastifyRequest, reply: FastifyReply, call: AcpCall) => {
+        const result = await perform(callerOf(request, reply), call);
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        if (result.status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+        return reply.status(result.status).send(result.body);
       };
+      const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-      const render = (request: FastifyRequest, state: SessionState) => {
-        const { wire, merchant } = context(request);
-        return wire.render(viewSession(state, merchant, deps.publicUrl, deps.clock.now()));
-      };
-
-      /**
-       * ACP idempotency (2026-04-17): a key is required on every POST; the same key and body replay the first
-       * answer (Idempotent-Replayed: true), another body is 422, a repeat while the first runs is 409. Keys
-       * are scoped to the merchant and the endpoint, kept 24 hours; 5xx, 409 and 429 answers are not kept.
-       */
-      function idempotent(
-        request: FastifyRequest,
-        reply: FastifyReply,
-        endpoint: string,
-        run: () => Promise<IdempotentAnswer>,
-      ) {
-        const header = request.headers['idempotency-key'];
-        const { wire, merchant } = context(request);
-        return answerIdempotently(reply, {
-          db: deps.db,
-          at: { now: deps.clock.now(), instanceId: deps.instance.id },
-          merchantId: merchant.id,
-          endpoint: `acp:${endpoint}`,
-          key: typeof header === 'string' && header.trim() ? header : '',
-          keyRequired: true,
-          request: { version: wire.version, body: request.body ?? null },
-          run,
-          refuse: (reason) => {
-            if (reason === 'key_required')
-              return new AcpError(400, 'idempotency_key_required', 'Idempotency-Key header is required');
-            if (reason === 'key_too_long')
-              return new AcpError(400, 'invalid_request', 'Idempotency-Key must be at most 255 characters');
-            if (reason === 'conflict') {
-              return new AcpError(
-                422,
-                'idempotency_conflict',
-                'Idempotency-Key has already been used with a different request body',
-              );
-            }
-            return new AcpError(
-              409,
-              'idempotency_in_flight',
-              'A request with this Idempotency-Key is currently being processed',
-              { retryAfter: 1 },
-            );
-          },
-          answerError: (err) => errorReply(request, reply, err),
-          // "Not yet" answers (a payment still pending, a completion running, a rate limit) are not kept:
-          // the agent's retry with the same key must see what has happened since.
-          isNotYet: (answer) => NOT_REPLAYED.has(answer.status),
-        });
-      }
-
-      const idParam = (request: FastifyRequest) => {
-        const id = (request.params as { id: string }).id;
-        if (id.length > 100) throw new AcpError(404, 'session_not_found', 'No such checkout session');
-        return id;
-      };
-
-      scope.post('/checkout_sessions', agentOperation(scope, 'acp.create', 100), (request, reply) =>
-        idempotent(request, reply, 'create', async () => {
-          const { wire, merchant } = context(request);
-          const changes = wire.toCreate(parse(wire.schemas.create, request.body));
-          const state = await createSession(deps, merchant, wire.version, changes, agentOf(request));
-          return { status: 201, body: render(request, state) };
-        }),
+      scope.post('/checkout_sessions', limits.create, (request, reply) =>
+        answer(request, reply, { operation: 'create', body: request.body }),
       );
-
-      /** An agent shown a session's buyer is a read of checkout data (security monitoring). */
-      const recordBuyerRead = (merchant: Merchant, { session, offer, checkout }: SessionState) => {
-        if (!session.buyer) return;
-        const total =
-          checkout?.amountMinor ?? sessionTotals(session.pricedItems, offer, session.selectedOptionId).total;
-        deps.checkoutAccess.record(merchant.id, agentAccess.ofSession(merchant, session, total));
-      };
-
-      scope.get('/checkout_sessions/:id', agentOperation(scope, 'acp.get', 100), async (request) => {
-        const { merchant } = context(request);
-        const state = await withStoreOrderStatus(
-          deps,
-          merchant,
-          await loadSession(deps, merchant, idParam(request)),
-        );
-        recordBuyerRead(merchant, state);
-        return render(request, state);
-      });
-
-      scope.post('/checkout_sessions/:id', agentOperation(scope, 'acp.update', 100), (request, reply) => {
-        const id = idParam(request);
-        return idempotent(request, reply, `update:${id}`, async () => {
-          const { wire, merchant } = context(request);
-          const changes = wire.toUpdate(parse(wire.schemas.update, request.body));
-          return {
-            status: 200,
-            body: render(
-              request,
-              await updateSession(deps, merchant, wire.version, id, changes, agentOf(request)),
-            ),
-          };
-        });
-      });
-
-      scope.post(
-        '/checkout_sessions/:id/complete',
-        agentOperation(scope, 'acp.complete', 30),
-        (request, reply) => {
-          const id = idParam(request);
-          return idempotent(request, reply, `complete:${id}`, async () => {
-            const { wire, merchant } = context(request);
-            const input = wire.toComplete(parse(wire.schemas.complete, request.body));
-            const state = await completeSession(deps, merchant, id, input);
-            recordBuyerRead(merchant, state);
-            return { status: 200, body: render(request, state) };
-          });
-        },
+      scope.get('/checkout_sessions/:id', limits.get, (request, reply) =>
+        answer(request, reply, { operation: 'get', id: idOf(request), body: undefined }),
       );
-
-      scope.post(
-        '/checkout_sessions/:id/cancel',
-        agentOperation(scope, 'acp.cancel', 30),
-        (request, reply) => {
-          const id = idParam(request);
-          return idempotent(request, reply, `cancel:${id}`, async () => {
-            const { merchant } = context(request);
-            const body = request.body as { intent_trace?: { reason_code?: unknown } } | undefined;
-            const reason =
-              typeof body?.intent_trace?.reason_code === 'string'
-                ? body.intent_trace.reason_code.slice(0, 100)
-                : null;
-            return { status: 200, body: render(request, await cancelSession(deps, merchant, id, reason)) };
-          });
-        },
+      scope.post('/checkout_sessions/:id', limits.update, (request, reply) =>
+        answer(request, reply, { operation: 'update', id: idOf(request), body: request.body }),
+      );
+      scope.post('/checkout_sessions/:id/complete', limits.complete, (request, reply) =>
+        answer(request, reply, { operation: 'complete', id: idOf(request), body: request.body }),
+      );
+      scope.post('/checkout_sessions/:id/cancel', limits.cancel, (request, reply) =>
+        answer(request, reply, { operation: 'cancel', id: idOf(request), body: request.body }),
       );
     },
     { prefix: '/acp' },

@@ -3,7 +3,8 @@ import type { AcpDiscoveryResponse } from '#common/api/discovery';
 
 /**
  * /.well-known/acp.json: the ACP 2026-04-17 DiscoveryResponse. Only services really served are listed:
- * `checkout` (the checkout_sessions API) and `orders` (the order object on completion and the order
+ * `checkout` (the checkout_sessions API, over REST and over MCP at /mcp: the binding leaves the MCP
+ * endpoint's address out of this document, so /docs and the platform discovery document give it) and `orders` (the order object on completion and the order
  * events sent to the agent's webhook); not `delegate_payment` (agents get tokens from Stripe, not from
  * us) nor `carts`.
  */
@@ -16,7 +17,7 @@ export function acpDiscovery(publicUrl: string): AcpDiscoveryResponse {
       documentation_url: `${publicUrl}/docs#acp`,
     },
     api_base_url: `${publicUrl}/acp`,
-    transports: ['rest'],
+    transports: ['rest', 'mcp'],
     capabilities: { services: ['checkout', 'orders'] },
   };
 }

@@ -28,7 +28,7 @@ describe('/.well-known/acp.json', () => {
         documentation_url: `${TEST_ORIGIN}/docs#acp`,
       },
       api_base_url: `${TEST_ORIGIN}/acp`,
-      transports: ['rest'],
+      transports: ['rest', 'mcp'],
       capabilities: { services: ['checkout', 'orders'] },
     });
     if (!acpSpecAvailable) return;

@@ -63,7 +63,8 @@ export function platformDiscovery(input: {
       current_version: LATEST_ACP_VERSION,
       supported_versions: [...ACP_VERSIONS],
       version_header: 'API-Version',
-      transports: ['rest'],
+      transports: ['rest', 'mcp'],
+      mcp_url: `${publicUrl}/mcp`,
       services: acpDiscovery(publicUrl).capabilities.services,
       authentication,
       idempotency: {

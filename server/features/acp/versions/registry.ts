@@ -14,6 +14,9 @@ export type AcpVersion = ServedAcpVersion['version'];
 export const ACP_VERSIONS: readonly AcpVersion[] = ACP_VERSION_MODULES.map((module) => module.version);
 export const LATEST_ACP_VERSION: AcpVersion = ACP_VERSIONS[ACP_VERSIONS.length - 1]!;
 
+/** Newest first, as the ACP error's `supported_versions` lists them. */
+export const SUPPORTED_NEWEST_FIRST: readonly AcpVersion[] = [...ACP_VERSIONS].reverse();
+
 export const isAcpVersion = (value: unknown): value is AcpVersion =>
   typeof value === 'string' && (ACP_VERSIONS as readonly string[]).includes(value);
 

@@ -215,3 +215,24 @@ ${HEADERS_2026} \\
 
 export const ACP_DISCOVERY = `curl -s $AGENTCART_URL/.well-known/acp.json
 curl -s $AGENTCART_URL/.well-known/agent-commerce.json`;
+
+/** ACP's MCP binding: a client configuration (the key at the connection) and one raw call to list the tools. */
+export const ACP_MCP_CONFIG = `cat > agentcart-mcp.json <<JSON
+{
+  "mcpServers": {
+    "agentcart-checkout": {
+      "type": "http",
+      "url": "$AGENTCART_URL/mcp",
+      "headers": { "Authorization": "Bearer $AGENTCART_API_KEY" }
+    }
+  }
+}
+JSON
+cat agentcart-mcp.json`;
+
+export const ACP_MCP_LIST_TOOLS = `curl -s $AGENTCART_URL/mcp \\
+  -H "Authorization: Bearer $AGENTCART_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -H "Accept: application/json, text/event-stream" \\
+  -H "MCP-Protocol-Version: 2025-06-18" \\
+  -d '{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}'`;

@@ -9,6 +9,8 @@ import {
   ACP_DISCOVERY,
   ACP_GET,
   ACP_ITEM_MESSAGE,
+  ACP_MCP_CONFIG,
+  ACP_MCP_LIST_TOOLS,
   ACP_MINT_TOKEN,
   ACP_SESSION_2026,
   ACP_SIGN,
@@ -398,6 +400,30 @@ export function AcpDocs() {
         <Note>
           Branch on the HTTP status and <C>type</C> first; more specific codes may be added.
         </Note>
+      </DocSection>
+
+      <DocSection
+        id="acp-mcp"
+        title="Checkout over MCP"
+        summary="The same checkout as MCP tools, for agents built on the Model Context Protocol."
+      >
+        <P>
+          <C>/mcp</C> serves ACP&apos;s MCP binding (2026-04-17) over MCP&apos;s Streamable HTTP transport:
+          the tools <C>create_checkout_session</C>, <C>get_checkout_session</C>,{' '}
+          <C>update_checkout_session</C>, <C>complete_checkout_session</C> and <C>cancel_checkout_session</C>.
+          Each takes <C>meta</C> (what the REST headers carry: <C>api_version</C> always,{' '}
+          <C>idempotency_key</C> on every write), the session <C>id</C> and <C>payload</C>, the REST body. A
+          tool answers the session as its structured content; an ACP error is a JSON-RPC error <C>-32000</C>{' '}
+          with the ACP error as <C>data</C>.
+        </P>
+        <P>
+          Authenticate the connection with your API key as a Bearer token, in the client&apos;s configuration,
+          never in tool arguments. Sessions, idempotency keys and rate limits are the same as over REST: a
+          session created over MCP can be read at <C>/acp/checkout_sessions/&#123;id&#125;</C>
+          and the other way round.
+        </P>
+        <CodeBlock title="MCP client configuration" code={ACP_MCP_CONFIG} />
+        <CodeBlock title="List the tools (raw JSON-RPC)" code={ACP_MCP_LIST_TOOLS} />
       </DocSection>
 
       <DocSection
