@@ -14,3 +14,4 @@ export * from './webhooks';
 export * from './analytics';
 export * from './notifications';
 export * from './storefront';
+export * from './ucp';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { acpChannel } from '#common/domain/sales-channel';
+import { sessionChannel } from '#common/domain/sales-channel';
 import { acpSessions, type AcpBuyer, type Merchant } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
 import {
@@ -83,7 +83,7 @@ async function withCurrentPrices(
     previousOptionId: session.selectedOptionId,
     requestedCurrency: null,
     // The agent that priced the expired offer is the one completing the session.
-    origin: { channel: acpChannel(session.apiVersion), agent: offer?.agent ?? null },
+    origin: { channel: sessionChannel(session.apiVersion), agent: offer?.agent ?? null },
   });
   const after = sessionTotals(pricing.pricedItems, pricing.offer, pricing.selectedOptionId).total;
   const changed = !pricing.offer || after !== before;
