@@ -22,7 +22,7 @@ export {
   type SessionChanges,
   type SessionState,
 } from './sessions';
-export { completeSession, type CompletePayment } from './complete-session';
+export { completeSession, issueLightningInvoice, type CompletePayment } from './complete-session';
 export { sessionTotals } from './session-pricing';
 export { lineItemId, viewSession, type SessionView, type ViewMessage } from './session-view';
 export { AcpError, toAcpError } from './acp-error';

@@ -1,5 +1,5 @@
 import type { Merchant, UcpPublicJwk } from '../../db/schema/index';
-import { CARD_HANDLER, UCP_REST_PREFIX, UCP_SPEC_URLS, UCP_VERSION } from './protocol';
+import { CARD_HANDLER, LIGHTNING_HANDLER, UCP_REST_PREFIX, UCP_SPEC_URLS, UCP_VERSION } from './protocol';
 
 /** The merchant's Stripe account, when it takes cards (the card handler's config). */
 export function cardAccountOf(merchant: Merchant): string | null {
@@ -10,17 +10,37 @@ export function cardAccountOf(merchant: Merchant): string | null {
 /** The payment handlers a merchant offers, keyed by reverse-DNS name, as profiles and checkouts list them. */
 export function paymentHandlers(merchant: Merchant, publicUrl: string) {
   const account = cardAccountOf(merchant);
-  if (!account) return {};
   return {
-    [CARD_HANDLER.name]: [
-      {
-        id: CARD_HANDLER.id,
-        version: UCP_VERSION,
-        spec: `${publicUrl}/docs#ucp-card-handler`,
-        available_instruments: [{ type: 'card' }],
-        config: { psp: 'stripe', merchant_id: account, credential_types: [CARD_HANDLER.credentialType] },
-      },
-    ],
+    ...(account
+      ? {
+          [CARD_HANDLER.name]: [
+            {
+              id: CARD_HANDLER.id,
+              version: UCP_VERSION,
+              spec: `${publicUrl}/docs#ucp-card-handler`,
+              available_instruments: [{ type: 'card' }],
+              config: {
+                psp: 'stripe',
+                merchant_id: account,
+                credential_types: [CARD_HANDLER.credentialType],
+              },
+            },
+          ],
+        }
+      : {}),
+    ...(merchant.btcEnabled && merchant.btcProvider
+      ? {
+          [LIGHTNING_HANDLER.name]: [
+            {
+              id: LIGHTNING_HANDLER.id,
+              version: UCP_VERSION,
+              spec: `${publicUrl}/docs#ucp-lightning-handler`,
+              available_instruments: [{ type: LIGHTNING_HANDLER.instrumentType }],
+              config: { network: 'lightning', settlement: 'continue_url' },
+            },
+          ],
+        }
+      : {}),
   };
 }
 

@@ -34,7 +34,7 @@ interface UcpMessage {
   code: string;
   path: string;
   content: string;
-  severity?: 'recoverable';
+  severity?: 'recoverable' | 'requires_buyer_input';
 }
 
 function message(m: ViewMessage): UcpMessage {
@@ -99,7 +99,25 @@ export function renderCheckout(
       severity: 'recoverable',
     });
   }
-  const status = needsEmail && view.status === 'ready_for_payment' ? 'incomplete' : STATUS[view.status];
+  // A Lightning invoice waiting to be paid: the buyer pays on its page (ADR 048), the status says so.
+  const invoice = open || view.status === 'in_progress' ? view.payment.lightning?.invoice : null;
+  const continueUrl = invoice ? (invoice.paymentUrl ?? `lightning:${invoice.paymentRequest}`) : null;
+  if (invoice) {
+    const pending = messages.findIndex((m) => m.code === 'payment_pending');
+    if (pending >= 0) messages.splice(pending, 1);
+    messages.push({
+      type: 'error',
+      code: 'payment_required',
+      path: '$.payment',
+      content: 'Pay the Lightning invoice at continue_url; the order is placed once it is paid.',
+      severity: 'requires_buyer_input',
+    });
+  }
+  const status = invoice
+    ? 'requires_escalation'
+    : needsEmail && view.status === 'ready_for_payment'
+      ? 'incomplete'
+      : STATUS[view.status];
   const { buyer, address } = view;
   const shipping = view.selectedOptionId
     ? [{ type: 'fulfillment', display_text: 'Shipping', amount: view.totals.fulfillment }]
@@ -183,6 +201,7 @@ export function renderCheckout(
       { type: 'privacy_policy', url: view.links.privacy },
     ],
     expires_at: view.expiresAt,
+    ...(continueUrl ? { continue_url: continueUrl } : {}),
     ...(view.order
       ? {
           order: {

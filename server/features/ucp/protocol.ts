@@ -26,3 +26,13 @@ export const CARD_HANDLER = {
   id: 'stripe_spt',
   credentialType: 'spt',
 } as const;
+
+/**
+ * AgentCart's Lightning handler (UCP has none): completing with it escalates the checkout to the invoice's
+ * payment page (`requires_escalation` + `continue_url`); the buyer pays there and the engine settles.
+ */
+export const LIGHTNING_HANDLER = {
+  name: 'com.agentcart.lightning',
+  id: 'lightning',
+  instrumentType: 'lightning',
+} as const;

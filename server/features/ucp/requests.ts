@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { shippingLine, text } from '#common/acp/shared';
 import type { AcpAddress, AcpBuyer, AcpFulfillment } from '../../db/schema/index';
 import type { CompletePayment, SessionChanges } from '../acp';
-import { CARD_HANDLER } from './protocol';
+import { CARD_HANDLER, LIGHTNING_HANDLER } from './protocol';
 import { UcpError } from './ucp-error';
 
 /**
@@ -124,11 +124,15 @@ export function toSessionChanges(
 /** Card number fields of card_credential.json: a business that is not PCI scoped must never take them. */
 const RAW_CARD_FIELDS = ['number', 'cvc', 'cryptogram'];
 
+/** How the platform pays: a Shared Payment Token to charge, or Lightning on the invoice's payment page. */
+export type UcpPayment = Extract<CompletePayment, { kind: 'card' }> | { kind: 'lightning' };
+
 /**
- * The instrument to charge: the selected one (or the only one), of the card handler, carrying a Shared
- * Payment Token. Raw card credentials are refused before anything else looks at them.
+ * The instrument to pay with: the selected one (or the only one), of the card handler carrying a Shared
+ * Payment Token, or of the Lightning handler. Raw card credentials are refused before anything else looks
+ * at them.
  */
-export function toCompletePayment(body: z.infer<typeof completeRequest>): CompletePayment {
+export function toCompletePayment(body: z.infer<typeof completeRequest>): UcpPayment {
   const instruments = body.payment.instruments;
   const chosen =
     instruments.find((i) => i.selected) ?? (instruments.length === 1 ? instruments[0] : undefined);
@@ -143,11 +147,14 @@ export function toCompletePayment(body: z.infer<typeof completeRequest>): Comple
       `Card numbers are not accepted; pay with a Stripe Shared Payment Token through the ${CARD_HANDLER.name} handler`,
     );
   }
+  if (chosen.handler_id === LIGHTNING_HANDLER.id && chosen.type === LIGHTNING_HANDLER.instrumentType) {
+    return { kind: 'lightning' };
+  }
   if (chosen.handler_id !== CARD_HANDLER.id || chosen.type !== 'card') {
     throw new UcpError(
       400,
       'payment_handler_unsupported',
-      `Pay with a card instrument of handler ${CARD_HANDLER.id}`,
+      `Pay with a card instrument of handler ${CARD_HANDLER.id} or a ${LIGHTNING_HANDLER.instrumentType} instrument of handler ${LIGHTNING_HANDLER.id}`,
     );
   }
   const token = credential?.type === CARD_HANDLER.credentialType ? credential.token : undefined;

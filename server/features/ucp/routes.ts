@@ -10,6 +10,7 @@ import {
   cancelSession,
   completeSession,
   createSession,
+  issueLightningInvoice,
   loadSession,
   updateSession,
   viewSession,
@@ -24,7 +25,13 @@ import { businessProfile } from './business-profile';
 import { renderCheckout } from './checkout-view';
 import { renderOrder } from './order-view';
 import { UCP_PROFILE_PATH, UCP_REST_PREFIX, UCP_VERSION } from './protocol';
-import { checkoutRequest, completeRequest, toCompletePayment, toSessionChanges } from './requests';
+import {
+  checkoutRequest,
+  completeRequest,
+  toCompletePayment,
+  toSessionChanges,
+  type UcpPayment,
+} from './requests';
 import { negotiate } from './ucp-agent';
 import { toUcpError, UcpError, UcpOutcome } from './ucp-error';
 import { merchantSigningKey } from './signing-keys';
@@ -35,7 +42,13 @@ const SESSION_VERSION = ucpChannel(UCP_VERSION);
 const NOT_REPLAYED = new Set([409, 429]);
 /** Completion failures that are the buyer's business, answered 200 with the checkout and its messages. */
 const PAYMENT_OUTCOMES = new Set(['payment_declined', 'payment_expired']);
-const CHECKOUT_OUTCOMES = new Set([...PAYMENT_OUTCOMES, 'prices_changed', 'session_not_ready', 'missing']);
+const CHECKOUT_OUTCOMES = new Set([
+  ...PAYMENT_OUTCOMES,
+  'prices_changed',
+  'session_not_ready',
+  'missing',
+  'payment_pending',
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const agentOf = (request: FastifyRequest) => agentFromUserAgent(request.headers['user-agent']);
@@ -186,6 +199,19 @@ export function registerUcpRoutes(
         return id;
       };
 
+      /**
+       * A card is charged now. Lightning escalates: the first complete puts an invoice on the checkout
+       * (requires_escalation, its page as continue_url); a complete once it is paid places the order.
+       */
+      const pay = async (merchant: Merchant, id: string, payment: UcpPayment) => {
+        if (payment.kind === 'card') return completeSession(deps, merchant, id, { payment });
+        const { payment: invoice, checkout } = await loadSession(deps, merchant, id);
+        const pending = checkout?.method === 'btc' && checkout.status === 'PENDING_PAYMENT';
+        if (!pending || !invoice?.providerInvoiceId) return issueLightningInvoice(deps, merchant, id);
+        const invoiceId = invoice.providerInvoiceId;
+        return completeSession(deps, merchant, id, { payment: { kind: 'lightning', invoiceId } });
+      };
+
       scope.post('/checkout-sessions', agentOperation(scope, 'ucp.create', 100), (request, reply) =>
         idempotent(request, reply, 'create', async () => {
           const changes = toSessionChanges(parse(checkoutRequest, request.body));
@@ -237,7 +263,7 @@ export function registerUcpRoutes(
             try {
               return {
                 status: 200,
-                body: render(request, await completeSession(deps, merchant, id, { payment })),
+                body: render(request, await pay(merchant, id, payment)),
               };
             } catch (err) {
               if (!(err instanceof AcpError) || !CHECKOUT_OUTCOMES.has(err.code)) throw err;

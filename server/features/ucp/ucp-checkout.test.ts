@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acpSessions, orders, ucpSigningKeys } from '../../db/schema/index';
+import { acpSessions, orders, payments, ucpSigningKeys } from '../../db/schema/index';
 import { acpRequest } from '../../test/acp-kit';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { demoMerchantApiKey, mintSharedPaymentToken, newMerchant, simControl } from '../../test/merchant-kit';
@@ -59,6 +59,9 @@ describe('GET /.well-known/ucp', () => {
     ]);
     expect(profile.ucp.payment_handlers['com.stripe.shared_payment_token']).toEqual([
       expect.objectContaining({ id: 'stripe_spt', available_instruments: [{ type: 'card' }] }),
+    ]);
+    expect(profile.ucp.payment_handlers['com.agentcart.lightning']).toEqual([
+      expect.objectContaining({ id: 'lightning', available_instruments: [{ type: 'lightning' }] }),
     ]);
     const [jwk] = profile.signing_keys;
     expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
@@ -335,5 +338,65 @@ describe('cancel', () => {
       409,
       'not_cancelable',
     );
+  });
+});
+
+describe('tenant isolation', () => {
+  it("answers another merchant's key with not_found on every checkout route and changes nothing", async () => {
+    const checkout = await readyCheckout();
+    const intruder = (await newMerchant(t, { apiKey: true })).apiKey;
+    const token = await mintSharedPaymentToken(t, totalOf(checkout));
+    const attempts = [
+      await ucpRequest(t, intruder, 'GET', sessionUrl(checkout.id)),
+      await ucpRequest(t, intruder, 'PUT', sessionUrl(checkout.id), {
+        line_items: [{ item: { id: 'TEST-PRODUCT-001' }, quantity: 9 }],
+      }),
+      await ucpRequest(t, intruder, 'POST', sessionUrl(checkout.id, '/complete'), cardInstrument(token)),
+      await ucpRequest(t, intruder, 'POST', sessionUrl(checkout.id, '/cancel')),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode, res.body).toBe(200);
+      expectUcpShape('error_response', res.json());
+      expect(res.json().messages[0].code).toBe('not_found');
+    }
+    const own = await ucpRequest(t, key, 'GET', sessionUrl(checkout.id));
+    expect(own.json()).toMatchObject({ status: 'ready_for_complete', line_items: [{ quantity: 2 }] });
+  });
+});
+
+describe('checkout by Lightning', () => {
+  it('escalates to the invoice page, and places the order once the invoice is paid', async () => {
+    const checkout = await readyCheckout();
+    const lightning = {
+      payment: { instruments: [{ id: 'ln_1', handler_id: 'lightning', type: 'lightning', selected: true }] },
+    };
+    const escalated = await ucpRequest(t, key, 'POST', sessionUrl(checkout.id, '/complete'), lightning);
+    expect(escalated.statusCode, escalated.body).toBe(200);
+    expectUcpShape('checkout', escalated.json());
+    expect(escalated.json()).toMatchObject({
+      status: 'requires_escalation',
+      continue_url: expect.any(String),
+    });
+    expect(escalated.json().messages).toContainEqual(
+      expect.objectContaining({ type: 'error', severity: 'requires_buyer_input', path: '$.payment' }),
+    );
+
+    // Not paid yet: still escalated, nothing charged, no order.
+    const early = await ucpRequest(t, key, 'POST', sessionUrl(checkout.id, '/complete'), lightning);
+    expect(early.statusCode, early.body).toBe(200);
+    expectUcpShape('checkout', early.json());
+    expect(early.json().status).toBe('requires_escalation');
+    expect(early.json()).not.toHaveProperty('order');
+
+    const [session] = await t.db.select().from(acpSessions).where(eq(acpSessions.id, checkout.id));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, session!.checkoutId!));
+    await simControl(t, 'opennode', `charges/${payment!.providerInvoiceId}/pay`);
+    const done = await ucpRequest(t, key, 'POST', sessionUrl(checkout.id, '/complete'), lightning);
+    expect(done.statusCode, done.body).toBe(200);
+    expectUcpShape('checkout', done.json());
+    expect(done.json()).toMatchObject({ status: 'completed', order: { id: expect.any(String) } });
+    expect(done.json()).not.toHaveProperty('continue_url');
+    const order = await ucpRequest(t, key, 'GET', `/ucp/orders/${done.json().order.id}`);
+    expectUcpShape('order', order.json());
   });
 });
