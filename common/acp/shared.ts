@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const text = (max = 500) => z.string().max(max);
 
 /** An address line a store needs to ship to: blank is refused, as the agent API refuses it. */
-const shippingLine = (max: number) => z.string().trim().min(1, 'Required: a store needs it to ship').max(max);
+export const shippingLine = (max: number) =>
+  z.string().trim().min(1, 'Required: a store needs it to ship').max(max);
 
 /** The postal address both ACP versions send (line_two may be "" or absent; state is blank in much of the world). */
 export const address = z.object({

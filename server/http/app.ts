@@ -18,6 +18,7 @@ import { registerAgentApplicationRoutes } from '../features/agent-application/ro
 import { registerConnectionRoutes } from '../features/connections/routes';
 import { registerSandbox } from '../features/sandbox';
 import { registerAcpRoutes } from '../features/acp/routes';
+import { registerUcpRoutes } from '../features/ucp';
 import { registerAgentApiRoutes } from '../features/agent-api/routes';
 import { registerPaymentWebhookRoutes } from '../features/commerce';
 import { registerDeveloperRoutes } from '../features/developers/routes';
@@ -48,8 +49,7 @@ import { registerHostileInputGuard } from './hostile-input';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import { registerWebApp } from './spa';
 
-const isApiSurface = (url: string) =>
-  url.startsWith('/api/') || url === '/acp' || url.startsWith('/acp/') || url === '/mcp';
+const isApiSurface = (url: string) => /^\/(api\/|acp(\/|$)|ucp(\/|$)|mcp$)/.test(url);
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -180,6 +180,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerPaymentWebhookRoutes(app, ctx);
   registerRefundWebhookRoutes(app, ctx);
   registerAcpRoutes(app, ctx);
+  registerUcpRoutes(app, ctx);
   registerSandbox(app, ctx);
   // What compose.ts started that ends with the app: the live event listener, the pending access records.
   app.addHook('onClose', () => ctx.liveEvents.close());

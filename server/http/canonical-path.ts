@@ -60,4 +60,4 @@ export function routableTarget(raw: string): string {
 }
 
 /** First path segments of the machine-facing surfaces. */
-const API_SURFACES = new Set(['api', 'acp', '.well-known', '__sim']);
+const API_SURFACES = new Set(['api', 'acp', 'ucp', '.well-known', '__sim']);

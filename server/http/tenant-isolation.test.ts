@@ -127,6 +127,9 @@ const NOT_TENANT_IDS: Record<string, string> = {
   'POST /acp/checkout_sessions/:id': "an agent's API key: acp-protocol.test.ts, tenant isolation",
   'POST /acp/checkout_sessions/:id/complete': "an agent's API key: acp-protocol.test.ts, tenant isolation",
   'POST /acp/checkout_sessions/:id/cancel': "an agent's API key: acp-protocol.test.ts, tenant isolation",
+  'PUT /ucp/checkout-sessions/:id': "an agent's API key: ucp-checkout.test.ts, tenant isolation",
+  'POST /ucp/checkout-sessions/:id/complete': "an agent's API key: ucp-checkout.test.ts, tenant isolation",
+  'POST /ucp/checkout-sessions/:id/cancel': "an agent's API key: ucp-checkout.test.ts, tenant isolation",
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

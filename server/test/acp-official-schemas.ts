@@ -1,27 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { AcpVersion } from '../features/acp/versions/registry';
+import { officialAjv, runCheck, specFolder, type OfficialCheck } from './official-schemas';
 
-/**
- * Tests only: validators for the official ACP JSON Schemas, read from ../shared/acp-spec (never copied
- * into the project). When that folder is absent the suites say they skipped these checks.
- */
-export const ACP_SPEC_DIR = fileURLToPath(new URL('../../../shared/acp-spec/', import.meta.url));
-export const acpSpecAvailable = existsSync(
-  `${ACP_SPEC_DIR}2026-04-17/json-schema/schema.agentic_checkout.json`,
-);
-if (!acpSpecAvailable) {
-  console.warn(`ACP official schema checks SKIPPED: ${ACP_SPEC_DIR} is missing (CI always has it).`);
-}
+export type { OfficialCheck } from './official-schemas';
 
-export function readAcpSpec(relative: string): unknown {
-  return JSON.parse(readFileSync(`${ACP_SPEC_DIR}${relative}`, 'utf8'));
-}
-
-export type OfficialCheck = { valid: boolean; errors: string[] };
+/** Tests only: validators for the official ACP JSON Schemas, read from ../shared/acp-spec (official-schemas.ts). */
+const acpSpec = specFolder('acp-spec', '2026-04-17/json-schema/schema.agentic_checkout.json', 'ACP');
+export const ACP_SPEC_DIR = acpSpec.dir;
+export const acpSpecAvailable = acpSpec.available;
+export const readAcpSpec = acpSpec.read;
 
 /**
  * `check(defName, value)` against `$defs` of a version's checkout bundle. CheckoutSessionWithOrder is
@@ -29,8 +17,7 @@ export type OfficialCheck = { valid: boolean; errors: string[] };
  * satisfy literally; it is checked as its two halves: the session without `order`, and `order` as Order.
  */
 export function officialCheckoutValidator(version: AcpVersion) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
+  const ajv = officialAjv();
   const bundle = draft4Bounds(readAcpSpec(`${version}/json-schema/schema.agentic_checkout.json`)) as {
     $id: string;
   };
@@ -38,11 +25,7 @@ export function officialCheckoutValidator(version: AcpVersion) {
   const run = (def: string, value: unknown): OfficialCheck => {
     const validate = ajv.getSchema(`${bundle.$id}#/$defs/${def}`);
     if (!validate) throw new Error(`no $defs/${def} in the ${version} bundle`);
-    const valid = validate(value) as boolean;
-    return {
-      valid,
-      errors: valid ? [] : (validate.errors ?? []).map((e) => `${def}${e.instancePath} ${e.message}`),
-    };
+    return runCheck(validate, value, def);
   };
   return (def: string, value: unknown): OfficialCheck => {
     if (def !== 'CheckoutSessionWithOrder') return run(def, value);
@@ -85,18 +68,13 @@ export function officialWebhookValidator(version: AcpVersion) {
   let validate: ReturnType<typeof compileWebhookEvent> | undefined;
   return (event: unknown): OfficialCheck => {
     validate ??= compileWebhookEvent(version);
-    const valid = validate(event) as boolean;
-    return {
-      valid,
-      errors: valid ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`),
-    };
+    return runCheck(validate, event, '');
   };
 }
 
 /** 2026-04-17's event data is the checkout bundle's Order, so that bundle is loaded alongside. */
 function compileWebhookEvent(version: AcpVersion) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
+  const ajv = officialAjv();
   let text = JSON.stringify(webhookSchemas(version));
   if (version === '2026-04-17') {
     const bundle = readAcpSpec(`${version}/json-schema/schema.agentic_checkout.json`) as { $id: string };

@@ -4,6 +4,13 @@ import { agentErrorBody } from '#common/api/agent';
 import { apiErrorSchema } from '#common/api/errors';
 import { canonicalRequestTarget } from '../http/canonical-path';
 
+/** UCP's protocol errors (overview.md, "Error Handling"): `{code, content}`, with a `continue_url` at times. */
+const ucpProtocolError = z.strictObject({
+  code: z.string(),
+  content: z.string(),
+  continue_url: z.string().optional(),
+});
+
 /** Provider notifications are answered in the small shape providers expect, or refused as the app refuses. */
 const webhookAnswer = z.union([z.object({ received: z.boolean() }), apiErrorSchema]);
 
@@ -15,7 +22,7 @@ const jsonRpcError = z.object({
 });
 
 /**
- * The documented error body of the surface a request target belongs to (as the app reads the target): ACP's `{type, code, message, param}`, the
+ * The documented error body of the surface a request target belongs to (as the app reads the target): ACP's `{type, code, message, param}`, UCP's `{code, content}`, the
  * agent API's `{error, error_code, correlation_id, details}`, MCP's JSON-RPC error, provider webhooks' `{received}`, or the
  * app's `{error: {code, message, requestId}}`.
  */
@@ -25,6 +32,7 @@ export function documentedErrorShape(url: string): z.ZodType {
   const path = (canonicalRequestTarget(sent.pathname) ?? sent.pathname).split('?')[0]!;
   if (path === '/acp' || path.startsWith('/acp/')) return acpError;
   if (path === '/mcp' || path.startsWith('/mcp/')) return jsonRpcError;
+  if (path === '/ucp' || path.startsWith('/ucp/') || path === '/.well-known/ucp') return ucpProtocolError;
   if (/^\/api\/agent($|\/|-(offer|checkout|confirm)$|-order\/)/.test(path)) return agentErrorBody;
   if (path.startsWith('/webhooks/')) return webhookAnswer;
   return apiErrorSchema;

@@ -15,3 +15,4 @@ export * from './analytics';
 export * from './notifications';
 export * from './storefront';
 export * from './refunds';
+export * from './ucp';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { acpChannel } from '#common/domain/sales-channel';
+import { sessionChannel } from '#common/domain/sales-channel';
 import { acpSessions, type AcpBuyer, type Merchant } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
 import {
@@ -65,6 +65,32 @@ export async function completeSession(
 }
 
 /**
+ * Puts a payable Lightning invoice on a ready session (the engine's checkout, as ACP 2026-04-17 sessions
+ * carry one), for a door whose protocol hands the buyer to a payment page rather than holding the invoice
+ * in a handler (UCP's `requires_escalation`, ADR 048). Settlement is the engine's, exactly once; a card
+ * completion afterwards withdraws the invoice.
+ */
+export async function issueLightningInvoice(
+  deps: AcpDeps,
+  merchant: Merchant,
+  sessionId: string,
+): Promise<SessionState> {
+  const state = await loadSession(deps, merchant, sessionId);
+  assertOpen(state.session, deps.clock.now());
+  if (!merchant.btcEnabled || !merchant.btcProvider) {
+    throw new AcpError(400, 'payment_method_unsupported', 'This merchant does not accept Bitcoin');
+  }
+  if (!buyerEmail(state.session)) {
+    throw new AcpError(400, 'missing', 'The buyer email is required to complete the checkout');
+  }
+  if (state.session.status !== 'ready_for_payment' || !state.offer) {
+    throw new AcpError(409, 'session_not_ready', 'This session is not ready for payment; see its messages');
+  }
+  await refreshLightningInvoice(deps, merchant, state.session, state.offer);
+  return loadSession(deps, merchant, sessionId);
+}
+
+/**
  * An offer keeps store prices for 15 minutes. Past that the basket is priced again; if the total moved,
  * the agent must show the buyer the new total before anything is charged.
  */
@@ -83,7 +109,7 @@ async function withCurrentPrices(
     previousOptionId: session.selectedOptionId,
     requestedCurrency: null,
     // The agent that priced the expired offer is the one completing the session.
-    origin: { channel: acpChannel(session.apiVersion), agent: offer?.agent ?? null },
+    origin: { channel: sessionChannel(session.apiVersion), agent: offer?.agent ?? null },
   });
   const after = sessionTotals(pricing.pricedItems, pricing.offer, pricing.selectedOptionId).total;
   const changed = !pricing.offer || after !== before;

@@ -1,5 +1,5 @@
 import { and, eq, notInArray } from 'drizzle-orm';
-import { acpChannel } from '#common/domain/sales-channel';
+import { sessionChannel } from '#common/domain/sales-channel';
 import {
   acpSessions,
   checkouts,
@@ -24,7 +24,7 @@ import type { AcpDeps } from './acp-deps';
 import { refreshLightningInvoice, withdrawInvoice } from './lightning-invoice';
 import { priceSession } from './session-pricing';
 import { lineItemId } from './session-view';
-import { acpVersion, type AcpVersion } from './versions/registry';
+import { acpVersion, isAcpVersion } from './versions/registry';
 
 /** Sessions stay open for a day; completing one charges at that moment's store prices. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -57,7 +57,8 @@ const OPEN = ['not_ready_for_payment', 'ready_for_payment'];
 export async function createSession(
   deps: AcpDeps,
   merchant: Merchant,
-  version: AcpVersion,
+  /** What the session stores as its version: an ACP API-Version, or a UCP channel (sessionChannel). */
+  version: string,
   changes: SessionChanges & { items: AcpRequestedItem[] },
   /** The calling agent's name (lib/agent-identity), recorded on the offers the session prices. */
   agent: string | null,
@@ -69,7 +70,7 @@ export async function createSession(
     requestedOptionId: null,
     previousOptionId: null,
     requestedCurrency: changes.currency ?? null,
-    origin: { channel: acpChannel(version), agent },
+    origin: { channel: sessionChannel(version), agent },
   });
   const [session] = await deps.db
     .insert(acpSessions)
@@ -113,7 +114,7 @@ function assertLineItemIds(items: AcpRequestedItem[], itemIds: string[] | undefi
 export async function updateSession(
   deps: AcpDeps,
   merchant: Merchant,
-  version: AcpVersion,
+  version: string,
   sessionId: string,
   changes: SessionChanges,
   agent: string | null,
@@ -130,7 +131,7 @@ export async function updateSession(
     previousOptionId: session.selectedOptionId,
     requestedCurrency: null,
     // The session's own version: it is the protocol the sale runs under, whatever this request says.
-    origin: { channel: acpChannel(session.apiVersion), agent },
+    origin: { channel: sessionChannel(session.apiVersion), agent },
   });
   const [updated] = await deps.db
     .update(acpSessions)
@@ -317,15 +318,16 @@ async function rejectChange(deps: AcpDeps, merchant: Merchant, sessionId: string
   throw new AcpError(409, 'conflict', 'The session changed while this request ran; retry it');
 }
 
-/** Sessions of a version with Lightning carry a payable invoice once they are ready for payment. */
+/** Sessions of an ACP version with Lightning carry a payable invoice once they are ready for payment. */
 async function afterPricing(
   deps: AcpDeps,
   merchant: Merchant,
-  version: AcpVersion,
+  version: string,
   session: AcpSession,
   offer: Offer | null,
 ): Promise<SessionState> {
-  if (acpVersion(version).lightning && offer && session.status === 'ready_for_payment') {
+  const lightning = isAcpVersion(version) && acpVersion(version).lightning;
+  if (lightning && offer && session.status === 'ready_for_payment') {
     await refreshLightningInvoice(deps, merchant, session, offer);
   }
   return loadSession(deps, merchant, session.id);

@@ -89,10 +89,12 @@ export async function recentMerchantByApiKey(db: Db, apiKey: string): Promise<Me
   return (await recentKeyCache(db).getOrLoad(hashApiKey(apiKey), load)) ?? null;
 }
 
-/** Agents send the key as `Authorization: Bearer …` and/or an `apikey` header. */
+/** Agents send the key as `Authorization: Bearer …`, an `apikey` header or (UCP) `X-API-Key`. */
 export function presentedApiKey(headers: Record<string, string | string[] | undefined>): string | null {
   const auth = headers.authorization;
   const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;
   const apikey = typeof headers.apikey === 'string' ? headers.apikey.trim() : undefined;
-  return bearer ?? apikey ?? null;
+  // UCP's REST binding names X-API-Key; any agent API may send it.
+  const xApiKey = typeof headers['x-api-key'] === 'string' ? headers['x-api-key'].trim() : undefined;
+  return bearer ?? apikey ?? xApiKey ?? null;
 }
