@@ -106,3 +106,29 @@ function compileWebhookEvent(version: AcpVersion) {
   text = text.replaceAll('#/components/schemas/', '#/$defs/');
   return ajv.compile({ $defs: JSON.parse(text), $ref: '#/$defs/WebhookEvent' });
 }
+
+/**
+ * `check(defName, value)` against `$defs` of the 2026-04-17 feed bundle (`schema.feed.json`): Product,
+ * CreateFeedRequest, UpsertProductsRequest, FeedMetadata, Error. Compiled on first use, so a suite that
+ * skips without ../shared/acp-spec can still be collected.
+ */
+export function officialFeedValidator() {
+  let ajv: Ajv2020 | undefined;
+  let id = '';
+  return (def: string, value: unknown): OfficialCheck => {
+    if (!ajv) {
+      ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      const bundle = readAcpSpec('2026-04-17/json-schema/schema.feed.json') as { $id: string };
+      ajv.addSchema(bundle);
+      id = bundle.$id;
+    }
+    const validate = ajv.getSchema(`${id}#/$defs/${def}`);
+    if (!validate) throw new Error(`no $defs/${def} in the feed bundle`);
+    const valid = validate(value) as boolean;
+    return {
+      valid,
+      errors: valid ? [] : (validate.errors ?? []).map((e) => `${def}${e.instancePath} ${e.message}`),
+    };
+  };
+}
