@@ -25,6 +25,8 @@
  *          --soak-only (just the soak; its figures replace the soak's in bench-results.json)
  *          --history-only (just the history scenario; its figures replace the history's likewise)
  *          --flow-only (just the card flow, printed and not written: a quick before/after figure)
+ *          --feed (just the product feed: build time, memory and event-loop delay for 10,000 variants,
+ *          scripts/bench/feed.ts; printed, no instance started)
  * SOAK_SECONDS (180) shortens the soak, e.g. for a smoke test.
  *
  * At the end it judges every target of issue 22 (scripts/bench/targets.ts), MET or NOT MET, and records
@@ -51,6 +53,7 @@ import { waitForBackgroundWork, type Drain } from './bench/drain';
 import { createMerchantKeys, startBenchInstance, type BenchInstance } from './bench/instance';
 import { startProfiling } from './bench/profile';
 import { printHistoryTable, runHistoryScenario, worstP95Ms, type HistoryTiming } from './bench/history';
+import { runFeedBench } from './bench/feed';
 import { runSoak, type SoakResult } from './bench/soak';
 import { judgeTargets, printTargets, type Target } from './bench/targets';
 import { percentile, type Usage } from './bench/usage-meter';
@@ -94,6 +97,7 @@ function readOptions() {
       'soak-only': { type: 'boolean', default: false },
       'history-only': { type: 'boolean', default: false },
       'flow-only': { type: 'boolean', default: false },
+      feed: { type: 'boolean', default: false },
     },
   });
   const soakSeconds = Number(process.env.SOAK_SECONDS ?? 180);
@@ -115,6 +119,7 @@ function readOptions() {
     soakOnly: values['soak-only'],
     historyOnly: values['history-only'],
     flowOnly: values['flow-only'],
+    feed: values.feed,
     soakSeconds,
   };
 }
@@ -643,6 +648,19 @@ function recordUncaught() {
 
 async function main() {
   const options = readOptions();
+  if (options.feed) {
+    const { first, warm } = await runFeedBench();
+    console.log('Product feed, 10,000 variants (scripts/bench/feed.ts):');
+    for (const [what, r] of [
+      ['first build', first],
+      ['warm build ', warm],
+    ] as const)
+      console.log(
+        `  ${what}: ${r.buildMs} ms, heap +${r.heapUsedMb} MB, event loop held up at most ` +
+          `${r.eventLoopMaxMs} ms; products.jsonl ${r.jsonlMb} MB`,
+      );
+    process.exit(0);
+  }
   const uncaught = recordUncaught();
   const timings = routeTimings();
   console.log('Starting AgentCart in this process (fresh database, simulators, background jobs)…');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rawBodyOf, registerRawBodyRoutes } from '#server/lib/raw-body';
 import { createSimulator, type SimulatorOptions } from '../simulator-kit';
+import { registerFeedApi, type FeedRequestRecord, type HostedFeed } from './feeds';
 import { merchantSignatureProblem } from './signing';
 
 /**
@@ -8,7 +9,9 @@ import { merchantSignatureProblem } from './signing';
  * the sandbox and tests. It verifies `Merchant-Signature` with the webhook secret it is told through
  * `POST /__sim/secret` (per endpoint host, so every merchant can have its own `<name>.agent.sandbox`),
  * answers 200 {received, request_id} or the documented 401/400 errors, keeps what it received at
- * `GET /__sim/events`, and can fail the next N deliveries (`POST /__sim/fail`) or be down.
+ * `GET /__sim/events`, and can fail the next N deliveries (`POST /__sim/fail`) or be down. It also
+ * hosts the Product Feed API merchants push their catalogue to (feeds.ts), showing each feed and every
+ * feed request it answered at `GET /__sim/feeds`.
  */
 export const AGENT_SANDBOX_WEBHOOK_URL =
   'https://chatgpt.agent.sandbox/agentic_checkout/webhooks/order_events';
@@ -47,6 +50,20 @@ export function createAgentSimulator(opts: { now?: () => Date } & Pick<Simulator
     events: [] as ReceivedOrderEvent[],
   }));
   const failures = { remaining: 0, status: 500 };
+  const feedState = sim.keep('feeds', () => ({
+    feeds: new Map<string, HostedFeed>(),
+    requests: [] as FeedRequestRecord[],
+  }));
+  registerFeedApi(app, feedState, now);
+  app.get('/__sim/feeds', async () => ({
+    feeds: [...feedState.feeds.values()].map((feed) => ({
+      id: feed.id,
+      target_country: feed.target_country ?? null,
+      updated_at: feed.updated_at,
+      products: feed.products.size,
+    })),
+    requests: feedState.requests,
+  }));
 
   sim.control('secret', (_params, body) => {
     const { secret, host } = (body ?? {}) as { secret?: unknown; host?: unknown };
@@ -63,6 +80,8 @@ export function createAgentSimulator(opts: { now?: () => Date } & Pick<Simulator
   });
   sim.control('reset', () => {
     events.length = 0;
+    feedState.feeds.clear();
+    feedState.requests.length = 0;
     failures.remaining = 0;
     return { events: 0 };
   });

@@ -27,6 +27,7 @@ import { registerAuth } from '../features/auth';
 import { registerBillingRoutes } from '../features/billing';
 import { registerContactRoutes } from '../features/contact/routes';
 import { registerStorefrontRoutes } from '../features/storefront';
+import { registerFeedRoutes } from '../features/feed';
 import { registerAgentTestRoutes } from '../features/agent-tests/routes';
 import { registerOrderRoutes } from '../features/orders/routes';
 import { registerOrderStatusRoutes } from '../features/order-status';
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerDiscoveryRoutes(app, ctx);
   registerConnectionRoutes(app, ctx);
   registerStorefrontRoutes(app, ctx);
+  registerFeedRoutes(app, ctx);
   registerOrderStatusRoutes(app, ctx);
   registerDeveloperRoutes(app, ctx);
   registerReadinessRoutes(app, ctx);

@@ -105,8 +105,7 @@ export function officialMcpValidator() {
     components: { schemas: Record<string, OpenRpcSchema> };
   };
   const checkout = officialCheckoutValidator(version);
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
+  const ajv = officialAjv();
   const BUNDLE_REF = '../json-schema/schema.agentic_checkout.json#/$defs/';
   const check = (schema: OpenRpcSchema, value: unknown, label: string): OfficialCheck => {
     const ref = schema.$ref;
@@ -114,12 +113,7 @@ export function officialMcpValidator() {
     const resolved = ref?.startsWith('#/components/schemas/')
       ? doc.components.schemas[ref.slice('#/components/schemas/'.length)]!
       : schema;
-    const validate = ajv.compile(resolved);
-    const valid = validate(value) as boolean;
-    return {
-      valid,
-      errors: valid ? [] : (validate.errors ?? []).map((e) => `${label}${e.instancePath} ${e.message}`),
-    };
+    return runCheck(ajv.compile(resolved), value, label);
   };
   const method = (tool: string) => {
     const found = doc.methods.find((m) => m.name === tool);
@@ -138,5 +132,26 @@ export function officialMcpValidator() {
     },
     result: (tool: string, value: unknown) => check(method(tool).result.schema, value, `${tool} result`),
     error: (value: unknown) => checkout('Error', value),
+  };
+}
+
+/**
+ * `check(defName, value)` against `$defs` of the 2026-04-17 feed bundle (`schema.feed.json`): Product,
+ * CreateFeedRequest, UpsertProductsRequest, FeedMetadata, Error. Compiled on first use, so a suite that
+ * skips without ../shared/acp-spec can still be collected.
+ */
+export function officialFeedValidator() {
+  let ajv: ReturnType<typeof officialAjv> | undefined;
+  let id = '';
+  return (def: string, value: unknown): OfficialCheck => {
+    if (!ajv) {
+      ajv = officialAjv();
+      const bundle = readAcpSpec('2026-04-17/json-schema/schema.feed.json') as { $id: string };
+      ajv.addSchema(bundle);
+      id = bundle.$id;
+    }
+    const validate = ajv.getSchema(`${id}#/$defs/${def}`);
+    if (!validate) throw new Error(`no $defs/${def} in the feed bundle`);
+    return runCheck(validate, value, def);
   };
 }

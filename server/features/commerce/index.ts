@@ -1,4 +1,5 @@
 // The engine's public entry: features drive it through what is exported here (docs/decisions/012).
+export { readCatalogue } from './catalogue';
 export { CommerceError, type CommerceErrorCode } from './commerce-error';
 export { confirmCheckout, type ConfirmResult, type EngineDeps } from './confirm-checkout';
 export { createCheckout } from './create-checkout';

@@ -5,7 +5,7 @@ import { ProviderError } from '../../integrations/http';
 import { stripeStorefront } from '../../integrations/payments/stripe/storefront';
 import type { StoreProduct } from '../../integrations/stores/store-platform';
 import { AppError } from '../../lib/app-error';
-import { merchantStore, type MerchantStore } from '../commerce';
+import { merchantStore, readCatalogue, type MerchantStore } from '../commerce';
 import { platformContext, type StorefrontDeps } from './storefront';
 
 /** Written while a merchant's Connect onboarding has not produced an account yet. */
@@ -29,8 +29,7 @@ export const storeKey = (p: StoreProduct) => keyOf({ productId: p.id, variantId:
 
 export async function catalogueOf(deps: StorefrontDeps, merchant: Merchant) {
   const store = await merchantStore(deps.engine, merchant);
-  const page = await store.adapter.listProducts(store.ctx, { page: 1, perPage: CATALOGUE_PAGE });
-  return { store, products: page.products };
+  return { store, products: await readCatalogue(store, { limit: CATALOGUE_PAGE }) };
 }
 
 export const listingsOf = (deps: StorefrontDeps, merchantId: string) =>

@@ -25,6 +25,19 @@ export interface StoreProduct {
   inStock: boolean;
   imageUrls: string[];
   url: string | null;
+  /** A variant's product's own name ("Tent" for "Tent – Sand"), where it differs from `name`. */
+  productName?: string;
+  /** The GTIN/UPC/EAN the store holds for the item, where the platform has one. */
+  barcode?: string | null;
+  /** The store's category names, where the platform has them (most specific last). */
+  categories?: string[];
+  /** What distinguishes a variant from its siblings ("Colour: Sand"), where the platform says. */
+  options?: { name: string; value: string }[];
+  /**
+   * How many variants a priceless container product has, on a platform whose listing gives the
+   * container only (a WooCommerce variable product); its variants come from `listVariants`.
+   */
+  variantCount?: number;
 }
 
 export interface ProductPage {
@@ -93,6 +106,8 @@ export interface StorePlatform<Credentials = unknown> {
     ctx: AdapterContext<Credentials>,
     query: { page: number; perPage: number },
   ): Promise<ProductPage>;
+  /** The variants of a container product (`variantCount` > 0) on a platform that lists them apart. */
+  listVariants?(ctx: AdapterContext<Credentials>, parent: StoreProduct): Promise<StoreProduct[]>;
   findProductBySku(ctx: AdapterContext<Credentials>, sku: string): Promise<StoreProduct | null>;
   /** Creates a paid (or pending) order. Throws ProviderError('invalid_request') for an unknown product. */
   createOrder(ctx: AdapterContext<Credentials>, input: StoreOrderInput): Promise<StoreOrder>;

@@ -18,6 +18,10 @@ export const shopifyVariant = z.object({
   inventory_management: z.string().nullish(),
   inventory_policy: z.string().nullish(),
   image_id: idSchema.nullish(),
+  barcode: z.string().nullish(),
+  option1: z.string().nullish(),
+  option2: z.string().nullish(),
+  option3: z.string().nullish(),
 });
 
 /** The parts of a product we read (`products.json`, `products/{id}.json`). */
@@ -26,6 +30,8 @@ export const shopifyProduct = z.object({
   title: z.string(),
   body_html: z.string().nullish(),
   handle: z.string().nullish(),
+  product_type: z.string().nullish(),
+  options: z.array(z.object({ name: z.string() })).nullish(),
   status: z.string().nullish(),
   images: z.array(z.object({ id: idSchema, src: z.string() })).nullish(),
   variants: z.array(shopifyVariant),

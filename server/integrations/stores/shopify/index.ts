@@ -58,8 +58,20 @@ function toItems(product: ShopifyProduct, shopUrl: string): StoreProduct[] {
       inStock: !tracked || variant.inventory_policy === 'continue' || quantity > 0,
       imageUrls: ownImage ? [ownImage.src] : images.map((image) => image.src),
       url: product.handle ? `${shopUrl}/products/${product.handle}` : null,
+      productName: product.title,
+      barcode: variant.barcode || null,
+      categories: product.product_type ? [product.product_type] : [],
+      options: lone ? [] : optionsOf(product, variant),
     };
   });
+}
+
+/** Shopify keeps a variant's choices positionally: option1..3 answer the product's options in order. */
+function optionsOf(product: ShopifyProduct, variant: ShopifyProduct['variants'][number]) {
+  const values = [variant.option1, variant.option2, variant.option3];
+  return (product.options ?? []).flatMap((option, i) =>
+    values[i] ? [{ name: option.name, value: values[i] }] : [],
+  );
 }
 
 function toOrder(order: ShopifyOrder, raw: unknown): StoreOrder {

@@ -32,6 +32,7 @@ export const wooProduct = z.object({
   short_description: z.string().nullish(),
   price: z.string().nullish(),
   images: z.array(z.object({ src: z.string() })).default([]),
+  categories: z.array(z.object({ name: z.string() })).default([]),
   variations: z.array(z.number().int()).default([]),
   ...stockFields,
 });

@@ -185,6 +185,29 @@ export const woocommerce: StorePlatform<WoocommerceCredentials> = {
     };
   },
 
+  async listVariants(ctx, parent) {
+    const { data: container } = await wooRequest(
+      ctx,
+      { path: `products/${encodeURIComponent(parent.id)}` },
+      wooProduct,
+    );
+    const currency = await storeCurrency(ctx);
+    const variants: StoreProduct[] = [];
+    for (let page = 1; ; page += 1) {
+      const { data, headers } = await wooRequest(
+        ctx,
+        {
+          path: `products/${container.id}/variations`,
+          query: { status: FOR_SALE, per_page: MAX_PER_PAGE, page },
+        },
+        z.array(wooVariation),
+      );
+      variants.push(...data.map((variation) => toStoreVariation(container, variation, currency)));
+      const totalPages = headerInt(headers, 'x-wp-totalpages');
+      if (!(totalPages !== null ? page < totalPages : data.length === MAX_PER_PAGE)) return variants;
+    }
+  },
+
   async findProductBySku(ctx, sku) {
     const wanted = sku.trim();
     if (!wanted) return null;

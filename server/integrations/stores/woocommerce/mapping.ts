@@ -109,6 +109,8 @@ export function toStoreProduct(product: WooProduct, currency: string | null): St
     ...stock(product),
     imageUrls: product.images.map((image) => image.src),
     url: product.permalink || null,
+    categories: product.categories.map((category) => plainText(category.name) ?? category.name),
+    ...(product.type === 'variable' ? { variantCount: product.variations.length } : {}),
   };
 }
 
@@ -118,10 +120,14 @@ export function toStoreVariation(
   variation: WooVariation,
   currency: string | null,
 ): StoreProduct {
-  const base = toStoreProduct(parent, currency);
+  const { variantCount: _container, ...base } = toStoreProduct(parent, currency);
   const options = variation.attributes.map((attribute) => attribute.option).filter(Boolean);
   return {
     ...base,
+    productName: base.name,
+    options: variation.attributes
+      .filter((attribute) => attribute.option)
+      .map((attribute) => ({ name: attribute.name, value: attribute.option })),
     variantId: String(variation.id),
     sku: variation.sku || null,
     name: options.length ? `${base.name} – ${options.join(', ')}` : base.name,

@@ -662,6 +662,7 @@ describe('woocommerce mapping', () => {
       short_description: '',
       price: '5.00',
       images: [],
+      categories: [{ name: 'Ropes &amp; Cord' }],
       variations: [],
       manage_stock: false as const,
       stock_quantity: null,
@@ -673,6 +674,7 @@ describe('woocommerce mapping', () => {
       stockQuantity: null,
       inStock: true,
       priceMinor: 500,
+      categories: ['Ropes & Cord'],
     });
   });
 });

@@ -1,0 +1,4 @@
+// The product feed: the merchant's catalogue as ACP 2026-04-17 feed records, checked (ADR 049).
+export { buildFeed, type BuiltFeed, type FeedSource } from './build-feed';
+export { createFeedDeps, type FeedDeps } from './feed';
+export { registerFeedRoutes } from './routes';
