@@ -1,6 +1,8 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { type PaymentDisplayStatus, type PaymentView } from '#common/api/payments';
+import { PAYMENT_STATUS_LABELS } from '#common/domain/labels';
+import { CopyableId } from '#web/components/copyable-id';
 import { usePaymentMethods } from '#web/features/connections';
 import { TestBadge } from '#web/components/test-badge';
 import { Badge } from '#web/components/ui/badge';
@@ -85,13 +87,10 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
   const created = new Date(p.created_at);
   return (
     <TableRow>
-      <TableCell className="font-medium text-slate-900">
-        {labelOf(p.method)}
-        <span className="block font-mono text-xs font-normal text-slate-500">{p.method}</span>
-      </TableCell>
+      <TableCell className="font-medium text-slate-900">{labelOf(p.method)}</TableCell>
       <TableCell>
         <span className="inline-flex items-center gap-1.5">
-          <Badge variant={STATUS_BADGE[p.status]}>{p.status}</Badge>
+          <Badge variant={STATUS_BADGE[p.status]}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>
           {p.needs_review && <Badge variant="outline">Needs review</Badge>}
           {p.test && <TestBadge />}
         </span>
@@ -104,14 +103,19 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
           {created.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
         </time>
       </TableCell>
-      <TableCell className="font-mono text-xs text-slate-600">
+      <TableCell>
         {p.provider_invoice_id ? (
-          <span title={p.provider_invoice_id}>
-            {p.provider_invoice_id.slice(0, INVOICE_ID_SHOWN)}
-            {p.provider_invoice_id.length > INVOICE_ID_SHOWN && '…'}
-          </span>
+          <CopyableId
+            value={p.provider_invoice_id}
+            shown={
+              p.provider_invoice_id.length > INVOICE_ID_SHOWN
+                ? `${p.provider_invoice_id.slice(0, INVOICE_ID_SHOWN)}…`
+                : p.provider_invoice_id
+            }
+            label="invoice id"
+          />
         ) : (
-          <span className="text-slate-500">None</span>
+          <span className="text-xs text-slate-500">None</span>
         )}
       </TableCell>
       <TableCell>
