@@ -106,12 +106,12 @@ function DeliveryRow({ delivery }: { delivery: MerchantWebhookDeliveryView }) {
         )}
         {delivery.last_error && <span className="block text-xs text-red-700">{delivery.last_error}</span>}
         {delivery.last_response_body && (
-          <span
-            className="block truncate font-mono text-xs text-slate-500"
-            title={delivery.last_response_body}
-          >
-            {delivery.last_response_body.slice(0, 120)}
-          </span>
+          <details className="text-xs text-slate-600">
+            <summary className="cursor-pointer">Answer body</summary>
+            <pre className="mt-1 whitespace-pre-wrap break-all font-mono text-slate-500">
+              {delivery.last_response_body.slice(0, 120)}
+            </pre>
+          </details>
         )}
         {delivery.attempts === 0 && <span className="text-xs text-slate-500">Not sent yet</span>}
       </TableCell>
