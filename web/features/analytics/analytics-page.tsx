@@ -137,7 +137,7 @@ function Report({ report }: { report: AnalyticsReport }) {
           note={
             lightningSettled === 0
               ? 'No invoices paid or expired yet'
-              : `Median (to the second under a minute, to 10 s under 10 minutes); ${lightning.paid} paid, ${lightning.expired} expired (${percent(conversion(lightning.paid, lightningSettled))} paid)`
+              : `Median: half of paid invoices were paid faster. ${lightning.paid} paid, ${lightning.expired} expired (${percent(conversion(lightning.paid, lightningSettled))} paid)`
           }
         />
       </section>
