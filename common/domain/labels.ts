@@ -1,3 +1,4 @@
+import type { OrderStatus } from '../api/order-status';
 import type { PaymentDisplayStatus } from '../api/payments';
 
 /**
@@ -94,6 +95,23 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentDisplayStatus, string> = {
   EXPIRED: 'Expired',
   FAILED: 'Failed',
 };
+
+/** The engine's order (and checkout) statuses as words. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  PENDING: 'Pending',
+  IN_PROGRESS: 'In progress',
+  ACCEPTED: 'Accepted',
+  FULFILLED: 'Fulfilled',
+  CANCELLED: 'Cancelled',
+  REJECTED: 'Rejected',
+};
+
+/** An order status as a word; a status this table does not know yet reads as its words, capitalised. */
+export function orderStatusLabel(status: string): string {
+  if (Object.hasOwn(ORDER_STATUS_LABELS, status)) return ORDER_STATUS_LABELS[status as OrderStatus];
+  const words = status.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /**
  * A payment method the provider registry does not list (a provider since removed): its kind in words,
