@@ -60,7 +60,8 @@ export function PaymentFilters({
         <div
           role="group"
           aria-label="Status"
-          className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 sm:w-fit"
+          // One row on a phone too: five equal cells rather than a wrapped second line.
+          className="grid w-full grid-cols-5 gap-1 rounded-lg bg-slate-100 p-1 sm:flex sm:w-fit"
         >
           {STATUS_CHOICES.map((status) => (
             <button
@@ -69,7 +70,7 @@ export function PaymentFilters({
               aria-pressed={value.status === status}
               onClick={() => set({ status })}
               className={cn(
-                'rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
+                'rounded-md px-1 py-1.5 text-xs sm:px-3 font-semibold tracking-wide text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
                 value.status === status && 'bg-white text-slate-900 shadow-sm',
               )}
             >
