@@ -70,7 +70,7 @@ export function PaymentFilters({
               aria-pressed={value.status === status}
               onClick={() => set({ status })}
               className={cn(
-                'rounded-md px-1 py-1.5 text-xs sm:px-3 font-semibold tracking-wide text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
+                'rounded-md px-1 py-1.5 text-[0.6875rem] font-semibold tracking-normal sm:px-3 sm:text-xs sm:tracking-wide text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
                 value.status === status && 'bg-white text-slate-900 shadow-sm',
               )}
             >
