@@ -47,6 +47,8 @@ const FIXED_BY_WORDS_HELPER: { path: string; id: RawId }[] = [
   { path: '/onboarding', id: 'acct_' },
   { path: '/dashboard', id: 'acct_' },
   { path: '/settings?tab=payments', id: 'acct_' },
+  // The storefront's address carries the account id today; the words branch gives it the shop's name.
+  { path: '/settings?tab=storefront', id: 'acct_' },
   { path: `/storefront/${DEMO_ACCOUNT}`, id: 'acct_' },
   { path: `/storefront/${DEMO_ACCOUNT}/success`, id: 'acct_' },
 ];
