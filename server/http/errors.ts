@@ -5,6 +5,7 @@ import type { AgentErrorCode } from '#common/api/agent';
 import type { ApiError } from '#common/api/errors';
 import type { PlanId } from '#common/domain/plans';
 import { AcpError } from '../features/acp/acp-error';
+import { UcpError } from '../features/ucp/ucp-error';
 import { AgentApiError } from '../features/agent-api/agent-error';
 import { AppError, firstMessagePerField } from '../lib/app-error';
 import { refusedValueAs400 } from '../lib/refused-value';
@@ -12,6 +13,8 @@ import { MALFORMED_TARGET_PATH } from './canonical-path';
 
 const isAcpPath = (path: string) => path === '/acp' || path.startsWith('/acp/');
 const isMcpPath = (path: string) => path === '/mcp' || path.startsWith('/mcp/');
+const isUcpPath = (path: string) =>
+  path === '/ucp' || path.startsWith('/ucp/') || path === '/.well-known/ucp';
 const AGENT_API_PATH = /^\/api\/agent($|\/|-(offer|checkout|confirm)$|-order\/)/;
 const AGENT_CODES: Partial<Record<string, AgentErrorCode>> = {
   unauthorized: 'UNAUTHORIZED',
@@ -38,6 +41,7 @@ function sendError(
   const target = request.url.startsWith(MALFORMED_TARGET_PATH) ? request.originalUrl : request.url;
   const path = target.split('?')[0]!;
   if (isAcpPath(path)) return reply.status(status).send(new AcpError(status, code, message).body());
+  if (isUcpPath(path)) return reply.status(status).send(new UcpError(status, code, message).body());
   // MCP clients read JSON-RPC: a request refused before the MCP route took it is a JSON-RPC error too.
   if (isMcpPath(path)) {
     const rpcCode = status >= 500 ? -32603 : -32600;
