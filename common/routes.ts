@@ -119,14 +119,24 @@ export function pathOf(route: AppRoute, params: Record<string, string>): string 
   return route.path.replace(/:([^/]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** Paths on which the marketing footer is hidden. */
-export const FOOTERLESS_PREFIXES = [
-  '/dashboard',
-  '/onboarding',
-  '/settings',
-  '/payments',
-  '/analytics',
-  '/testing',
-] as const;
+/** The storefront's pages: the merchant's shop, with its own header and footer instead of ours. */
+export const SHOP_PREFIX = '/storefront';
+
+/**
+ * Paths on which the marketing footer is hidden: every app page (as in a Stripe-like dashboard, the
+ * signed-in app has no marketing footer), and the storefront, which has the shop's own.
+ */
+export const FOOTERLESS_PREFIXES: readonly string[] = [
+  ...new Set([
+    '/dashboard',
+    '/onboarding',
+    '/settings',
+    '/payments',
+    '/analytics',
+    '/testing',
+    ...PROTECTED_PATHS,
+    SHOP_PREFIX,
+  ]),
+];
 /** Paths on which the top navigation switches to the app mode. */
 export const APP_NAV_PREFIXES = ['/dashboard', '/onboarding', '/settings'] as const;

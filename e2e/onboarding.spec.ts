@@ -73,6 +73,9 @@ test('a new merchant onboards: Bitcoin, Stripe through hosted onboarding, WooCom
   // Step 5: the readiness panel, then Finish.
   await expect(stepHeading(page, 'Check agent readiness')).toBeVisible();
   await expect(page.getByText('API_KEY_MISSING')).toBeVisible();
+  // The Generate button is on this step: the reason points to it, not to Settings.
+  await expect(page.getByText('Generate an API key above: agents send it with every request.')).toBeVisible();
+  await expect(page.getByText(/Settings › API/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Generate API key' }).click();
   await expect(page.getByLabel('New API key')).toHaveValue(/^ak_test_/);
   await expect(page.getByText('API_KEY_MISSING')).toHaveCount(0);

@@ -51,16 +51,31 @@ test('a merchant filters the payments history, copies a Lightning payment reques
   await expectNoSeriousAccessibilityViolations(page);
 
   // Status filters: every row shown carries the chosen status.
-  await page.getByRole('button', { name: 'PAID', exact: true }).click();
+  await page.getByRole('button', { name: 'Paid', exact: true }).click();
   await expect(bodyRows(page).first()).toContainText('Card (Stripe)');
-  for (const row of await bodyRows(page).all()) await expect(row).toContainText('PAID');
-  await page.getByRole('button', { name: 'PENDING', exact: true }).click();
+  for (const row of await bodyRows(page).all()) await expect(row).toContainText('Paid');
+  await page.getByRole('button', { name: 'Pending', exact: true }).click();
   await expect(bodyRows(page).first()).toContainText(lightningInvoiceId.slice(0, 12));
 
   // Method filter, then a day range that ends before any payment: nothing matches.
   await page.getByRole('combobox', { name: 'Method' }).click();
-  await page.getByRole('option', { name: /btc_opennode/ }).click();
-  for (const row of await bodyRows(page).all()) await expect(row).toContainText('btc_opennode');
+  await expect(page.getByRole('option', { name: /btc_/ })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Lightning (OpenNode)' }).click();
+  for (const row of await bodyRows(page).all()) await expect(row).toContainText('Lightning (OpenNode)');
+  await expect(page.locator('main')).not.toContainText(/btc_|stripe_spt/);
+
+  // The filters are in the URL: a reload (or the link shared) shows the same selection.
+  await expect(page).toHaveURL(/status=PENDING/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Pending', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('combobox', { name: 'Method' })).toHaveText('Lightning (OpenNode)');
+  await expect(page.getByRole('switch', { name: 'Include test orders' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
 
   // The copy control puts the invoice's payment request on the clipboard.
   await bodyRows(page).first().getByRole('button', { name: 'Copy request' }).click();

@@ -33,8 +33,11 @@ test('a shopper buys from the storefront with 4242, sees the order, and the plat
   page,
 }) => {
   await page.goto(STORE);
-  await expect(page.getByRole('heading', { name: 'Store', level: 1 })).toBeVisible();
-  await expect(page.getByText(DEMO_ACCOUNT)).toBeVisible();
+  // The merchant's shop: its name heads the page (another journey may be renaming the demo merchant),
+  // with no AgentCart navigation and no Stripe account id in sight.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Demo Out/);
+  await expect(page.getByRole('link', { name: 'Start for Free' })).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('acct_');
   const card = (name: string) =>
     page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
   const mug = card('Insulated Camp Mug');
@@ -55,7 +58,9 @@ test('a shopper buys from the storefront with 4242, sees the order, and the plat
   const sessionId = new URL(checkout.url()).searchParams.get('session_id')!;
   // The buyer is given the merchant's order number, never Stripe's session id.
   await expect(checkout.getByText('Order ID')).toBeVisible();
+  await expect(checkout.getByRole('button', { name: 'Copy order number' })).toBeVisible();
   await expect(checkout.getByText(sessionId)).toHaveCount(0);
+  await expect(checkout.locator('body')).not.toContainText(/acct_|cs_test_/);
   await expectNoSeriousAccessibilityViolations(checkout);
 
   // The connected account's ledger: the charge, with the platform's 10% application fee taken from it.
@@ -142,7 +147,9 @@ test('a merchant publishes two store products, a shopper buys one, and the sale 
   await expect(checkout.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   const sessionId = new URL(checkout.url()).searchParams.get('session_id')!;
   await expect(checkout.getByText('Order ID')).toBeVisible();
+  await expect(checkout.getByRole('button', { name: 'Copy order number' })).toBeVisible();
   await expect(checkout.getByText(sessionId)).toHaveCount(0);
+  await expect(checkout.locator('body')).not.toContainText(/acct_|cs_test_/);
   await shopperContext.close();
 
   // The merchant's payments history has the sale, by its Stripe payment.

@@ -22,7 +22,12 @@ export const storefrontProduct = z.object({
 });
 export type StorefrontProduct = z.infer<typeof storefrontProduct>;
 
-export const listStorefrontProductsOutput = z.object({ products: z.array(storefrontProduct) });
+/** The shop as its buyers see it: the merchant's name (Settings › General) and its products. */
+export const listStorefrontProductsOutput = z.object({
+  shopName: z.string(),
+  products: z.array(storefrontProduct),
+});
+export type ListStorefrontProductsOutput = z.infer<typeof listStorefrontProductsOutput>;
 
 /**
  * Buy Now: one unit of a price. The platform's application fee is decided by the server, never by the

@@ -48,6 +48,17 @@ export const STRIPE_OAUTH_ERRORS = {
 export type StripeOauthErrorCode = keyof typeof STRIPE_OAUTH_ERRORS;
 export const UNKNOWN_OAUTH_ERROR = 'Unknown error occurred';
 
+/**
+ * Stripe's own `access_denied`: the merchant chose not to allow access on Stripe's page. Not a failure,
+ * so it is said as what happened and what to do next.
+ */
+export const STRIPE_OAUTH_DECLINED = {
+  code: 'access_denied',
+  title: 'Stripe access declined',
+  message:
+    'You declined access on Stripe, so no account was connected. To take card payments, choose Connect with Stripe again and allow access, or connect with a secret key.',
+} as const;
+
 export const BTC_EXPIRY_DEFAULT_MINUTES = 15;
 export const BTC_EXPIRY_MIN_MINUTES = 5;
 export const BTC_EXPIRY_MAX_MINUTES = 60;

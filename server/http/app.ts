@@ -73,6 +73,17 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * In sandbox the simulated stores serve their product photos from their own loopback ports over plain
+ * http: without these the storefront and settings would show no product image at all.
+ */
+const SANDBOX_IMAGE_SOURCES = ['http://127.0.0.1:*', 'http://localhost:*'];
+
+const cspDirectives = (mode: 'sandbox' | 'live') =>
+  mode === 'sandbox'
+    ? { ...CSP_DIRECTIVES, imgSrc: [...CSP_DIRECTIVES.imgSrc, ...SANDBOX_IMAGE_SOURCES] }
+    : CSP_DIRECTIVES;
+
 /** One log line per request, written when it ends and naming the request (Fastify writes two). */
 class OneLinePerRequest extends LogController {
   override incomingRequest() {}
@@ -125,7 +136,7 @@ export async function buildApp(ctx: AppContext, opts: { webRoot?: string } = {})
   registerHostileInputGuard(app);
   // Helmet's headers, built once (the Fastify plugin rebuilt its middleware on every request).
   const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { directives: cspDirectives(ctx.config.mode) },
     // The sandbox runs on plain http://localhost; HSTS there would only get in the way.
     hsts: ctx.config.publicUrl.startsWith('https://'),
   });

@@ -22,6 +22,9 @@ describe('HTTP surface', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // The test app is a sandbox: the simulated stores' product photos (plain http on loopback) may load.
+    expect(t.config.mode).toBe('sandbox');
+    expect(csp).toMatch(/img-src 'self' data: https: http:\/\/127\.0\.0\.1:\* http:\/\/localhost:\*/);
   });
 
   it('keeps a well-formed caller request id and makes one otherwise', async () => {

@@ -1,3 +1,4 @@
+import { orderStatusLabel } from '#common/domain/labels';
 import { Badge } from '#web/components/ui/badge';
 
 type Tone = 'success' | 'warning' | 'danger';
@@ -9,12 +10,6 @@ export function orderStatusTone(status: string): Tone {
   return 'danger';
 }
 
-/** IN_PROGRESS reads 'In progress'. */
-function statusLabel(status: string): string {
-  const words = status.toLowerCase().replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export function OrderStatusBadge({ status }: { status: string }) {
-  return <Badge variant={orderStatusTone(status)}>{statusLabel(status)}</Badge>;
+  return <Badge variant={orderStatusTone(status)}>{orderStatusLabel(status)}</Badge>;
 }

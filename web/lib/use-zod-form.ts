@@ -7,7 +7,7 @@ import { ApiRequestError } from './api-client';
 /**
  * A react-hook-form form validated by one of common/validation's zod schemas, so the browser shows the
  * server's messages word for word. `applyServerErrors` puts the server's per-field messages under the fields this
- * form has (a field it does not have is left to the caller's toast).
+ * form has (a field it does not have is left to the caller's toast), and says whether it placed any.
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
@@ -17,12 +17,16 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
   const { getValues, setError } = form;
 
   const applyServerErrors = useCallback(
-    (err: unknown) => {
-      if (!(err instanceof ApiRequestError)) return;
+    (err: unknown): boolean => {
+      if (!(err instanceof ApiRequestError)) return false;
       const values = getValues();
+      let placed = false;
       for (const [field, message] of Object.entries(err.fieldErrors)) {
-        if (Object.hasOwn(values, field)) setError(field as Path<Input>, { type: 'server', message });
+        if (!Object.hasOwn(values, field)) continue;
+        setError(field as Path<Input>, { type: 'server', message });
+        placed = true;
       }
+      return placed;
     },
     [getValues, setError],
   );

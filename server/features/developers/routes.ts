@@ -40,7 +40,8 @@ export function registerDeveloperRoutes(
         merchantId: merchant.id,
         area: 'api_key',
         action: merchant.apiKeyHash ? 'rotated' : 'generated',
-        changes: { keyId: issued.display },
+        // The key's last 4 are what the merchant sees of it on the API tab, so the log names it by them.
+        changes: { keyId: issued.display, keyEnding: issued.display.slice(-4) },
       });
       return issued;
     },
@@ -55,7 +56,7 @@ export function registerDeveloperRoutes(
       merchantId: merchant.id,
       area: 'api_key',
       action: 'revoked',
-      changes: { keyId: merchant.apiKeyDisplay },
+      changes: { keyId: merchant.apiKeyDisplay, keyEnding: merchant.apiKeyDisplay?.slice(-4) },
     });
     return reply.status(204).send();
   });

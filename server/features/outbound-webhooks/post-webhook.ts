@@ -37,8 +37,20 @@ export function describeFailure(endpoint: string, err: unknown): string {
     return `${endpoint} did not answer within ${TIMEOUT_MS / 1000} s.`;
   const cause = err instanceof Error ? (err.cause as NodeJS.ErrnoException | undefined) : undefined;
   if (cause instanceof UnsafeUrlError) return cause.message;
-  return `Could not reach ${endpoint.replace(/^The /, 'the ')}${cause?.code ? ` (${cause.code})` : ''}.`;
+  const why = cause?.code ? NETWORK_FAILURES[cause.code] : undefined;
+  return `Could not reach ${endpoint.replace(/^(The|Your) /, (article) => article.toLowerCase())}${why ? `: ${why}` : ''}.`;
 }
+
+/** The network errors a merchant can act on, in words (the code itself means nothing to most). */
+const NETWORK_FAILURES: Record<string, string> = {
+  ENOTFOUND: 'its address was not found (check the host name)',
+  EAI_AGAIN: 'its address could not be looked up',
+  ECONNREFUSED: 'the server refused the connection (is it running?)',
+  ECONNRESET: 'the connection was dropped',
+  ETIMEDOUT: 'the connection timed out',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+};
 
 /**
  * What may be shown of an answer to whoever typed the URL: a short plain-text excerpt to debug with

@@ -39,7 +39,7 @@ export function registerStorefrontRoutes(
   api.get(
     '/api/storefront/:accountId/products',
     { schema: { params: storefrontParams }, config: BROWSE_LIMIT },
-    async (request) => ({ products: await listStorefrontProducts(deps, request.params.accountId) }),
+    async (request) => listStorefrontProducts(deps, request.params.accountId),
   );
   api.post(
     '/api/storefront/:accountId/checkout',

@@ -51,9 +51,11 @@ describe('public storefront', () => {
   const session = (account: string, id: string) =>
     t.app.inject({ method: 'GET', url: `/api/storefront/${account}/sessions/${id}` });
 
-  it("lists only that account's active products, with their prices or none", async () => {
+  it("lists only that account's active products, with their prices or none, under the merchant's name", async () => {
     const res = await products(storeA);
     expect(res.statusCode).toBe(200);
+    // The shop is named as the merchant named it (sign-up's business name), never by its account id.
+    expect(res.json().shopName).toMatch(/^Test Store \d+$/);
     const list = res.json().products as { id: string; name: string }[];
     expect(list.map((p) => p.name).sort()).toEqual(['Coming Soon Stove', 'Storm Lantern']);
     expect(list.find((p) => p.id === lantern.id)).toEqual({

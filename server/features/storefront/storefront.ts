@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import {
   storefrontAccountId,
   storefrontSessionId,
-  type StorefrontProduct,
+  type ListStorefrontProductsOutput,
   type StorefrontSession,
 } from '#common/api/storefront';
 import type { Db } from '../../db/client';
@@ -55,15 +55,18 @@ const storeNotFound = () => new AppError('not_found', STOREFRONT_MESSAGES.storeN
  * connected. Anything else (another Stripe account, a malformed id) is the same 404, so the storefront
  * never shows or reveals an account that is not ours.
  */
-async function connectedAccount(deps: StorefrontDeps, accountId: string): Promise<string> {
+async function connectedAccount(
+  deps: StorefrontDeps,
+  accountId: string,
+): Promise<{ account: string; shopName: string }> {
   if (!storefrontAccountId.safeParse(accountId).success) throw storeNotFound();
   const [merchant] = await deps.db
-    .select({ accountId: merchants.stripeAccountId })
+    .select({ name: merchants.name })
     .from(merchants)
     .where(and(eq(merchants.stripeAccountId, accountId), ne(merchants.stripeAccountId, PENDING_SETUP)))
     .limit(1);
   if (!merchant) throw storeNotFound();
-  return accountId;
+  return { account: accountId, shopName: merchant.name };
 }
 
 export function platformContext(deps: Pick<StorefrontDeps, 'runtime'>) {
@@ -88,10 +91,10 @@ function shopperError(err: unknown, missing: () => AppError): AppError {
 export async function listStorefrontProducts(
   deps: StorefrontDeps,
   accountId: string,
-): Promise<StorefrontProduct[]> {
-  const account = await connectedAccount(deps, accountId);
+): Promise<ListStorefrontProductsOutput> {
+  const { account, shopName } = await connectedAccount(deps, accountId);
   try {
-    return await stripeStorefront.listProducts(platformContext(deps), account);
+    return { shopName, products: await stripeStorefront.listProducts(platformContext(deps), account) };
   } catch (err) {
     throw err instanceof AppError ? err : shopperError(err, storeNotFound);
   }
@@ -109,7 +112,7 @@ export async function createStorefrontCheckout(
   accountId: string,
   input: { priceId: string; quantity: number },
 ): Promise<{ url: string }> {
-  const account = await connectedAccount(deps, accountId);
+  const { account } = await connectedAccount(deps, accountId);
   const store = storefrontUrl(deps, account);
   try {
     const session = await stripeStorefront.createCheckout(platformContext(deps), account, {
@@ -138,7 +141,7 @@ export async function getStorefrontSession(
   accountId: string,
   sessionId: string,
 ): Promise<StorefrontSession> {
-  const account = await connectedAccount(deps, accountId);
+  const { account } = await connectedAccount(deps, accountId);
   const orderNotFound = () => new AppError('not_found', STOREFRONT_MESSAGES.orderNotFound);
   if (!storefrontSessionId.safeParse(sessionId).success) throw orderNotFound();
   let session;

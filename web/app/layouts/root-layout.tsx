@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { FOOTERLESS_PREFIXES } from '#common/routes';
+import { FOOTERLESS_PREFIXES, SHOP_PREFIX } from '#common/routes';
 import { CookieBanner } from '#web/components/layout/cookie-banner';
 import { SiteFooter } from '#web/components/layout/site-footer';
 import { SiteNav } from '#web/components/layout/site-nav';
@@ -20,7 +20,10 @@ export function PageLoading() {
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  const showFooter = !FOOTERLESS_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  const showFooter = !FOOTERLESS_PREFIXES.some(under);
+  // A merchant's shop is theirs: its pages bring their own header, without AgentCart's navigation.
+  const shop = under(SHOP_PREFIX);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -29,7 +32,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <SiteNav />
+      {!shop && <SiteNav />}
       <main id="main" className="flex-1">
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -3,7 +3,7 @@ import { useSignOutToHome } from '#web/features/auth/use-sign-out-to-home';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
 import { Logo } from './logo';
-import type { NavItem } from '#common/routes';
+import { ROUTES, type NavItem } from '#common/routes';
 import { linkClass } from './site-nav';
 
 interface Props {
@@ -35,9 +35,12 @@ export default function MobileNavPanel({ open, onOpenChange, links, signedIn }: 
         <div className="mt-auto grid gap-2 pt-6">
           {signedIn ? (
             <>
-              <Button asChild variant="outline" onClick={close}>
-                <Link to="/dashboard">Dashboard</Link>
-              </Button>
+              {/* The app's links already start with Dashboard; the marketing ones lead to it here. */}
+              {!links.some((l) => l.to === ROUTES.dashboard.path) && (
+                <Button asChild variant="outline" onClick={close}>
+                  <Link to={ROUTES.dashboard.path}>Dashboard</Link>
+                </Button>
+              )}
               <Button
                 variant="ghost"
                 onClick={() => {

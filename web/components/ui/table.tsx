@@ -5,23 +5,34 @@ import { cn } from '#web/lib/cn';
  * A data table styled for the dashboard: a bordered card whose body scrolls sideways on a phone rather
  * than squeezing its columns. The caption names the table for screen readers (visually hidden unless
  * asked otherwise). A table with no control in it that may still scroll (figures in a narrow column)
- * takes `scrollLabel`: its scroller then is a named region the keyboard can reach and scroll.
+ * takes `scrollLabel`: its scroller then is a named region the keyboard can reach and scroll. A table
+ * whose key columns must stay in view on a phone takes `stacked`: there each row becomes a small card
+ * of its cells, each named by its TableCell `label` (web/styles.css).
  */
 export function Table({
   className,
   caption,
   showCaption = false,
   scrollLabel,
+  stacked = false,
   children,
   ...props
-}: ComponentProps<'table'> & { caption: ReactNode; showCaption?: boolean; scrollLabel?: string }) {
+}: ComponentProps<'table'> & {
+  caption: ReactNode;
+  showCaption?: boolean;
+  scrollLabel?: string;
+  stacked?: boolean;
+}) {
   return (
     <div
       // relative: a visually hidden label in a cell is placed inside the scroller, not beyond the page.
       className="relative w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
       {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
     >
-      <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props}>
+      <table
+        className={cn('w-full caption-bottom border-collapse text-sm', stacked && 'table-stacked', className)}
+        {...props}
+      >
         <caption className={showCaption ? 'px-4 py-3 text-left text-xs text-slate-500' : 'sr-only'}>
           {caption}
         </caption>
@@ -63,9 +74,14 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
   );
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+/** `label`: the column's name, shown above the cell where a `stacked` table's rows become cards. */
+export function TableCell({ className, label, ...props }: ComponentProps<'td'> & { label?: string }) {
   return (
-    <td className={cn('whitespace-nowrap px-4 py-3 align-middle text-slate-700', className)} {...props} />
+    <td
+      data-label={label}
+      className={cn('whitespace-nowrap px-4 py-3 align-middle text-slate-700', className)}
+      {...props}
+    />
   );
 }
 

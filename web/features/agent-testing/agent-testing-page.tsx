@@ -151,7 +151,9 @@ function TestCheckoutFacts() {
     ['Agent may spend up to', formatMoney(decimalToMinor(spendingLimit, currency), currency)],
   ];
   return (
-    <dl className="grid content-start gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200 text-sm">
+    // self-start: stretched to a taller neighbour (a test's outcome beside it), its grey hairline
+    // background would show below the facts as an empty block.
+    <dl className="grid gap-px self-start overflow-hidden rounded-xl border border-slate-200 bg-slate-200 text-sm">
       {facts.map(([term, detail]) => (
         <div key={term} className="flex items-center justify-between gap-4 bg-white px-4 py-3">
           <dt className="text-slate-600">{term}</dt>

@@ -63,7 +63,9 @@ describe('AnalyticsPage', () => {
     expect(totals).toHaveTextContent('RevenueGBP 60.00Plus 1 order in other currencies');
     expect(totals).toHaveTextContent('Average order valueGBP 20.00');
     expect(totals).toHaveTextContent('1 min 35 s');
-    expect(totals).toHaveTextContent('2 paid, 1 expired (66.7% paid)');
+    expect(totals).toHaveTextContent(
+      'Median: half of paid invoices were paid faster. 2 paid, 1 expired (66.7% paid)',
+    );
 
     const channels = rowsOf('Funnel and revenue per channel');
     expect(channels[0]).toHaveTextContent('ACP 2026-04-17422' + '50.0%' + 'GBP 50.00');

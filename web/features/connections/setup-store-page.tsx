@@ -1,12 +1,11 @@
 import { KeyRound, LifeBuoy, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '#common/routes';
 import { Badge } from '#web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { Label } from '#web/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { ResponsiveTabsList } from '#web/components/ui/responsive-tabs-list';
+import { Tabs, TabsContent } from '#web/components/ui/tabs';
 import { useSeo } from '#web/lib/use-seo';
 import { useConnections } from './api/list-connections';
 import { ConnectedStores } from './store/connected-stores';
@@ -36,7 +35,6 @@ export default function SetupStorePage() {
     noIndex: true,
   });
   const navigate = useNavigate();
-  const platformPickerId = useId();
   const connections = useConnections();
   const platforms = connections.data?.platforms ?? [];
   const [platform, choosePlatform] = usePlatformParam(platforms.map((p) => p.id));
@@ -65,35 +63,27 @@ export default function SetupStorePage() {
             <Tabs value={platform} onValueChange={choosePlatform}>
               <CardHeader className="gap-4 border-b border-slate-100">
                 {/* Five tabs do not fit a phone: there the platform is picked from a list. */}
-                <div className="grid gap-1.5 sm:hidden">
-                  <Label htmlFor={platformPickerId}>Platform</Label>
-                  <Select value={platform} onValueChange={choosePlatform}>
-                    <SelectTrigger id={platformPickerId}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {platforms.map(({ id, name }) => (
-                        <SelectItem key={id} value={id}>
-                          {name}
-                          {comingSoon.has(id) ? ' (coming soon)' : ''}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </div>
-                <TabsList aria-label="Store platform" className="hidden w-full sm:flex">
-                  {platforms.map(({ id, name }) => (
-                    <TabsTrigger key={id} value={id} className="gap-1.5">
-                      {name}
-                      {comingSoon.has(id) && (
-                        <span className="rounded-full bg-amber-100 px-1.5 text-[0.65rem] font-semibold uppercase text-amber-900">
-                          Soon
-                          <span className="sr-only"> (coming soon)</span>
-                        </span>
-                      )}
-                    </TabsTrigger>
-                  ))}
-                </TabsList>
+                <ResponsiveTabsList
+                  label="Store platform"
+                  className="w-full"
+                  value={platform}
+                  onValueChange={choosePlatform}
+                  choices={platforms.map(({ id, name }) => ({
+                    value: id,
+                    text: comingSoon.has(id) ? `${name} (coming soon)` : name,
+                    tab: (
+                      <>
+                        {name}
+                        {comingSoon.has(id) && (
+                          <span className="rounded-full bg-amber-100 px-1.5 text-[0.65rem] font-semibold uppercase text-amber-900">
+                            Soon
+                            <span className="sr-only"> (coming soon)</span>
+                          </span>
+                        )}
+                      </>
+                    ),
+                  }))}
+                />
               </CardHeader>
               {platforms.map(({ id, name, summary }) => (
                 <TabsContent key={id} value={id} className="mt-0">

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
+  STRIPE_OAUTH_DECLINED,
   STRIPE_OAUTH_ERRORS,
   UNKNOWN_OAUTH_ERROR,
   type StripeOauthErrorCode,
@@ -43,6 +44,8 @@ export function useStripeReturn() {
         description:
           accountId && ACCOUNT_ID.test(accountId) ? `Account ${accountId} is connected.` : undefined,
       });
+    } else if (oauth === 'error' && params.get('error') === STRIPE_OAUTH_DECLINED.code) {
+      toast.warning(STRIPE_OAUTH_DECLINED.title, { description: STRIPE_OAUTH_DECLINED.message });
     } else if (oauth === 'error') {
       toast.error('Connection Failed', { description: oauthErrorMessage(params) });
     } else if (onboarding === 'refresh') {

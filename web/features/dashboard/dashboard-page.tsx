@@ -31,13 +31,14 @@ export default function DashboardPage() {
         <div className="space-y-6 lg:col-span-2">
           <RecentActivityCard />
           <AgentReadinessPanel />
+          {/* Here rather than in the narrow column, so the two columns end about level. */}
+          <ProductionReadinessCard />
         </div>
         <div className="space-y-6">
           <SystemHealthCard />
           <SubscriptionCard />
           <FeesCard />
           <StoreConnectionsCard />
-          <ProductionReadinessCard />
         </div>
       </div>
       <SecurityMonitoringSection />

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { PAYMENT_DISPLAY_STATUSES, type PaymentDisplayStatus } from '#common/api/payments';
+import { PAYMENT_STATUS_LABELS } from '#common/domain/labels';
 import { IncludeTestSwitch } from '#web/components/include-test-switch';
 import { Button } from '#web/components/ui/button';
 import { Field, Label } from '#web/components/ui/field';
@@ -39,6 +40,39 @@ export function toApiFilter(filter: PaymentsFilterState) {
 }
 
 const STATUS_CHOICES = ['all', ...PAYMENT_DISPLAY_STATUSES] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The filters as the page's query string reads them (`?status=PAID&method=…&from=…&to=…&include_test=true`),
+ * so a reload or a shared link shows the same payments. Anything unrecognised reads as unfiltered.
+ */
+export function filterFromParams(params: URLSearchParams): PaymentsFilterState {
+  const status = params.get('status');
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  return {
+    method: params.get('method') || 'all',
+    status: STATUS_CHOICES.find((choice) => choice === status) ?? 'all',
+    from: day('from'),
+    to: day('to'),
+    includeTest: params.get('include_test') === 'true',
+  };
+}
+
+/** The query string for a filter state: only what differs from no filters. */
+export function filterToParams(filter: PaymentsFilterState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(toApiFilter(filter))) {
+    if (value && value !== 'all') params.set(key, value);
+  }
+  return params;
+}
+
+export function isFiltered(filter: PaymentsFilterState): boolean {
+  return filterToParams(filter).size > 0;
+}
 
 /**
  * Status (a segmented control), whether to include test orders, method, a UTC date range, and the CSV
@@ -60,7 +94,8 @@ export function PaymentFilters({
         <div
           role="group"
           aria-label="Status"
-          className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 sm:w-fit"
+          // One row on a phone too: five equal cells rather than a wrapped second line.
+          className="grid w-full grid-cols-5 gap-1 rounded-lg bg-slate-100 p-1 sm:flex sm:w-fit"
         >
           {STATUS_CHOICES.map((status) => (
             <button
@@ -69,11 +104,11 @@ export function PaymentFilters({
               aria-pressed={value.status === status}
               onClick={() => set({ status })}
               className={cn(
-                'rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
+                'rounded-md px-1 py-1.5 text-[0.6875rem] font-semibold tracking-normal sm:px-3 sm:text-xs sm:tracking-wide text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500',
                 value.status === status && 'bg-white text-slate-900 shadow-sm',
               )}
             >
-              {status === 'all' ? 'All' : status}
+              {status === 'all' ? 'All' : PAYMENT_STATUS_LABELS[status]}
             </button>
           ))}
         </div>
@@ -93,7 +128,7 @@ export function PaymentFilters({
               <SelectItem value="all">All methods</SelectItem>
               {methods.map(({ name, label }) => (
                 <SelectItem key={name} value={name}>
-                  {label} · {name}
+                  {label}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -116,11 +151,7 @@ export function PaymentFilters({
           />
         </Field>
         <div className="flex flex-wrap gap-2 sm:justify-end">
-          {(value.method !== 'all' ||
-            value.status !== 'all' ||
-            value.from ||
-            value.to ||
-            value.includeTest) && (
+          {isFiltered(value) && (
             <Button variant="ghost" onClick={() => onChange(NO_FILTERS)}>
               Clear filters
             </Button>

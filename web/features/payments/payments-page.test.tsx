@@ -65,7 +65,9 @@ describe('PaymentsPage', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('Card (Stripe)');
-    expect(rows[1]).toHaveTextContent('PAID');
+    expect(rows[1]).toHaveTextContent('Paid');
+    // Methods show in words only: their codes are for the API.
+    expect(table).not.toHaveTextContent(/stripe_spt|btc_opennode/);
     expect(rows[1]).toHaveTextContent('GBP 23.98');
     expect(rows[1]).toHaveTextContent('pi_3Qabcdefg…');
     expect(rows[1]).not.toHaveTextContent('pi_3Qabcdefgh');
@@ -80,12 +82,13 @@ describe('PaymentsPage', () => {
     const user = userEvent.setup();
     renderPage(<PaymentsPage />, { path: '/payments' });
     await screen.findByText(/No payments yet/);
-    await user.click(screen.getByRole('button', { name: 'EXPIRED' }));
+    await user.click(screen.getByRole('button', { name: 'Expired' }));
     await waitFor(() => expect(queries.at(-1)?.get('status')).toBe('EXPIRED'));
-    expect(screen.getByRole('button', { name: 'EXPIRED' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Expired' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('combobox', { name: 'Method' }));
-    await user.click(await screen.findByRole('option', { name: /btc_strike/ }));
+    expect(screen.queryByRole('option', { name: /btc_/ })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Lightning (Strike)' }));
     await waitFor(() => expect(queries.at(-1)?.get('method')).toBe('btc_strike'));
 
     await user.type(screen.getByLabelText('From (UTC)'), '2026-11-01');
@@ -98,6 +101,24 @@ describe('PaymentsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(queries.at(-1)?.toString()).toBe('limit=20'));
+  });
+
+  it('keeps the filters in the URL, so a reload or a shared link shows the same payments', async () => {
+    const queries = stubPayments(() => ({ payments: [], next_cursor: null }));
+    const user = userEvent.setup();
+    const { router } = renderPage(<PaymentsPage />, {
+      path: '/payments',
+      url: '/payments?status=FAILED&method=btc_strike&include_test=true',
+    });
+    await screen.findByText(/No payments match these filters/);
+    expect(queries.at(-1)?.toString()).toBe('method=btc_strike&status=FAILED&include_test=true&limit=20');
+    expect(screen.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('Lightning (Strike)');
+
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?method=btc_strike&status=PAID&include_test=true'),
+    );
   });
 
   it('leaves test payments out until Include test orders is on, then shows them with a Test badge', async () => {

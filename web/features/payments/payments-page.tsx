@@ -1,12 +1,20 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ROUTES } from '#common/routes';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
 import { useSeo } from '#web/lib/use-seo';
 import { usePaymentsPage } from './api/payments';
-import { NO_FILTERS, PaymentFilters, toApiFilter, type PaymentsFilterState } from './payment-filters';
+import {
+  filterFromParams,
+  filterToParams,
+  isFiltered,
+  PaymentFilters,
+  toApiFilter,
+  type PaymentsFilterState,
+} from './payment-filters';
 import { PaymentsTable } from './payments-table';
 
 const PAGE_SIZE = 20;
@@ -22,15 +30,17 @@ export default function PaymentsPage() {
     path: ROUTES.payments.path,
     noIndex: true,
   });
-  const [filter, setFilter] = useState<PaymentsFilterState>(NO_FILTERS);
+  // The filters live in the URL: a reload, the back button or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
   // The cursors of the pages before the current one; the last is the current page's own.
   const [cursors, setCursors] = useState<string[]>([]);
   const rangeBackwards = Boolean(filter.from && filter.to && filter.from > filter.to);
   const page = usePaymentsPage({ ...toApiFilter(filter), limit: PAGE_SIZE, cursor: cursors.at(-1) });
-  const filtered = filter !== NO_FILTERS;
+  const filtered = isFiltered(filter);
 
   function changeFilter(next: PaymentsFilterState) {
-    setFilter(next);
+    setParams(filterToParams(next), { replace: true });
     setCursors([]);
   }
 

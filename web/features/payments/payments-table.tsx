@@ -1,6 +1,8 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { type PaymentDisplayStatus, type PaymentView } from '#common/api/payments';
+import { PAYMENT_STATUS_LABELS } from '#common/domain/labels';
+import { CopyableId } from '#web/components/copyable-id';
 import { usePaymentMethods } from '#web/features/connections';
 import { TestBadge } from '#web/components/test-badge';
 import { Badge } from '#web/components/ui/badge';
@@ -46,7 +48,7 @@ export function PaymentsTable({
   // test payment left out, say) has none, so its scroller is a named region the keyboard can reach.
   const rowsWithControls = Boolean(payments?.length);
   return (
-    <Table caption="Payments, newest first" scrollLabel={rowsWithControls ? undefined : 'Payments'}>
+    <Table stacked caption="Payments, newest first" scrollLabel={rowsWithControls ? undefined : 'Payments'}>
       <TableHeader>
         <TableRow>
           <TableHead>Method</TableHead>
@@ -85,37 +87,41 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
   const created = new Date(p.created_at);
   return (
     <TableRow>
-      <TableCell className="font-medium text-slate-900">
+      <TableCell label="Method" className="font-medium text-slate-900">
         {labelOf(p.method)}
-        <span className="block font-mono text-xs font-normal text-slate-500">{p.method}</span>
       </TableCell>
-      <TableCell>
-        <span className="inline-flex items-center gap-1.5">
-          <Badge variant={STATUS_BADGE[p.status]}>{p.status}</Badge>
+      <TableCell label="Status">
+        <span className="inline-flex flex-wrap items-center gap-1.5">
+          <Badge variant={STATUS_BADGE[p.status]}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>
           {p.needs_review && <Badge variant="outline">Needs review</Badge>}
           {p.test && <TestBadge />}
         </span>
       </TableCell>
-      <TableCell className="text-right tabular-nums text-slate-900">
+      <TableCell label="Amount" className="text-right tabular-nums text-slate-900">
         {formatMoney(p.amount, p.currency)}
       </TableCell>
-      <TableCell className="tabular-nums text-slate-600">
+      <TableCell label="Created" className="tabular-nums text-slate-600">
         <time dateTime={p.created_at}>
           {created.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
         </time>
       </TableCell>
-      <TableCell className="font-mono text-xs text-slate-600">
+      <TableCell label="Invoice">
         {p.provider_invoice_id ? (
-          <span title={p.provider_invoice_id}>
-            {p.provider_invoice_id.slice(0, INVOICE_ID_SHOWN)}
-            {p.provider_invoice_id.length > INVOICE_ID_SHOWN && '…'}
-          </span>
+          <CopyableId
+            value={p.provider_invoice_id}
+            shown={
+              p.provider_invoice_id.length > INVOICE_ID_SHOWN
+                ? `${p.provider_invoice_id.slice(0, INVOICE_ID_SHOWN)}…`
+                : p.provider_invoice_id
+            }
+            label="invoice id"
+          />
         ) : (
-          <span className="text-slate-500">None</span>
+          <span className="text-xs text-slate-500">None</span>
         )}
       </TableCell>
       <TableCell>
-        <span className="flex justify-end gap-1">
+        <span className="flex flex-wrap justify-end gap-1">
           {p.payment_request && <CopyPaymentRequest paymentRequest={p.payment_request} />}
           <BuyerDetailsDialog paymentId={p.id} />
         </span>

@@ -23,7 +23,14 @@ import { useFailureToast } from '#web/lib/use-failure-toast';
  * this merchant right now, what to fix if not, the payment-method switches, and the documents agents
  * read. The check runs on open, every 60 s and on Refresh.
  */
-export function AgentReadinessPanel({ className }: { className?: string }) {
+export function AgentReadinessPanel({
+  className,
+  fixesHere,
+}: {
+  className?: string;
+  /** What to say instead for a reason the page around the panel lets the merchant fix, by its code. */
+  fixesHere?: Partial<Record<string, string>>;
+}) {
   const headingId = useId();
   const account = useAccount();
   const hasNoMerchant = account.data?.merchant === null;
@@ -88,7 +95,7 @@ export function AgentReadinessPanel({ className }: { className?: string }) {
               <ServiceIndicators services={report.services} />
             </PanelSection>
             <PanelSection title="What to fix">
-              <ReadinessReasons reasons={report.reasons} />
+              <ReadinessReasons reasons={report.reasons} fixesHere={fixesHere} />
             </PanelSection>
             <PanelSection title="Payment methods">
               {account.data?.merchant ? (

@@ -1,4 +1,5 @@
 import type { SecurityLogEntry, SecurityMetricsOutput } from '#common/api/security';
+import { securityEventLabel } from '#common/domain/labels';
 import { Badge } from '#web/components/ui/badge';
 import { SectionCard } from '#web/components/ui/section-card';
 import { LoadError } from '#web/components/ui/load-error';
@@ -10,7 +11,6 @@ import {
   useSecurityMetrics,
   type MonitoredMerchant,
 } from './api/security';
-import { securityEventLabel } from './labels';
 
 const HOURS = 24;
 

@@ -88,6 +88,15 @@ function renderSection(routes: Record<string, FetchHandler> = {}) {
               user_agent: null,
               created_at: now,
             },
+            {
+              id: 's2',
+              merchant_id: 'm1111111-0000-4000-8000-000000000000',
+              type: 'settings_change',
+              name: 'api_key.generated',
+              details: { area: 'api_key', action: 'generated', keyId: 'ak_test_', keyEnding: '9f3a' },
+              user_agent: null,
+              created_at: now,
+            },
           ],
         }),
       ...routes,
@@ -109,7 +118,11 @@ describe('SecurityMonitoringSection', () => {
     expect(await within(metrics).findByText('Rapid access')).toBeInTheDocument();
     expect(within(metrics).getByText(/reads in the last 5 minutes/)).toHaveTextContent('21');
     expect(await within(metrics).findByText('Failed sign-in')).toBeInTheDocument();
-    expect(within(metrics).getByText('signin failed · mer***')).toBeInTheDocument();
+    expect(within(metrics).getByText('mer***')).toBeInTheDocument();
+    // Events read as sentences; their codes never show.
+    expect(within(metrics).getByText('API key generated')).toBeInTheDocument();
+    expect(within(metrics).getByText('Key ending 9f3a')).toBeInTheDocument();
+    expect(metrics).not.toHaveTextContent(/settings_change|api_key|ak_test_/);
 
     const threats = region('Threat detection');
     expect(await within(threats).findByText('Rapid checkout access')).toBeInTheDocument();

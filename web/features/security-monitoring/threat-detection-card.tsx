@@ -1,5 +1,6 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { RAPID_CHECKOUT_ACCESS_THRESHOLD, type CheckoutAccessEvent } from '#common/api/security';
+import { orderStatusLabel } from '#common/domain/labels';
 import { Alert } from '#web/components/ui/alert';
 import { Badge } from '#web/components/ui/badge';
 import { SectionCard } from '#web/components/ui/section-card';
@@ -154,13 +155,13 @@ function AccessLogTable({ events, showMerchant }: { events: CheckoutAccessEvent[
                 {readerLabel(event)}
                 {/* On a phone the checkout, status and amount go under the reader rather than in columns. */}
                 <span className="block text-xs text-slate-500 sm:hidden">
-                  {event.status} · {formatMoney(event.amount, event.currency)}
+                  {orderStatusLabel(event.status)} · {formatMoney(event.amount, event.currency)}
                 </span>
                 <span className="block max-w-48 truncate font-mono text-xs text-slate-500 sm:hidden">
                   {event.checkout_id}
                 </span>
               </TableCell>
-              <TableCell className="hidden sm:table-cell">{event.status}</TableCell>
+              <TableCell className="hidden sm:table-cell">{orderStatusLabel(event.status)}</TableCell>
               <TableCell className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell">
                 {formatMoney(event.amount, event.currency)}
               </TableCell>

@@ -1,7 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STRIPE_OAUTH_ERRORS, UNKNOWN_OAUTH_ERROR } from '#common/validation/connections';
+import {
+  STRIPE_OAUTH_DECLINED,
+  STRIPE_OAUTH_ERRORS,
+  UNKNOWN_OAUTH_ERROR,
+} from '#common/validation/connections';
 import { renderPage } from '#web/test/render';
 import { merchantView, stubSettings } from './settings-fixtures';
 import SettingsPage from './settings-page';
@@ -67,8 +71,16 @@ describe('the card provider OAuth return', () => {
     expect(await screen.findByText(STRIPE_OAUTH_ERRORS.invalid_state)).toBeInTheDocument();
   });
 
+  it('says access was declined, and what to do next, when the merchant denied it on Stripe', async () => {
+    open('/settings?tab=stripe&stripe_oauth=error&error=access_denied&message=The+user+denied+your+request');
+    expect(await screen.findByText(STRIPE_OAUTH_DECLINED.title)).toBeInTheDocument();
+    expect(screen.getByText(STRIPE_OAUTH_DECLINED.message)).toBeInTheDocument();
+    expect(screen.queryByText('Connection Failed')).not.toBeInTheDocument();
+    expect(screen.queryByText(UNKNOWN_OAUTH_ERROR)).not.toBeInTheDocument();
+  });
+
   it.each([
-    ['an unknown code', '/settings?stripe_oauth=error&error=access_denied'],
+    ['an unknown code', '/settings?stripe_oauth=error&error=server_error'],
     ['no code', '/settings?stripe_oauth=error'],
     ['free text', '/settings?stripe_oauth=error&message=Call%20us%20on%20555-0100'],
   ])('says "Unknown error occurred" for %s, and shows nothing typed into the address', async (_, url) => {

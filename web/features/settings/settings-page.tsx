@@ -4,7 +4,8 @@ import { ROUTES } from '#common/routes';
 import { Card, CardContent } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { ResponsiveTabsList } from '#web/components/ui/responsive-tabs-list';
+import { Tabs, TabsContent } from '#web/components/ui/tabs';
 import { useAccount } from '#web/features/account';
 import { useStripeReturn } from '#web/features/connections';
 import { useSeo } from '#web/lib/use-seo';
@@ -31,6 +32,7 @@ export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabFromQuery(params.get('tab'));
   const account = useAccount();
+  const selectTab = (next: string) => setParams({ tab: next }, { replace: true });
 
   return (
     <div className="grid gap-6">
@@ -38,21 +40,19 @@ export default function SettingsPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
         <p className="mt-1 text-slate-600">Your business, store, payments and the key AI agents use.</p>
       </header>
-      {/* min-w-0: on a phone the tab row scrolls sideways inside the page instead of widening it. */}
-      <Tabs
-        className="min-w-0"
-        value={tab}
-        onValueChange={(next) => setParams({ tab: next }, { replace: true })}
-      >
-        <div className="-mx-1 overflow-x-auto px-1 pb-1">
-          <TabsList>
-            {Object.entries(SETTINGS_TABS).map(([id, label]) => (
-              <TabsTrigger key={id} value={id}>
-                {label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
+      <Tabs value={tab} onValueChange={selectTab}>
+        {/* Eight tabs fit a row only on a wide screen: below it the section is picked from a list. */}
+        <ResponsiveTabsList
+          label="Settings section"
+          below="lg"
+          value={tab}
+          onValueChange={selectTab}
+          choices={Object.entries(SETTINGS_TABS).map(([id, label]) => ({
+            value: id,
+            tab: label,
+            text: label,
+          }))}
+        />
         <Card className="mt-4">
           <CardContent className="pt-6">
             {account.isPending ? (

@@ -31,7 +31,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('storefront page', () => {
   it('shows each product with its en-US price, and Price not set with Buy Now disabled', async () => {
-    stubFetch({ routes: { [PRODUCTS]: () => json({ products: [lantern, stove] }) } });
+    stubFetch({
+      routes: { [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', products: [lantern, stove] }) },
+    });
     openStore();
     const card = (name: string) =>
       screen.getAllByRole('listitem').find((item) => within(item).queryByRole('heading', { name }))!;
@@ -42,11 +44,19 @@ describe('storefront page', () => {
     const stoveCard = card('Camp Stove');
     expect(within(stoveCard).getByText('Price not set')).toBeInTheDocument();
     expect(within(stoveCard).getByRole('button', { name: 'Buy Now: Camp Stove' })).toBeDisabled();
-    expect(screen.getByText(ACCOUNT)).toBeInTheDocument();
+    // The shop is the merchant's: its name heads the page and its header, with none of AgentCart's own
+    // navigation, and its Stripe account id is never shown.
+    expect(screen.getByRole('heading', { level: 1, name: 'Harbour Outfitters' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Harbour Outfitters' })).toHaveAttribute(
+      'href',
+      `/storefront/${ACCOUNT}`,
+    );
+    expect(document.body).not.toHaveTextContent(ACCOUNT);
+    expect(screen.queryByText('Start for Free')).not.toBeInTheDocument();
   });
 
   it('says so when the store has no products', async () => {
-    stubFetch({ routes: { [PRODUCTS]: () => json({ products: [] }) } });
+    stubFetch({ routes: { [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', products: [] }) } });
     openStore();
     expect(await screen.findByText('No products available')).toBeInTheDocument();
     expect(screen.getByText("This store hasn't added any products yet.")).toBeInTheDocument();
@@ -77,7 +87,7 @@ describe('storefront page', () => {
     let fail = false;
     stubFetch({
       routes: {
-        [PRODUCTS]: () => json({ products: [lantern] }),
+        [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', products: [lantern] }),
         [`/api/storefront/${ACCOUNT}/checkout`]: () =>
           fail
             ? json(
@@ -111,6 +121,7 @@ describe('storefront success page', () => {
       routes: {
         [SESSION]: () =>
           json({ orderNumber: '1042', paid: true, status: 'complete', amountTotal: 4999, currency: 'gbp' }),
+        [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', products: [] }),
       },
     });
     openSuccess('?session_id=cs_test_1');
@@ -120,6 +131,8 @@ describe('storefront success page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Order ID')).toBeInTheDocument();
     expect(screen.getByText('1042')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy order number' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Harbour Outfitters' })).toBeInTheDocument();
     expect(screen.queryByText('cs_test_1')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
       'href',

@@ -12,6 +12,7 @@ import { useSeo } from '#web/lib/use-seo';
 import { formatMoney } from '#web/lib/money';
 import { isNotFound } from '#web/lib/api-client';
 import { useStorefrontCheckout, useStorefrontProducts } from './api/storefront';
+import { ShopChrome } from './shop-chrome';
 
 function ProductCard({
   product,
@@ -104,8 +105,13 @@ function Notice({ title, children, footer }: { title: string; children: string; 
  */
 export default function StorefrontPage() {
   const { accountId = '' } = useParams();
-  useSeo({ title: 'Store', description: 'Browse the store’s products and buy securely.', noIndex: true });
   const products = useStorefrontProducts(accountId);
+  const shopName = products.data?.shopName;
+  useSeo({
+    title: shopName ?? 'Shop',
+    description: `Browse ${shopName ?? 'the shop'}’s products and buy securely.`,
+    noIndex: true,
+  });
   const checkout = useStorefrontCheckout(accountId);
   const [buying, setBuying] = useState<string | null>(null);
 
@@ -183,15 +189,20 @@ export default function StorefrontPage() {
   }
 
   return (
-    <Section>
-      <div className="mb-8 flex flex-col gap-2">
-        <PageHeading>Store</PageHeading>
-        <p className="text-sm text-slate-600">
-          Secure checkout by Stripe. Store account{' '}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{accountId}</code>
-        </p>
-      </div>
-      {body}
-    </Section>
+    <ShopChrome accountId={accountId}>
+      <Section className="py-10 lg:py-14">
+        <div className="mb-8 flex flex-col gap-2">
+          {shopName ? (
+            <PageHeading className="text-3xl sm:text-4xl">{shopName}</PageHeading>
+          ) : products.isPending ? (
+            <Skeleton className="h-10 w-64" />
+          ) : (
+            <PageHeading className="text-3xl sm:text-4xl">Shop</PageHeading>
+          )}
+          <p className="text-sm text-slate-600">Pick a product and pay on Stripe’s secure checkout.</p>
+        </div>
+        {body}
+      </Section>
+    </ShopChrome>
   );
 }

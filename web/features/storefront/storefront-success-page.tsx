@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { CopyableId } from '#web/components/copyable-id';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
@@ -9,6 +10,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { useSeo } from '#web/lib/use-seo';
 import { isNotFound } from '#web/lib/api-client';
 import { useStorefrontSession } from './api/storefront';
+import { ShopChrome } from './shop-chrome';
 
 function Outcome({
   icon,
@@ -108,9 +110,9 @@ export default function StorefrontSuccessPage() {
       >
         <p className="text-slate-600">Thank you for your purchase. Your order has been confirmed.</p>
         {session.data.orderNumber && (
-          <div className="w-full rounded-xl bg-slate-50 px-4 py-3 text-left">
-            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Order ID</p>
-            <p className="mt-1 break-all font-mono text-sm text-slate-900">{session.data.orderNumber}</p>
+          <div className="flex w-full flex-wrap items-center justify-between gap-2 rounded-xl bg-slate-50 px-4 py-3">
+            <p className="text-sm font-medium text-slate-600">Order ID</p>
+            <CopyableId value={session.data.orderNumber} label="order number" className="text-sm" />
           </div>
         )}
       </Outcome>
@@ -131,5 +133,9 @@ export default function StorefrontSuccessPage() {
     );
   }
 
-  return <Section>{content}</Section>;
+  return (
+    <ShopChrome accountId={accountId}>
+      <Section className="py-10 lg:py-14">{content}</Section>
+    </ShopChrome>
+  );
 }

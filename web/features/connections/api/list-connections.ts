@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { connectionsOutput } from '#common/api/connections';
+import { paymentMethodFallbackLabel } from '#common/domain/labels';
 import { apiRequest } from '#web/lib/api-client';
 import { queryKeys } from '#web/lib/query-keys';
 
@@ -26,8 +27,8 @@ export function useIntegrationName(): (id: string) => string {
 
 /**
  * The payments-history methods (`stripe_spt`, `btc_<id>`) with the names the dashboard gives them, as
- * the server's registries list them. `labelOf` shows a method this list does not hold (or holds not yet)
- * as its id.
+ * the server's registries list them. `labelOf` names a method this list does not hold (or holds not yet)
+ * by its kind, never by its code.
  */
 export function usePaymentMethods(): {
   methods: { name: string; label: string }[];
@@ -35,7 +36,10 @@ export function usePaymentMethods(): {
 } {
   const { data } = useConnections();
   const methods = data?.paymentProviders.map((p) => p.paymentMethod) ?? [];
-  return { methods, labelOf: (method) => methods.find((m) => m.name === method)?.label ?? method };
+  return {
+    methods,
+    labelOf: (method) => methods.find((m) => m.name === method)?.label ?? paymentMethodFallbackLabel(method),
+  };
 }
 
 /**

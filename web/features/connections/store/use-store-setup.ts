@@ -14,15 +14,16 @@ const messageOf = (err: unknown) =>
   err instanceof Error && err.message ? err.message : CONNECTION_MESSAGES.couldNotConnect;
 
 /**
- * The test-then-save flow of one platform's store form, with its toasts. Saving requires a
+ * The test-then-save flow of one platform's store form. A failed test is said in the form (one
+ * message, not a toast besides); a passed one and a save are toasted. Saving requires a
  * passed test of the very credentials being saved; a failed test, or any edit, clears it.
  */
 export function useStoreSetup(
   platform: string,
   handlers: {
     onSaved(saved: StoreSaveOutput): void;
-    /** Puts the server's per-field messages under the form's fields. */
-    applyServerErrors(err: unknown): void;
+    /** Puts the server's per-field messages under the form's fields; whether it placed any. */
+    applyServerErrors(err: unknown): boolean;
   },
 ) {
   const [status, setStatus] = useState<StoreSetupStatus>('untested');
@@ -36,7 +37,8 @@ export function useStoreSetup(
   const navigate = useNavigate();
   const location = useLocation();
 
-  const fail = (message: string) => {
+  /** `message` null: the failure is already said under a field. */
+  const fail = (message: string | null) => {
     setStatus('failed');
     setFailure(message);
     setVerified(undefined);
@@ -52,9 +54,9 @@ export function useStoreSetup(
       setStatus('verified');
       toast.success('Connection Successful', { description: result.message });
     } catch (err) {
-      fail(messageOf(err));
-      handlers.applyServerErrors(err);
-      toast.error('Connection Failed', { description: messageOf(err) });
+      // Said once, next to what to fix: under the field the server names, else in the form's box.
+      if (handlers.applyServerErrors(err)) fail(null);
+      else fail(messageOf(err));
     }
   }
 

@@ -506,7 +506,7 @@ export default function TermsPage() {
               Wales applies.
             </li>
           </ul>
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-slate-600">
             This summary is for convenience only; the full Terms below apply.
           </p>
         </>

@@ -4,6 +4,9 @@ import { ApiKeyCard } from '#web/features/developers';
 import { AgentReadinessPanel } from '#web/features/readiness';
 import { StepFrame } from './step-frame';
 
+// The API key card is right above the panel: its reason points there, not to Settings.
+const FIXES_HERE = { API_KEY_MISSING: 'Generate an API key above: agents send it with every request.' };
+
 /** Step 5: what AI agents will find (the readiness panel), then Finish. */
 export function ReadinessStep({
   finishing,
@@ -27,7 +30,7 @@ export function ReadinessStep({
       }
     >
       <ApiKeyCard />
-      <AgentReadinessPanel />
+      <AgentReadinessPanel fixesHere={FIXES_HERE} />
     </StepFrame>
   );
 }

@@ -56,6 +56,10 @@ describe('TwoFactorCard', () => {
 
     expect(await screen.findByText('Disabled')).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Two-factor authentication' }));
+    // During setup the card says so, with no switch that looks on beside a Disabled badge.
+    expect(screen.getByText('Setting up')).toBeInTheDocument();
+    expect(screen.queryByText('Disabled')).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Two-factor authentication' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Password is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), 'Str0ng!pass');
@@ -90,6 +94,9 @@ describe('TwoFactorCard', () => {
     expect(await screen.findByText('Enabled')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'I have saved my codes' }));
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    // On, and not greyed out: the switch can be used to turn it off.
+    expect(screen.getByRole('switch', { name: 'Two-factor authentication' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Two-factor authentication' })).toBeEnabled();
     expect(screen.getByText('Authenticator app')).toBeInTheDocument();
   });
 

@@ -112,13 +112,14 @@ export function TwoFactorCard() {
         </div>
         {status.isSuccess && (
           <div className="flex shrink-0 items-center gap-2">
-            <Badge variant={enabled ? 'success' : 'neutral'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>
-            <Switch
-              aria-label="Two-factor authentication"
-              checked={enabled || settingUp}
-              onCheckedChange={toggle}
-              disabled={settingUp || Boolean(shown)}
-            />
+            <Badge variant={enabled ? 'success' : settingUp ? 'warning' : 'neutral'}>
+              {enabled ? 'Enabled' : settingUp ? 'Setting up' : 'Disabled'}
+            </Badge>
+            {/* While setting up, or while the new codes are on screen, the card's own buttons lead on:
+                a greyed-out switch there would say neither on nor off. */}
+            {!settingUp && !shown && (
+              <Switch aria-label="Two-factor authentication" checked={enabled} onCheckedChange={toggle} />
+            )}
           </div>
         )}
       </div>

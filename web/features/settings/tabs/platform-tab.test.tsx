@@ -63,10 +63,8 @@ describe('Settings › Platform', () => {
     expect(within(woo).getByText('Selling')).toBeInTheDocument();
     expect(woo).toHaveTextContent('shop.example.com');
     expect(within(custom).queryByText('Selling')).not.toBeInTheDocument();
-    expect(within(woo).getByRole('link', { name: 'Reconfigure' })).toHaveAttribute(
-      'href',
-      '/setup-store?platform=woocommerce',
-    );
+    // The product spec: Reconfigure goes to /onboarding.
+    expect(within(woo).getByRole('link', { name: 'Reconfigure' })).toHaveAttribute('href', '/onboarding');
 
     await user.click(within(custom).getByRole('button', { name: 'Sell from Custom API' }));
     expect(await screen.findByText('Agents now sell from Custom API.')).toBeInTheDocument();

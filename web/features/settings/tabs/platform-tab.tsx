@@ -4,8 +4,6 @@ import { ROUTES } from '#common/routes';
 import { Button } from '#web/components/ui/button';
 import { ConnectedStores } from '#web/features/connections';
 
-const setupPath = (platform: string) => `${ROUTES.setupStore.path}?platform=${encodeURIComponent(platform)}`;
-
 /**
  * Settings › Platform: the merchant's connected stores with the one agents sell from marked, the way to
  * sell from another, and to reconfigure or add one (ADR 042).
@@ -30,9 +28,9 @@ export function PlatformTab() {
         }
         actions={(store) => (
           <>
-            {/* New credentials for a store are set up on the store page, as onboarding does. */}
+            {/* New credentials for a store are set up again through onboarding (product spec, /settings). */}
             <Button asChild size="sm" variant="ghost">
-              <Link to={setupPath(store.platform)}>Reconfigure</Link>
+              <Link to={ROUTES.onboarding.path}>Reconfigure</Link>
             </Button>
             {store.display.storeUrl && (
               <Button asChild size="sm" variant="ghost">

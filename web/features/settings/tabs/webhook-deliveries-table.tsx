@@ -42,7 +42,7 @@ export function WebhookDeliveriesTable() {
     );
   }
   return (
-    <Table caption="Webhook deliveries, newest first" aria-busy={deliveries.isPending}>
+    <Table stacked caption="Webhook deliveries, newest first" aria-busy={deliveries.isPending}>
       <TableHeader>
         <TableRow>
           <TableHead>Event</TableHead>
@@ -87,7 +87,7 @@ function DeliveryRow({ delivery }: { delivery: MerchantWebhookDeliveryView }) {
   };
   return (
     <TableRow>
-      <TableCell>
+      <TableCell label="Event">
         <code className="font-mono text-xs text-slate-900">{delivery.event_type}</code>
         <span
           className="block max-w-48 truncate font-mono text-xs text-slate-500"
@@ -96,26 +96,28 @@ function DeliveryRow({ delivery }: { delivery: MerchantWebhookDeliveryView }) {
           {delivery.subject_id}
         </span>
       </TableCell>
-      <TableCell>
+      <TableCell label="Status">
         <Badge variant={status.variant}>{status.label}</Badge>
       </TableCell>
-      <TableCell className="text-right tabular-nums">{delivery.attempts}</TableCell>
-      <TableCell className="max-w-60 whitespace-normal">
+      <TableCell label="Attempts" className="text-right tabular-nums">
+        {delivery.attempts}
+      </TableCell>
+      <TableCell label="Last answer" className="max-w-60 whitespace-normal">
         {delivery.last_response_status !== null && (
           <span className="font-mono text-xs font-semibold">HTTP {delivery.last_response_status}</span>
         )}
         {delivery.last_error && <span className="block text-xs text-red-700">{delivery.last_error}</span>}
         {delivery.last_response_body && (
-          <span
-            className="block truncate font-mono text-xs text-slate-500"
-            title={delivery.last_response_body}
-          >
-            {delivery.last_response_body.slice(0, 120)}
-          </span>
+          <details className="text-xs text-slate-600">
+            <summary className="cursor-pointer">Answer body</summary>
+            <pre className="mt-1 whitespace-pre-wrap break-all font-mono text-slate-500">
+              {delivery.last_response_body.slice(0, 120)}
+            </pre>
+          </details>
         )}
         {delivery.attempts === 0 && <span className="text-xs text-slate-500">Not sent yet</span>}
       </TableCell>
-      <TableCell className="tabular-nums text-slate-600">
+      <TableCell label="Created" className="tabular-nums text-slate-600">
         <time dateTime={delivery.created_at}>
           {new Date(delivery.created_at).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })}
         </time>

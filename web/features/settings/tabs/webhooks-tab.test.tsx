@@ -135,9 +135,12 @@ describe('Settings › Webhooks form', () => {
       { ...SETTINGS, url: 'https://hooks.example.com/in', secret_set: true, secret_hint: 'whsec_••••abcd' },
     );
     await user.click(await screen.findByRole('button', { name: 'Test' }));
-    const title = await screen.findByText('Your endpoint answered HTTP 200');
+    const title = await screen.findByText('Test event delivered');
     const answer = title.closest<HTMLElement>('[role="status"]')!;
-    expect(within(answer).getByText(/was accepted in 45 ms\./)).toBeInTheDocument();
+    expect(within(answer).getByText('Your endpoint answered HTTP 200 in 45 ms.')).toBeInTheDocument();
+    // The raw answer and the event id wait behind a disclosure.
+    expect(within(answer).getByText('ok, verified')).not.toBeVisible();
+    await user.click(within(answer).getByText("Details for your endpoint's logs"));
     expect(within(answer).getByText("Your endpoint's answer began:")).toBeInTheDocument();
     expect(within(answer).getByText('ok, verified')).toBeInTheDocument();
     expect(JSON.parse(String(calls('/api/merchant-webhooks/test', 'POST')[0]![1]!.body))).toEqual({
@@ -165,10 +168,10 @@ describe('Settings › Webhooks form', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Test' }));
     const answer = await screen.findByRole('alert');
-    expect(within(answer).getByText('Your webhook endpoint answered HTTP 401.')).toBeInTheDocument();
+    expect(within(answer).getByText('Test event not delivered')).toBeInTheDocument();
     expect(
       within(answer).getByText(
-        /was not accepted \(1\.3 s\)\. Check the URL and that your endpoint verifies with this secret\./,
+        'Your webhook endpoint answered HTTP 401. It took 1.3 s. Check the URL and that your endpoint verifies with this secret.',
       ),
     ).toBeInTheDocument();
     expect(within(answer).queryByText("Your endpoint's answer began:")).not.toBeInTheDocument();

@@ -9,6 +9,7 @@ import {
   type MerchantWebhookSettingsOutput,
   type TestMerchantWebhookOutput,
 } from '#common/api/merchant-webhooks';
+import { CopyableId } from '#web/components/copyable-id';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
@@ -275,30 +276,38 @@ function IssuedSecret({ secret }: { secret: string }) {
 const formatDuration = (ms: number) => (ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(1)} s`);
 
 /**
- * How the endpoint answered the test event: its status and how long it took, and the start of its answer
- * only when that was plain text (the server sends no more).
+ * How the test went, in words: delivered or not, the endpoint's status and how long it took, or why it
+ * was not delivered. The event's id and the start of a plain-text answer (the server sends no more) are
+ * behind a disclosure, for whoever is debugging the endpoint.
  */
 function TestAnswer({ answer }: { answer: TestMerchantWebhookOutput }) {
-  const title = answer.delivered
-    ? `Your endpoint answered HTTP ${answer.status}`
-    : (answer.error ?? 'Your endpoint did not accept the test event');
   const duration = formatDuration(answer.duration_ms);
   return (
-    <Alert variant={answer.delivered ? 'success' : 'error'} title={title}>
-      <p className="text-xs">
-        Test event <code className="font-mono">{answer.webhook_id}</code>
+    <Alert
+      variant={answer.delivered ? 'success' : 'error'}
+      title={answer.delivered ? 'Test event delivered' : 'Test event not delivered'}
+    >
+      <p>
         {answer.delivered
-          ? ` was accepted in ${duration}.`
-          : ` was not accepted (${duration}). Check the URL and that your endpoint verifies with this secret.`}
+          ? `Your endpoint answered HTTP ${answer.status} in ${duration}.`
+          : `${answer.error ?? 'Your endpoint did not accept it.'} It took ${duration}. Check the URL and that your endpoint verifies with this secret.`}
       </p>
-      {answer.excerpt && (
-        <figure className="mt-2 grid gap-1">
-          <figcaption className="text-xs">Your endpoint&apos;s answer began:</figcaption>
-          <pre className="whitespace-pre-wrap break-all rounded-lg bg-white/70 p-2 font-mono text-xs text-slate-800">
-            {answer.excerpt}
-          </pre>
-        </figure>
-      )}
+      <details className="mt-2 text-xs">
+        <summary className="cursor-pointer font-medium">Details for your endpoint&apos;s logs</summary>
+        <div className="mt-2 grid gap-2">
+          <p className="flex flex-wrap items-center gap-2">
+            Event id <CopyableId value={answer.webhook_id} label="event id" />
+          </p>
+          {answer.excerpt && (
+            <figure className="grid gap-1">
+              <figcaption>Your endpoint&apos;s answer began:</figcaption>
+              <pre className="whitespace-pre-wrap break-all rounded-lg bg-white/70 p-2 font-mono text-slate-800">
+                {answer.excerpt}
+              </pre>
+            </figure>
+          )}
+        </div>
+      </details>
     </Alert>
   );
 }

@@ -1,0 +1,124 @@
+import type { OrderStatus } from '../api/order-status';
+import type { PaymentDisplayStatus } from '../api/payments';
+
+/**
+ * The words people see for the codes the server stores: security events, payment statuses and, where
+ * the provider registry has no entry for it, a payment method. One table, so a code reads the same on
+ * every screen. Provider and platform names come from their manifests (ADR 011), served with the
+ * connections; `paymentMethodFallbackLabel` only covers a method the registry no longer lists.
+ */
+
+/** What each kind of security event is, when its name has no sentence of its own. */
+export const SECURITY_EVENT_TYPE_LABELS: Record<string, string> = {
+  auth_failure: 'Failed sign-in',
+  suspicious_activity: 'Suspicious activity',
+  api_key_usage: 'API key used',
+  checkout_data_accessed: 'Checkout data read',
+  settings_change: 'Settings changed',
+};
+
+/** Each security event name as a sentence. Settings changes are named `<area>.<action>`. */
+export const SECURITY_EVENT_LABELS: Record<string, string> = {
+  signin_failed: 'Failed sign-in',
+  signup_failed: 'Failed sign-up',
+  signin_throttled: 'Sign-in paused after too many attempts',
+  second_step_failed: 'Wrong two-factor code entered',
+  validation_failure: 'A sign-in form was sent with invalid details',
+  ip_not_allowed: 'Sign-in refused from an IP address not on the whitelist',
+  invalid_api_keys: 'Repeated calls with an invalid API key',
+  acp_request_signature_failed: 'An agent request failed its signature check',
+  'profile.updated': 'Business profile updated',
+  'connections.store_connected': 'Store connected',
+  'connections.store_disconnected': 'Store disconnected',
+  'connections.selling_store_changed': 'Selling store changed',
+  'connections.bitcoin_saved': 'Bitcoin settings saved',
+  'connections.card_provider_key_saved': 'Card provider key saved',
+  'connections.card_provider_account_created': 'Card provider account created',
+  'connections.card_provider_oauth_connected': 'Card provider account connected',
+  'connections.payment_methods_switched': 'Payment methods changed',
+  'api_key.generated': 'API key generated',
+  'api_key.rotated': 'API key replaced',
+  'api_key.revoked': 'API key revoked',
+  'webhooks.updated': 'Webhook settings updated',
+  'webhooks.secret_rotated': 'Webhook signing secret replaced',
+  'acp_agents.updated': 'ACP agent settings updated',
+  'acp_agents.signing_secret_rotated': 'ACP signing secret replaced',
+  'acp_agents.webhook_secret_rotated': 'ACP webhook secret replaced',
+  'notifications.updated': 'Notification preferences updated',
+  'storefront.updated': 'Storefront settings updated',
+  'security.updated': 'Security settings updated',
+  'sessions.revoked': 'A signed-in session was ended',
+  'sessions.revoked_others': 'All other signed-in sessions were ended',
+  two_factor_enabled: 'Two-factor sign-in turned on',
+  two_factor_disabled: 'Two-factor sign-in turned off',
+  recovery_codes_regenerated: 'New recovery codes generated',
+  recovery_code_used: 'A recovery code was used to sign in',
+  phone_factor_added: 'Phone number added for two-factor sign-in',
+  phone_factor_verified: 'Phone number verified for two-factor sign-in',
+  phone_factor_removed: 'Phone number removed from two-factor sign-in',
+  phone_code_used: 'A text-message code was used to sign in',
+};
+
+const FORM_LABELS: Record<string, string> = { signin: 'Sign-in form', signup: 'Sign-up form' };
+
+export interface SecurityEventLike {
+  type: string;
+  name: string | null;
+  details: Record<string, unknown>;
+}
+
+/**
+ * A security event in a line: what happened, in a sentence, then who or what it was about (already
+ * masked by the server: an e-mail's first characters, an API key's last 4). Codes never show.
+ */
+export function securityEventLabel(event: SecurityEventLike): { title: string; detail: string | null } {
+  const title =
+    (event.name && SECURITY_EVENT_LABELS[event.name]) ??
+    SECURITY_EVENT_TYPE_LABELS[event.type] ??
+    'Security event';
+  const text = (key: string) => (typeof event.details[key] === 'string' ? event.details[key] : undefined);
+  const form = text('form');
+  const keyEnding = text('keyEnding');
+  const parts = [
+    text('email'),
+    keyEnding && `Key ending ${keyEnding}`,
+    form && (FORM_LABELS[form] ?? undefined),
+    text('path'),
+  ].filter(Boolean);
+  return { title, detail: parts.length ? parts.join(' · ') : null };
+}
+
+/** The payment statuses as words, for the table's badges and the status filter. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentDisplayStatus, string> = {
+  PAID: 'Paid',
+  PENDING: 'Pending',
+  EXPIRED: 'Expired',
+  FAILED: 'Failed',
+};
+
+/** The engine's order (and checkout) statuses as words. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  PENDING: 'Pending',
+  IN_PROGRESS: 'In progress',
+  ACCEPTED: 'Accepted',
+  FULFILLED: 'Fulfilled',
+  CANCELLED: 'Cancelled',
+  REJECTED: 'Rejected',
+};
+
+/** An order status as a word; a status this table does not know yet reads as its words, capitalised. */
+export function orderStatusLabel(status: string): string {
+  if (Object.hasOwn(ORDER_STATUS_LABELS, status)) return ORDER_STATUS_LABELS[status as OrderStatus];
+  const words = status.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A payment method the provider registry does not list (a provider since removed): its kind in words,
+ * never the code. Methods are `stripe_spt` or `btc_<provider>` (ADR 011).
+ */
+export function paymentMethodFallbackLabel(method: string): string {
+  if (method.startsWith('btc_')) return 'Bitcoin Lightning';
+  if (method.endsWith('_spt')) return 'Card';
+  return 'Other method';
+}
