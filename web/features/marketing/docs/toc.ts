@@ -62,7 +62,19 @@ export const DOCS_TOC: TocGroup[] = [
       { id: 'acp-complete', title: 'Card and Lightning' },
       { id: 'acp-webhooks', title: 'Order events' },
       { id: 'acp-errors', title: 'ACP errors' },
+      { id: 'acp-mcp', title: 'Checkout over MCP' },
       { id: 'acp-discovery', title: 'Discovery' },
+    ],
+  },
+  {
+    id: 'ucp-protocol',
+    title: 'Universal Commerce Protocol',
+    topics: [
+      { id: 'ucp', title: 'Profile and endpoints' },
+      { id: 'ucp-checkout', title: 'Checkout lifecycle' },
+      { id: 'ucp-card-handler', title: 'Card handler' },
+      { id: 'ucp-lightning-handler', title: 'Lightning handler' },
+      { id: 'ucp-orders', title: 'Orders and errors' },
     ],
   },
 ];

@@ -7,7 +7,7 @@ import { stubFetch } from '#web/test/fetch-stub';
 import { renderPage } from '#web/test/render';
 import DocsPage from './docs-page';
 
-/** The anchors other pages link to, plus the ACP section. */
+/** The anchors other pages link to, plus the ACP and UCP sections (UCP business profiles link the handlers). */
 const ANCHORS = [
   'setup',
   'auth',
@@ -22,6 +22,10 @@ const ANCHORS = [
   'production',
   'troubleshooting',
   'acp',
+  'acp-mcp',
+  'ucp',
+  'ucp-card-handler',
+  'ucp-lightning-handler',
 ];
 
 function renderDocs() {

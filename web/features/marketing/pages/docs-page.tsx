@@ -6,6 +6,7 @@ import { BitcoinDocs } from '#web/features/marketing/docs/sections-bitcoin';
 import { EndpointDocs } from '#web/features/marketing/docs/sections-endpoints';
 import { GettingStartedDocs } from '#web/features/marketing/docs/sections-getting-started';
 import { OperationsDocs } from '#web/features/marketing/docs/sections-operations';
+import { UcpDocs } from '#web/features/marketing/docs/sections-ucp';
 import { DOCS_TOC } from '#web/features/marketing/docs/toc';
 import { CtaBand } from '#web/features/marketing/info/cta-band';
 import { PageHero } from '#web/features/marketing/info/page-hero';
@@ -102,6 +103,7 @@ export default function DocsPage() {
             <BitcoinDocs />
             <OperationsDocs />
             <AcpDocs />
+            <UcpDocs />
           </div>
         </div>
       </div>
