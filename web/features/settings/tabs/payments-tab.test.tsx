@@ -39,6 +39,7 @@ describe('Settings › Payments, card provider', () => {
         }),
     });
     expect(await screen.findByText('acct_1Trail')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Stripe account ID' })).toBeInTheDocument();
     expect(screen.getByText('Shared Payment Token Capture Enabled')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /View in Stripe/ })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('button', { name: /Refresh Onboarding/ })).toBeInTheDocument();

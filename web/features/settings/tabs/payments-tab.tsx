@@ -47,7 +47,7 @@ function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
   const checkStatus = async () => {
     try {
       const s = await status.mutateAsync();
-      toast.success(`${CARD_PROVIDER} account ${s.accountId}`, {
+      toast.success(`${CARD_PROVIDER} account status`, {
         description: `Charges enabled: ${yesNo(s.chargesEnabled)} · Details submitted: ${yesNo(s.detailsSubmitted)}`,
       });
     } catch (err) {
