@@ -54,9 +54,23 @@ const screens: Screen[] = ROUTE_KEYS.filter((key) => !(key in NOT_VISITED)).flat
   return [{ path: params ? pathOf(route, params) : route.path, signedIn }];
 });
 
-/** The page's rendered text: what a person reads (hidden elements and screen-reader-only text left out). */
+/**
+ * The page's rendered text: what a person reads (hidden elements and screen-reader-only text left out),
+ * less the copyable-id chips (web/components/copyable-id.tsx), the one place an id a person copies may
+ * stand. A chip counts only with its copy button in it, so the mark cannot hide an id shown as words.
+ */
 async function visibleText(page: Page): Promise<string> {
-  return page.evaluate(() => document.body.innerText);
+  return page.evaluate(() => {
+    const chips = [...document.querySelectorAll<HTMLElement>('[data-copyable-id]')];
+    const unbuttoned = chips.filter((chip) => !chip.querySelector('button[aria-label^="Copy "]'));
+    if (unbuttoned.length > 0)
+      throw new Error(`A copyable-id chip without its copy button: ${unbuttoned[0]!.outerHTML}`);
+    const shown = chips.map((chip) => chip.style.display);
+    for (const chip of chips) chip.style.display = 'none';
+    const text = document.body.innerText;
+    chips.forEach((chip, i) => (chip.style.display = shown[i]!));
+    return text;
+  });
 }
 
 async function expectNoSidewaysScroll(page: Page) {

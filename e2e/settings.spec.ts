@@ -63,7 +63,7 @@ test('settings, each tab: opened by click and by address, its main action, axe a
   await openTab(page, 'platform');
   const woo = page.getByRole('list', { name: 'Your stores' }).getByRole('listitem', { name: 'WooCommerce' });
   await expect(woo.getByText('Selling', { exact: true })).toBeVisible();
-  await expect(woo.getByRole('link', { name: 'Reconfigure' })).toHaveAttribute('href', /\/setup-store/);
+  await expect(woo.getByRole('link', { name: 'Reconfigure' })).toHaveAttribute('href', /\/onboarding$/);
   await expect(page.getByRole('link', { name: 'Connect another store' })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 

@@ -11,6 +11,17 @@ import {
  * Platform and provider ids are whatever the server's registries hold (it serves them in `platforms` and
  * `paymentProviders`, and its routes check ids against them), so common/ names none (ADR 011).
  */
+/**
+ * Where "View in Stripe" opens a connected account: Stripe's dashboard in live mode; in sandbox the
+ * Stripe simulator's own page of the account (its payments and refunds), served from the app's origin.
+ */
+export const SANDBOX_STRIPE_ACCOUNT_PATH = (accountId: string) =>
+  `/__sim/stripe/accounts/${encodeURIComponent(accountId)}`;
+export const stripeAccountDashboardUrl = (accountId: string, sandbox: boolean) =>
+  sandbox
+    ? SANDBOX_STRIPE_ACCOUNT_PATH(accountId)
+    : `https://dashboard.stripe.com/connect/accounts/${encodeURIComponent(accountId)}`;
+
 export const platformId = z.string().min(1);
 export const bitcoinProviderId = z.string().min(1);
 

@@ -5,7 +5,8 @@ import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
 /**
  * An id a person may need to copy (an order number, an invoice, an API key's last digits): monospace,
  * in a chip, with a copy button. `shown` is what fits on screen; `value` is what is copied. Where the
- * browser blocks the clipboard the chip's text stays selectable.
+ * browser blocks the clipboard the chip's text stays selectable. `data-copyable-id` marks the chip: the
+ * every-screen journey lets raw ids appear there and nowhere else.
  */
 export function CopyableId({
   value,
@@ -22,12 +23,13 @@ export function CopyableId({
   const { state, copy } = useCopyToClipboard();
   return (
     <span
+      data-copyable-id=""
       className={cn(
         'inline-flex max-w-full items-center gap-1 rounded-md border border-slate-200 bg-slate-50 py-0.5 pr-0.5 pl-2 font-mono text-xs text-slate-800',
         className,
       )}
     >
-      <span className="truncate select-all" title={shown === value ? undefined : value}>
+      <span className="min-w-0 truncate select-all" title={shown === value ? undefined : value}>
         {shown}
       </span>
       <button

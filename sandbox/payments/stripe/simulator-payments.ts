@@ -977,6 +977,12 @@ export function registerPayments(
 
   return {
     intentOf: (id: string) => intents.get(id),
+    /** The PaymentIntents `account` owns, newest first (the simulator's dashboard page lists them). */
+    intentsOwnedBy: (account: string): PaymentIntent[] =>
+      [...intents.values()]
+        .filter((o) => o.owner === account)
+        .map((o) => o.object)
+        .sort((a, b) => b.created - a.created),
     /** The charge with this id when `account` owns it (refunds change its refunded amounts). */
     chargeOf: (id: string, account: string): Charge | undefined => owned(charges.get(id), account),
     /** Refunds a world saved before the refunds module kept them here, once (then none). */

@@ -397,6 +397,9 @@ export function registerRefunds(
   });
 
   return {
+    /** Every refund `account` owns, newest first (the simulator's dashboard page lists them). */
+    refundsOwnedBy: (account: string): Refund[] =>
+      ownedBy(refunds, account).sort((a, b) => b.created - a.created),
     /** A charge's refunds as Stripe's embedded list (what `expand[]=refunds` on a charge shows). */
     refundList(chargeId: string, account: string): ListPage<Refund> {
       return {

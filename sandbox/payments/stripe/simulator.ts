@@ -14,6 +14,7 @@ import { registerMeters } from './simulator-meters';
 import { registerPayments } from './simulator-payments';
 import { registerPortal } from './simulator-portal';
 import { registerRefunds } from './simulator-refunds';
+import { registerDashboardPage } from './simulator-dashboard';
 import { planPriceIds, seedDemoStore, seedPlatformPlans } from './simulator-seed';
 import { newAccount, type AccountRecord, type StripeSimState } from './simulator-state';
 import { testCardFor } from './simulator-cards';
@@ -167,6 +168,10 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
     isDirectCharge: connect.isDirectCharge,
   });
   payments.showRefundsWith(refunds.refundList);
+  registerDashboardPage(ctx.app, ctx.state, {
+    intentsOwnedBy: payments.intentsOwnedBy,
+    refundsOwnedBy: refunds.refundsOwnedBy,
+  });
   // Billing needs the catalogue and the catalogue needs billing's test clocks: bound once both exist.
   const late: { billing?: Billing } = {};
   const catalog = registerCatalog(ctx, {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { AppConfig } from '../../config';
 import type { IntegrationRuntime } from '../../integrations/runtime';
@@ -46,19 +46,41 @@ function registerSandboxRoutes(app: FastifyInstance, runtime: IntegrationRuntime
   app.get('/__sim/credentials', async () => runtime.sandboxCredentials);
   // The Twilio simulator's page served from the app's own origin: its port can change, it listens on
   // loopback only, and it asks for the access secret when one is set, which the app holds.
-  app.get(SANDBOX_PHONE_PATH, async (_request, reply) => {
-    const twilio = runtime.simulators.twilio;
-    if (!twilio) throw new AppError('not_found', 'The Twilio simulator is not running.');
-    const page = await fetch(`${twilio.baseUrl}/__sim/messages`, {
-      headers: runtime.simulatorAccessHeaders,
-      signal: AbortSignal.timeout(runtime.timeoutMs),
-    }).catch(() => null);
-    if (!page?.ok) {
-      throw new AppError(
-        'provider_unavailable',
-        'The Twilio simulator did not answer. Restart the sandbox (npm start) and try again.',
-      );
-    }
-    return reply.type('text/html; charset=utf-8').send(await page.text());
+  app.get(SANDBOX_PHONE_PATH, async (_request, reply) =>
+    sendSimulatorPage(reply, runtime, 'twilio', 'Twilio', '/__sim/messages'),
+  );
+  // The Stripe simulator's dashboard of one account: "View in Stripe" in sandbox opens it
+  // (SANDBOX_STRIPE_ACCOUNT_PATH in common/api/connections.ts).
+  app.get<{ Params: { account: string } }>('/__sim/stripe/accounts/:account', async (request, reply) => {
+    const account = request.params.account;
+    if (!/^acct_[A-Za-z0-9]{1,64}$/.test(account))
+      throw new AppError('not_found', 'No Stripe account has this id.');
+    return sendSimulatorPage(reply, runtime, 'stripe', 'Stripe', `/__sim/accounts/${account}`);
   });
+}
+
+/** A simulator's HTML page passed on from the app's origin (a missing account's page keeps its 404). */
+async function sendSimulatorPage(
+  reply: FastifyReply,
+  runtime: IntegrationRuntime,
+  id: string,
+  name: string,
+  path: string,
+) {
+  const simulator = runtime.simulators[id];
+  if (!simulator) throw new AppError('not_found', `The ${name} simulator is not running.`);
+  const page = await fetch(`${simulator.baseUrl}${path}`, {
+    headers: runtime.simulatorAccessHeaders,
+    signal: AbortSignal.timeout(runtime.timeoutMs),
+  }).catch(() => null);
+  if (!page || (!page.ok && page.status !== 404)) {
+    throw new AppError(
+      'provider_unavailable',
+      `The ${name} simulator did not answer. Restart the sandbox (npm start) and try again.`,
+    );
+  }
+  return reply
+    .status(page.status)
+    .type('text/html; charset=utf-8')
+    .send(await page.text());
 }

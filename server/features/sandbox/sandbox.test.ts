@@ -26,3 +26,34 @@ describe('GET /__sim/credentials', () => {
     }
   });
 });
+
+describe('GET /__sim/stripe/accounts/:account', () => {
+  it("shows the Stripe simulator's dashboard of the account from the app's own origin", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/__sim/stripe/accounts/acct_1QaGcSandboxMerch' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('Payments');
+    expect(res.body).toContain('Refunds');
+  });
+
+  it('answers 404, in the documented shape, for an id that is not an account id or not held', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/__sim/stripe/accounts/not-an-account' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().error.message).toBe('No Stripe account has this id.');
+    const missing = await t.app.inject({ method: 'GET', url: '/__sim/stripe/accounts/acct_1NotHeldHere' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('does not exist in live mode', async () => {
+    const live = await createLiveTestApp();
+    try {
+      const res = await live.app.inject({
+        method: 'GET',
+        url: '/__sim/stripe/accounts/acct_1QaGcSandboxMerch',
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -42,7 +42,9 @@ export function useStripeReturn() {
       const accountId = params.get('account_id');
       toast.success('Stripe connected', {
         description:
-          accountId && ACCOUNT_ID.test(accountId) ? `Account ${accountId} is connected.` : undefined,
+          accountId && ACCOUNT_ID.test(accountId)
+            ? `The account ending in ${accountId.slice(-4)} is connected.`
+            : undefined,
       });
     } else if (oauth === 'error' && params.get('error') === STRIPE_OAUTH_DECLINED.code) {
       toast.warning(STRIPE_OAUTH_DECLINED.title, { description: STRIPE_OAUTH_DECLINED.message });

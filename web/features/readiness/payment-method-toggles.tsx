@@ -42,11 +42,7 @@ export function PaymentMethodToggles({ payments }: { payments: MerchantPayments 
     <ul aria-label="Payment methods" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
       <ToggleRow
         label="Card payments"
-        detail={
-          payments.card === 'connected' && payments.cardAccountId
-            ? `${CARD_DESCRIPTIONS.connected} Account ${payments.cardAccountId}.`
-            : CARD_DESCRIPTIONS[payments.card]
-        }
+        detail={CARD_DESCRIPTIONS[payments.card]}
         checked={saving?.card ?? payments.card !== 'off'}
         saving={saving?.card !== undefined}
         disabled={update.isPending}

@@ -54,7 +54,8 @@ describe('the card provider OAuth return', () => {
   it('says which account was connected, then clears the return parameters and keeps the tab', async () => {
     const { router } = open('/settings?tab=stripe&stripe_oauth=success&account_id=acct_1Q2w3E');
     expect(await screen.findByText('Stripe connected')).toBeInTheDocument();
-    expect(screen.getByText('Account acct_1Q2w3E is connected.')).toBeInTheDocument();
+    expect(screen.getByText('The account ending in 2w3E is connected.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('acct_');
     await waitFor(() => expect(router.state.location.search).toBe('?tab=stripe'));
     expect(screen.getByRole('tab', { name: 'Payments', selected: true })).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { StripeReturnPage } from '#common/api/connections';
 import { stripeVerifyInput } from '#common/api/connections';
 import { CONNECTION_MESSAGES } from '#common/validation/connections';
+import { CopyableId } from '#web/components/copyable-id';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/field';
@@ -30,9 +31,11 @@ export function ConnectedCardAccount({ accountId, children }: { accountId: strin
         <Badge variant="success">Shared Payment Token Capture Enabled</Badge>
       </div>
       <p className="text-sm text-slate-600">
-        Account{' '}
-        <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-800">{accountId}</code>.
-        Card payments from AI agents settle straight into it.
+        Card payments from AI agents settle straight into this account.
+      </p>
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {CARD_PROVIDER} account ID
+        <CopyableId value={accountId} label={`${CARD_PROVIDER} account ID`} className="bg-white" />
       </p>
       {children}
     </div>

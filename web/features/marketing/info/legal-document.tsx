@@ -41,7 +41,7 @@ function ContentsList({ sections }: { sections: LegalSection[] }) {
             href={`#${s.id}`}
             className="flex gap-2 rounded-md px-2 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
           >
-            <span className="w-5 shrink-0 text-right tabular-nums text-slate-400">{i + 1}.</span>
+            <span className="w-5 shrink-0 text-right tabular-nums text-slate-500">{i + 1}.</span>
             <span>{s.title}</span>
           </a>
         </li>

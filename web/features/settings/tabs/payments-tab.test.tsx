@@ -25,9 +25,34 @@ function renderTab(
   return { ...stub, user: userEvent.setup() };
 }
 
+const status = (mode: 'sandbox' | 'live') => () =>
+  json({
+    status: 'healthy',
+    timestamp: '2026-11-28T00:00:00.000Z',
+    version: '1',
+    mode,
+    services: { database: 'operational', environment: 'operational', encryption: 'operational' },
+    details: {
+      encryption_key_length_valid: true,
+      missing_required_env_vars: [],
+      missing_optional_env_vars: [],
+    },
+    metrics: { recent_errors_15min: 0, error_rate_healthy: true },
+  });
+
 const bitcoinForm = (name: string) => screen.findByRole('form', { name: `${name} settings` });
 
 describe('Settings › Payments, card provider', () => {
+  it.each([
+    ['sandbox', '/__sim/stripe/accounts/acct_1Trail'],
+    ['live', 'https://dashboard.stripe.com/connect/accounts/acct_1Trail'],
+  ] as const)('in %s, View in Stripe opens %s', async (mode, href) => {
+    renderTab(CONNECTED, { '/api/status': status(mode) });
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /View in Stripe/ })).toHaveAttribute('href', href),
+    );
+  });
+
   it('shows the Connected card: account, badge, View in provider, Check Status with its flags', async () => {
     const { user } = renderTab(CONNECTED, {
       '/api/connections/stripe/account-status': () =>
@@ -39,6 +64,7 @@ describe('Settings › Payments, card provider', () => {
         }),
     });
     expect(await screen.findByText('acct_1Trail')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Stripe account ID' })).toBeInTheDocument();
     expect(screen.getByText('Shared Payment Token Capture Enabled')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /View in Stripe/ })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('button', { name: /Refresh Onboarding/ })).toBeInTheDocument();

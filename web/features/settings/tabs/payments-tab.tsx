@@ -1,6 +1,8 @@
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
+import { stripeAccountDashboardUrl } from '#common/api/connections';
 import type { MerchantView } from '#common/api/merchant';
+import { useIsSandbox } from '#web/lib/app-status';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Switch } from '#web/components/ui/switch';
@@ -42,12 +44,13 @@ export function PaymentsTab({ merchant }: { merchant: MerchantView }) {
 function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
   const { card, cardAccountId } = merchant.payments;
   const status = useCheckAccountStatus();
+  const sandbox = useIsSandbox();
   const onboarding = useStartExpressOnboarding();
 
   const checkStatus = async () => {
     try {
       const s = await status.mutateAsync();
-      toast.success(`${CARD_PROVIDER} account ${s.accountId}`, {
+      toast.success(`${CARD_PROVIDER} account status`, {
         description: `Charges enabled: ${yesNo(s.chargesEnabled)} · Details submitted: ${yesNo(s.detailsSubmitted)}`,
       });
     } catch (err) {
@@ -68,7 +71,7 @@ function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm">
             <a
-              href={`https://dashboard.stripe.com/connect/accounts/${cardAccountId}`}
+              href={stripeAccountDashboardUrl(cardAccountId, sandbox === true)}
               target="_blank"
               rel="noreferrer"
             >

@@ -1,3 +1,4 @@
+import { CopyableId } from '#web/components/copyable-id';
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -88,7 +89,7 @@ function ListingsForm({ saved }: { saved: StorefrontListings }) {
   };
 
   return (
-    <form onSubmit={submit} className="grid max-w-3xl gap-5">
+    <form onSubmit={submit} className="grid max-w-3xl min-w-0 gap-5">
       <div>
         <h2 className="font-semibold text-slate-900">Storefront</h2>
         <p className="text-sm text-slate-600">
@@ -97,7 +98,7 @@ function ListingsForm({ saved }: { saved: StorefrontListings }) {
         </p>
       </div>
       {saved.storefrontUrl ? (
-        <p className="text-sm">
+        <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
           <a
             href={saved.storefrontUrl}
             target="_blank"
@@ -106,7 +107,7 @@ function ListingsForm({ saved }: { saved: StorefrontListings }) {
           >
             View your storefront <ExternalLink aria-hidden="true" className="size-3.5" />
           </a>
-          <span className="ml-2 break-all text-slate-500">{saved.storefrontUrl}</span>
+          <CopyableId value={saved.storefrontUrl} label="storefront address" />
         </p>
       ) : (
         <Alert title="Connect Stripe to open your storefront">
