@@ -344,6 +344,8 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
         <Label id={`refund-reason-label-${paymentId}`}>Reason</Label>
         <Select value={reason} onValueChange={(v) => setReason(v as RefundReason)}>
           <SelectTrigger
+            // The placeholder is read as text, so it keeps the contrast of text.
+            className="data-[placeholder]:text-slate-600"
             aria-labelledby={`refund-reason-label-${paymentId}`}
             aria-invalid={showErrors && reasonError ? true : undefined}
             aria-describedby={showErrors && reasonError ? `refund-reason-error-${paymentId}` : undefined}
