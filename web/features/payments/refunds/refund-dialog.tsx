@@ -43,7 +43,7 @@ const KIND_LABELS: Record<Kind, string> = {
  * The Refund action of one payment: a dialog with what is left to refund, a form for a full refund, a
  * refund by amount or by line items (with the restock choice) and a reason, and the payment's refunds.
  */
-export function RefundDialog({ paymentId, refunded }: { paymentId: string; refunded: number }) {
+export function RefundDialog({ paymentId, refunded = 0 }: { paymentId: string; refunded?: number }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
