@@ -141,6 +141,20 @@ test('a merchant refunds one of two card items from the payments page; Stripe an
   await expect(row).toContainText(`${refundedText} refunded`);
   await noSidewaysScroll(page);
 
+  // The dashboard's order offers the same dialog, with what is left after the refund.
+  await page.goto('/dashboard');
+  const orders = page.getByRole('list', { name: 'Latest orders' });
+  await orders.getByRole('listitem').first().getByRole('button', { name: 'Refund' }).click();
+  await expect(dialog.getByTestId('refund-remaining')).toHaveText(
+    `GBP ${((payment.amount - refundedMinor) / 100).toFixed(2)}`,
+  );
+  await expect(dialog.getByRole('list', { name: 'Refunds' }).getByRole('listitem')).toHaveCount(1);
+  await noSidewaysScroll(page);
+  await page.keyboard.press('Escape');
+  await noSidewaysScroll(page);
+  await expectNoSeriousAccessibilityViolations(page);
+  await page.screenshot({ path: `${SCREENS}/dashboard-orders-390.png` });
+
   // Analytics subtract the refund from revenue.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/analytics?days=7');
