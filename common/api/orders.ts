@@ -20,6 +20,8 @@ export const orderView = z.object({
   platform: z.string().nullable(),
   /** One of the merchant's own test orders (onboarding, the agent tester): shown with a Test badge. */
   test: z.boolean(),
+  /** The payment that paid it, which the order's Refund action refunds (ADR 047); null when none. */
+  payment_id: z.string().nullable(),
 });
 export type OrderView = z.infer<typeof orderView>;
 

@@ -71,8 +71,25 @@ export type RefundableView = z.infer<typeof refundableView>;
 export const createRefundOutput = z.object({ refund: refundView, refundable: refundableView });
 export type CreateRefundOutput = z.infer<typeof createRefundOutput>;
 
+/**
+ * One line the buyer paid for, as a refund by line items may choose it: `unit_amount` is what the buyer
+ * paid for one (minor units), `refundable_quantity` how many are not yet given back by a refund not failed.
+ */
+export const refundableItemView = z.object({
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  unit_amount: z.number(),
+  refundable_quantity: z.number(),
+});
+export type RefundableItemView = z.infer<typeof refundableItemView>;
+
 export const paymentRefundsOutput = z.object({
   refunds: z.array(refundView),
   refundable: refundableView,
+  /** How the payment was paid, so the money goes back the same way (a Lightning refund pays the buyer). */
+  rail: z.enum(REFUND_RAILS),
+  /** The order's lines, for a refund by line items. */
+  items: z.array(refundableItemView),
 });
 export type PaymentRefundsOutput = z.infer<typeof paymentRefundsOutput>;

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../api/order-status';
 import type { PaymentDisplayStatus } from '../api/payments';
+import type { RefundReason, RefundStatus } from './refunds';
 
 /**
  * The words people see for the codes the server stores: security events, payment statuses and, where
@@ -122,3 +123,18 @@ export function paymentMethodFallbackLabel(method: string): string {
   if (method.endsWith('_spt')) return 'Card';
   return 'Other method';
 }
+
+/** Why a refund was made, as the refund dialog offers it and the refunds list shows it. */
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  requested_by_customer: 'Requested by the customer',
+  duplicate: 'Duplicate payment',
+  fraudulent: 'Fraudulent payment',
+  other: 'Other',
+};
+
+/** Where a refund stands, for its badge. */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};

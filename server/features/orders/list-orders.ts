@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ListOrdersOutput, OrderView } from '#common/api/orders';
 import type { Db } from '../../db/client';
-import { orders, type Order } from '../../db/schema/index';
+import { orders, payments, type Order } from '../../db/schema/index';
 import { monthOrderCount } from '../billing';
 
-export function toOrderView(order: Order): OrderView {
+export function toOrderView(order: Order, paymentId: string | null = null): OrderView {
   return {
     id: order.id,
     status: order.status,
@@ -15,6 +15,7 @@ export function toOrderView(order: Order): OrderView {
     checkout_id: order.checkoutId,
     platform: order.platform,
     test: order.test,
+    payment_id: paymentId,
   };
 }
 
@@ -26,21 +27,23 @@ export async function listOrders(
 ): Promise<ListOrdersOutput> {
   const [rows, monthCount] = await Promise.all([
     db
-      .select()
+      .select({ order: orders, paymentId: payments.id })
       .from(orders)
+      .leftJoin(payments, eq(payments.checkoutId, orders.checkoutId))
       .where(eq(orders.merchantId, merchantId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(opts.limit),
     monthOrderCount(db, merchantId, opts.now),
   ]);
-  return { orders: rows.map(toOrderView), month_count: monthCount };
+  return { orders: rows.map((row) => toOrderView(row.order, row.paymentId)), month_count: monthCount };
 }
 
 /** One of the merchant's orders, as the dashboard shows it, or null when it is not theirs. */
 export async function findOrderView(db: Db, merchantId: string, orderId: string): Promise<OrderView | null> {
-  const [order] = await db
-    .select()
+  const [row] = await db
+    .select({ order: orders, paymentId: payments.id })
     .from(orders)
+    .leftJoin(payments, eq(payments.checkoutId, orders.checkoutId))
     .where(and(eq(orders.id, orderId), eq(orders.merchantId, merchantId)));
-  return order ? toOrderView(order) : null;
+  return row ? toOrderView(row.order, row.paymentId) : null;
 }

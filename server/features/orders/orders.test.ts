@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ORDER_STREAM_EVENT, type OrderStreamEvent } from '#common/api/orders';
-import { orders } from '../../db/schema/index';
+import { orders, payments } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { EVENTUALLY_MS } from '../../test/eventually';
 import { dashboardRequest, mintSharedPaymentToken, newMerchant } from '../../test/merchant-kit';
@@ -71,6 +71,7 @@ describe('orders list', () => {
     const first = await insertCheckout(t, a.merchantId, {
       createdAt: at(1000),
       order: { status: 'ACCEPTED' },
+      payment: { method: 'stripe_spt', status: 'succeeded' },
     });
     const third = await insertCheckout(t, a.merchantId, {
       createdAt: at(3000),
@@ -99,7 +100,11 @@ describe('orders list', () => {
       checkout_id: third.checkoutId,
       platform: null,
       test: false,
+      payment_id: null,
     });
+    // A paid order names its payment, which its Refund action refunds.
+    const [paid] = await t.db.select().from(payments).where(eq(payments.checkoutId, first.checkoutId));
+    expect(body.orders[2].payment_id).toBe(paid!.id);
 
     const two = await dashboardRequest(t, a.cookie, 'GET', '/api/orders?limit=2');
     expect(two.json().orders.map((o: { id: string }) => o.id)).toEqual([third.orderId, second.orderId]);

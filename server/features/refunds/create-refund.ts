@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { CreateRefundOutput, PaymentRefundsOutput } from '#common/api/refunds';
-import { payments, refunds, type Merchant } from '../../db/schema/index';
+import { checkouts, payments, refunds, type Merchant } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { EngineDeps } from '../commerce';
 import { refundableOf, toRefundView } from './refund-views';
-import { reserveRefund, type RefundRequest } from './reserve-refund';
+import { refundableItems } from './refundable-items';
+import { railOf, reserveRefund, type RefundRequest } from './reserve-refund';
 import { sendCardRefund } from './send-refund';
 
 /**
@@ -36,15 +37,22 @@ export async function paymentRefunds(
   merchant: Merchant,
   paymentId: string,
 ): Promise<PaymentRefundsOutput> {
-  const [payment] = await deps.db
-    .select()
+  const [row] = await deps.db
+    .select({ payment: payments, items: checkouts.items })
     .from(payments)
+    .innerJoin(checkouts, eq(checkouts.id, payments.checkoutId))
     .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchant.id)));
-  if (!payment) throw new AppError('not_found', 'Payment not found.');
+  if (!row) throw new AppError('not_found', 'Payment not found.');
+  const { payment } = row;
   const rows = await deps.db
     .select()
     .from(refunds)
     .where(eq(refunds.paymentId, payment.id))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
-  return { refunds: rows.map(toRefundView), refundable: refundableOf(payment, rows) };
+  return {
+    refunds: rows.map(toRefundView),
+    refundable: refundableOf(payment, rows),
+    rail: railOf(payment.method),
+    items: refundableItems(row.items, rows),
+  };
 }

@@ -145,6 +145,17 @@ describe('merchant refunds of a card payment', () => {
       refunded: 100 + unitPrice,
       remaining: payment.amountMinor - 100 - unitPrice,
     });
+    // The order's lines, for the dialog's refund by items: one of the two is given back already.
+    expect(listed.rail).toBe('card');
+    expect(listed.items).toEqual([
+      {
+        sku: 'TEST-PRODUCT-001',
+        name: expect.any(String),
+        quantity: 2,
+        unit_amount: unitPrice,
+        refundable_quantity: 1,
+      },
+    ]);
     // The payments list and the payment's detail show the same.
     const shown = { refunded: 100 + unitPrice, refundable: payment.amountMinor - 100 - unitPrice };
     const detail = await dashboardRequest(t, merchant.cookie, 'GET', `/api/payments/${payment.id}`);

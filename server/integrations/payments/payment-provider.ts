@@ -69,6 +69,20 @@ export interface ProviderPayment {
   raw: unknown;
 }
 
+/** A payment the merchant's Lightning account made to someone else's invoice (a buyer's refund). */
+export interface ProviderPayout {
+  /** The provider's id for the payout (an OpenNode withdrawal id). */
+  id: string;
+  /** `pending` until the Lightning payment settles; `failed` gives the merchant's account its sats back. */
+  status: 'pending' | 'succeeded' | 'failed';
+  /** The sats the invoice was paid. */
+  amountSats: number;
+  /** The routing fee the merchant's account paid on top, in sats, when the provider says. */
+  feeSats: number | null;
+  /** Why it failed, in the provider's words, when it did. */
+  failureReason: string | null;
+}
+
 /** A refund as the provider reports it, normalized. */
 export interface ProviderRefund {
   /** The provider's id: re_… for Stripe. */
@@ -201,6 +215,27 @@ export interface LightningPaymentProvider<Credentials = unknown> extends Payment
    * does not) and says which payment to re-read. Throws ProviderError('auth') when it cannot be trusted.
    */
   parseWebhook(ctx: AdapterContext<Credentials>, input: WebhookRequest): Promise<PaymentWebhook>;
+  /**
+   * Pays a BOLT11 invoice from the merchant's account: how a Lightning payment is refunded, since a paid
+   * invoice cannot be reversed (the buyer gives an invoice for the refund). Absent where the provider has
+   * no such API; the merchant then refunds outside AgentCart. The provider refuses an invoice that has
+   * expired, was paid already, or is for another amount than `amountSats` (ProviderError invalid_request).
+   */
+  payInvoice?(
+    ctx: AdapterContext<Credentials>,
+    input: {
+      /** The buyer's BOLT11 payment request. */
+      paymentRequest: string;
+      /** The exact amount the invoice must be for, in sats. */
+      amountSats: number;
+      /** Our reference (the refund id), kept by the provider with the payout. */
+      reference: string;
+      /** Where the provider tells of the payout's outcome, when it notifies. */
+      callbackUrl?: string;
+    },
+  ): Promise<ProviderPayout>;
+  /** Reads a payout made with `payInvoice` again, for its outcome. Present exactly when payInvoice is. */
+  getPayout?(ctx: AdapterContext<Credentials>, payoutId: string): Promise<ProviderPayout>;
 }
 
 /** Any registered provider; operations validate credentials with the provider's own schema first. */

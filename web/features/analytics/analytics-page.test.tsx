@@ -17,8 +17,8 @@ const REPORT: AnalyticsReport = {
     revenue: 6000,
     average_order_value: 2000,
     other_currency_orders: 1,
-    refunded: 0,
-    net_revenue: 6000,
+    refunded: 1250,
+    net_revenue: 4750,
   },
   daily: [
     { day: '2026-11-24', orders: 0, revenue: 0, average_order_value: 0 },
@@ -61,6 +61,7 @@ describe('AnalyticsPage', () => {
     const totals = await screen.findByRole('region', { name: 'Totals' });
     expect(totals).toHaveTextContent('Paid orders3');
     expect(totals).toHaveTextContent('RevenueGBP 60.00Plus 1 order in other currencies');
+    expect(totals).toHaveTextContent('Net revenueGBP 47.50Revenue less GBP 12.50 refunded');
     expect(totals).toHaveTextContent('Average order valueGBP 20.00');
     expect(totals).toHaveTextContent('1 min 35 s');
     expect(totals).toHaveTextContent(

@@ -111,7 +111,7 @@ function Report({ report }: { report: AnalyticsReport }) {
   const lightningSettled = lightning.paid + lightning.expired;
   return (
     <>
-      <section aria-label="Totals" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Totals" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Kpi label="Paid orders" value={String(totals.orders)} note={period} />
         <Kpi
           label="Revenue"
@@ -120,6 +120,15 @@ function Report({ report }: { report: AnalyticsReport }) {
             totals.other_currency_orders > 0
               ? `Plus ${totals.other_currency_orders} order${totals.other_currency_orders === 1 ? '' : 's'} in other currencies`
               : 'Cancelled and rejected orders left out'
+          }
+        />
+        <Kpi
+          label="Net revenue"
+          value={formatMoney(totals.net_revenue, currency)}
+          note={
+            totals.refunded > 0
+              ? `Revenue less ${formatMoney(totals.refunded, currency)} refunded`
+              : 'Revenue less refunds: none in this period'
           }
         />
         <Kpi

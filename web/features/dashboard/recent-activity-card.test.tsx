@@ -18,6 +18,7 @@ const order = (id: string, status: string, createdAt = minutesAgo(5), test = fal
   checkout_id: `chk-${id}`,
   platform: 'woocommerce',
   test,
+  payment_id: status === 'REJECTED' ? null : `pay-${id}`,
 });
 
 const ORDERS = [
@@ -57,6 +58,9 @@ describe('RecentActivityCard', () => {
     expect(within(second!).getByText('In progress')).toHaveClass('bg-amber-100');
     expect(third).toHaveTextContent('yesterday');
     expect(within(third!).getByText('Rejected')).toHaveClass('bg-red-100');
+    // A paid order can be refunded from here; one that was never paid cannot.
+    expect(within(first!).getByRole('button', { name: 'Refund' })).toBeInTheDocument();
+    expect(within(third!).queryByRole('button', { name: 'Refund' })).toBeNull();
     // The merchant's own test order is marked, an agent's is not.
     expect(within(third!).getByText('Test')).toBeInTheDocument();
     expect(within(first!).queryByText('Test')).toBeNull();

@@ -11,6 +11,10 @@ import { formatRelativeTime, useNow } from '#web/lib/relative-time';
 import { useLiveOrders } from './api/live-orders';
 import { OrderStatusBadge } from '#web/components/order-status-badge';
 import { formatMoney } from '#web/lib/money';
+import { RefundDialog } from '#web/features/payments';
+
+/** Orders that were paid, so their payment may be refunded. */
+const REFUNDABLE_STATUSES = new Set(['ACCEPTED', 'IN_PROGRESS', 'FULFILLED', 'CANCELLED']);
 
 /** The dashboard shows the 5 latest orders; the full history is on /payments. */
 export const RECENT_ORDERS = 5;
@@ -59,7 +63,10 @@ function OrderList({ orders }: { orders: OrderView[] }) {
   return (
     <ul aria-label="Latest orders" className="divide-y divide-slate-100">
       {orders.map((order) => (
-        <li key={order.id} className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
+        <li
+          key={order.id}
+          className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0"
+        >
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-medium text-slate-900">
               <span>
@@ -78,6 +85,9 @@ function OrderList({ orders }: { orders: OrderView[] }) {
               {formatMoney(order.total, order.currency)}
             </span>
             <OrderStatusBadge status={order.status} />
+            {order.payment_id && REFUNDABLE_STATUSES.has(order.status) && (
+              <RefundDialog paymentId={order.payment_id} />
+            )}
           </div>
         </li>
       ))}

@@ -20,6 +20,7 @@ import {
 import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
 import { formatMoney } from '#web/lib/money';
 import { BuyerDetailsDialog } from './buyer-details-dialog';
+import { RefundDialog } from './refunds/refund-dialog';
 
 const STATUS_BADGE: Record<PaymentDisplayStatus, 'success' | 'warning' | 'neutral' | 'danger'> = {
   PAID: 'success',
@@ -57,7 +58,7 @@ export function PaymentsTable({
           <TableHead>Created</TableHead>
           <TableHead>Invoice</TableHead>
           <TableHead>
-            <span className="sr-only">Payment request and buyer</span>
+            <span className="sr-only">Payment request, refunds and buyer</span>
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -99,6 +100,11 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
       </TableCell>
       <TableCell label="Amount" className="text-right tabular-nums text-slate-900">
         {formatMoney(p.amount, p.currency)}
+        {p.refunded > 0 && (
+          <span className="block text-xs text-slate-600">
+            {p.refunded >= p.amount ? 'Refunded in full' : `${formatMoney(p.refunded, p.currency)} refunded`}
+          </span>
+        )}
       </TableCell>
       <TableCell label="Created" className="tabular-nums text-slate-600">
         <time dateTime={p.created_at}>
@@ -123,6 +129,7 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
       <TableCell>
         <span className="flex flex-wrap justify-end gap-1">
           {p.payment_request && <CopyPaymentRequest paymentRequest={p.payment_request} />}
+          {p.status === 'PAID' && <RefundDialog paymentId={p.id} refunded={p.refunded} />}
           <BuyerDetailsDialog paymentId={p.id} />
         </span>
       </TableCell>

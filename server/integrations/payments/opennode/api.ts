@@ -24,6 +24,19 @@ export const opennodeCharge = z.object({
 });
 export type OpennodeCharge = z.infer<typeof opennodeCharge>;
 
+/** The parts of an OpenNode Lightning withdrawal we read (POST /v2/withdrawals, GET /v1/withdrawal/:id). */
+export const opennodeWithdrawal = z.object({
+  id: z.string(),
+  type: z.string(),
+  /** Satoshis. */
+  amount: z.number().int(),
+  fee: z.number().nullish(),
+  /** pending | confirmed | failed. */
+  status: z.string(),
+  error: z.string().nullish(),
+});
+export type OpennodeWithdrawal = z.infer<typeof opennodeWithdrawal>;
+
 /**
  * Calls OpenNode: the API key goes in Authorization with no "Bearer" prefix; success bodies are
  * `{ data }`; failures carry a top-level `message`.

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { minorToDecimal, roundedDecimalToMinor } from '#common/domain/money';
 import { ProviderError } from '../../http';
-import type { LightningPaymentProvider, ProviderPayment } from '../payment-provider';
-import { opennodeCharge, opennodeRequest, type OpennodeCharge } from './api';
+import type { LightningPaymentProvider, ProviderPayment, ProviderPayout } from '../payment-provider';
+import {
+  opennodeCharge,
+  opennodeRequest,
+  opennodeWithdrawal,
+  type OpennodeCharge,
+  type OpennodeWithdrawal,
+} from './api';
 import {
   MISSING_API_KEY,
   opennodeCredentialFields,
@@ -37,6 +43,18 @@ function toPayment(
     },
     failureMessage: charge.status === 'underpaid' ? `Underpaid by ${charge.missing_amt ?? '?'} sats` : null,
     raw: charge,
+  };
+}
+
+function toPayout(withdrawal: OpennodeWithdrawal): ProviderPayout {
+  const status =
+    withdrawal.status === 'confirmed' ? 'succeeded' : withdrawal.status === 'failed' ? 'failed' : 'pending';
+  return {
+    id: withdrawal.id,
+    status,
+    amountSats: withdrawal.amount,
+    feeSats: withdrawal.fee ?? null,
+    failureReason: status === 'failed' ? (withdrawal.error ?? 'The Lightning payment failed') : null,
   };
 }
 
@@ -101,6 +119,35 @@ export const opennode: LightningPaymentProvider<OpennodeCredentials> = {
       opennodeCharge,
     );
     return toPayment(charge);
+  },
+
+  // Withdrawals API, type ln (the asynchronous v2): the answer is pending until the payment settles.
+  async payInvoice(ctx, input) {
+    const withdrawal = await opennodeRequest(
+      ctx,
+      {
+        method: 'POST',
+        path: '/v2/withdrawals',
+        json: {
+          type: 'ln',
+          address: input.paymentRequest,
+          amount: input.amountSats,
+          custom_id: input.reference,
+          ...(input.callbackUrl ? { callback_url: input.callbackUrl } : {}),
+        },
+      },
+      opennodeWithdrawal,
+    );
+    return toPayout(withdrawal);
+  },
+
+  async getPayout(ctx, payoutId) {
+    const withdrawal = await opennodeRequest(
+      ctx,
+      { path: `/v1/withdrawal/${encodeURIComponent(payoutId)}` },
+      opennodeWithdrawal,
+    );
+    return toPayout(withdrawal);
   },
 
   async parseWebhook(ctx, { rawBody }) {

@@ -1,0 +1,3 @@
+// The payments feature's public entry: the Refund action, which the dashboard's orders reuse. The
+// payments page itself is loaded by its route.
+export { RefundDialog } from './refunds/refund-dialog';
