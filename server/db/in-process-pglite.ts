@@ -1,5 +1,5 @@
 import { Duplex } from 'node:stream';
-import type { PGlite } from '@electric-sql/pglite';
+import type { WireEngine } from './wire-engine';
 
 /** Messages after which PostgreSQL answers ReadyForQuery: the end of a unit of work on the session. */
 const ENDS_A_UNIT = new Set(['S'.charCodeAt(0), 'Q'.charCodeAt(0)]);
@@ -9,6 +9,8 @@ interface Message {
   bytes: Buffer;
   startup: boolean;
 }
+
+const typeOf = (message: Message) => (message.startup ? null : message.bytes[0]!);
 
 /**
  * PGlite's one session, taken in turn (first come, first served) by this process's connections. A turn
@@ -20,7 +22,7 @@ class SharedSession {
   private tail: Promise<void> = Promise.resolve();
   private lastUser: object | null = null;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly engine: WireEngine) {}
 
   /** Waits for the session; the result gives it back. */
   async take(user: object): Promise<() => void> {
@@ -30,7 +32,7 @@ class SharedSession {
     this.tail = this.tail.then(() => givenBack);
     await turn;
     try {
-      if (this.lastUser && this.lastUser !== user) await this.pglite.exec('RESET ALL');
+      if (this.lastUser && this.lastUser !== user) await this.engine.exec('RESET ALL');
     } catch (error) {
       giveBack();
       throw error;
@@ -54,8 +56,11 @@ class InProcessConnection extends Duplex {
   /** This connection's messages, run strictly in order. */
   private work: Promise<void> = Promise.resolve();
 
+  /** Whether the session was inside a transaction after this connection's last messages. */
+  private inTransaction = false;
+
   constructor(
-    private readonly pglite: PGlite,
+    private readonly engine: WireEngine,
     private readonly session: SharedSession,
   ) {
     super();
@@ -83,11 +88,11 @@ class InProcessConnection extends Duplex {
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
     this.pending = Buffer.concat([this.pending, chunk]);
-    for (let message = this.nextMessage(); message; message = this.nextMessage()) {
-      const current = message;
-      this.work = this.work.then(() => this.run(current));
-    }
-    this.work.catch((error: Error) => this.destroy(error));
+    // What node-postgres writes at once (Parse, Bind, Describe, Execute, Sync) runs as one turn.
+    const batch: Message[] = [];
+    for (let message = this.nextMessage(); message; message = this.nextMessage()) batch.push(message);
+    if (batch.length > 0) this.work = this.work.then(() => this.run(batch));
+    this.work.catch((error: Error) => { console.error("DESTROY", error.message); this.destroy(error); });
     done();
   }
 
@@ -120,21 +125,21 @@ class InProcessConnection extends Duplex {
     return { bytes, startup };
   }
 
-  private async run({ bytes, startup }: Message) {
+  private async run(batch: Message[]) {
     if (this.destroyed) return;
-    if (!startup && bytes[0] === TERMINATE) return this.leaveSession();
-    this.giveBack ??= await this.session.take(this);
-    if (this.destroyed) return this.leaveSession();
-    // syncToFs copies an in-memory file system to a browser's storage. Ours is a directory on disk that
-    // PostgreSQL already writes through to (or memory, for tests), so it would only cost a wait per message.
-    await this.pglite.runExclusive(() =>
-      this.pglite.execProtocolRawStream(bytes, {
-        syncToFs: false,
-        onRawData: (data) => this.push(Buffer.from(data)),
-      }),
-    );
-    const endsUnit = startup || ENDS_A_UNIT.has(bytes[0]!);
-    if (endsUnit && !this.pglite.isInTransaction()) this.giveSessionBack();
+    const terminates = batch.findIndex((message) => typeOf(message) === TERMINATE);
+    const messages = terminates === -1 ? batch : batch.slice(0, terminates);
+    if (messages.length > 0) {
+      this.giveBack ??= await this.session.take(this);
+      if (this.destroyed) return this.leaveSession();
+      const answer = await this.engine.run(messages.map((message) => message.bytes));
+      this.inTransaction = answer.inTransaction;
+      this.push(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+      const last = messages.at(-1)!;
+      const endsUnit = last.startup || ENDS_A_UNIT.has(typeOf(last)!);
+      if (endsUnit && !this.inTransaction) this.giveSessionBack();
+    }
+    if (terminates !== -1) await this.leaveSession();
   }
 
   private giveSessionBack() {
@@ -144,15 +149,19 @@ class InProcessConnection extends Duplex {
 
   /** A connection that goes away inside a transaction must not leave it open for the next one. */
   private async leaveSession() {
-    if (this.giveBack && this.pglite.isInTransaction()) await this.pglite.exec('ROLLBACK');
+    if (this.giveBack && this.inTransaction) {
+      await this.engine.exec('ROLLBACK');
+      this.inTransaction = false;
+    }
     this.giveSessionBack();
   }
 }
 
 /**
- * node-postgres's `stream` option for connections to `pglite`, all sharing its one session in turn.
+ * node-postgres's `stream` option for connections to the engine's PGlite, all sharing its one session in
+ * turn.
  */
-export function inProcessPglite(pglite: PGlite): () => Duplex {
-  const session = new SharedSession(pglite);
-  return () => new InProcessConnection(pglite, session);
+export function inProcessPglite(engine: WireEngine): () => Duplex {
+  const session = new SharedSession(engine);
+  return () => new InProcessConnection(engine, session);
 }

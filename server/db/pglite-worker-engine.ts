@@ -1,0 +1,77 @@
+import { Worker } from 'node:worker_threads';
+import type { WorkerCommand, WorkerReply, WorkerRequest, WorkerSource } from './pglite-worker-protocol';
+import type { WireAnswer, WireEngine } from './wire-engine';
+
+export interface WorkerEngine extends WireEngine {
+  close(): Promise<void>;
+}
+
+type Pending = { resolve(reply: WorkerReply & { ok: true }): void; reject(error: Error): void };
+
+/**
+ * The embedded database in a worker thread of its own (pglite-worker.ts). On the event loop, PGlite's
+ * WASM and its synchronous file writes held up every request while any statement ran; in a worker they
+ * run beside request handling, on another core. The connections still take PGlite's one session in turn
+ * (in-process-pglite.ts); only where the statements execute moves (docs/decisions/047).
+ */
+export async function startPgliteWorker(source: WorkerSource): Promise<WorkerEngine> {
+  // The worker is TypeScript like the rest of the server: tsx compiles it, as it does the main thread.
+  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+  const worker = new Worker(boot, {
+    eval: true,
+    workerData: source,
+    ...('snapshot' in source ? { transferList: [source.snapshot] } : {}),
+  });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let failure: Error | null = null;
+  const failAll = (error: Error) => {
+    failure ??= error;
+    for (const waiting of pending.values()) waiting.reject(failure);
+    pending.clear();
+  };
+  worker.on('message', (reply: WorkerReply) => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (reply.ok) waiting?.resolve(reply);
+    else waiting?.reject(new Error(reply.error));
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) =>
+    failAll(new Error(`The embedded database's worker stopped (exit code ${code})`)),
+  );
+
+  const ask = (command: WorkerCommand, transfer: ArrayBuffer[] = []) =>
+    new Promise<WorkerReply & { ok: true }>((resolve, reject) => {
+      if (failure) return reject(failure);
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...command, id } satisfies WorkerRequest, transfer);
+    });
+
+  // The worker answers id 0 once the database is open (or could not be).
+  const opened = new Promise<unknown>((resolve, reject) => pending.set(0, { resolve, reject }));
+  await opened.catch(async (error: Error) => {
+    await worker.terminate();
+    throw error;
+  });
+  return {
+    async run(messages) {
+      // Each message in a buffer of its own, handed over rather than copied.
+      const own = messages.map((message) => message.slice());
+      const reply = await ask(
+        { kind: 'run', messages: own },
+        own.map((message) => message.buffer as ArrayBuffer),
+      );
+      return reply.answer as WireAnswer;
+    },
+    async exec(sql) {
+      await ask({ kind: 'exec', sql });
+    },
+    async close() {
+      if (!failure) await ask({ kind: 'close' }).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}
