@@ -92,7 +92,7 @@ class InProcessConnection extends Duplex {
     const batch: Message[] = [];
     for (let message = this.nextMessage(); message; message = this.nextMessage()) batch.push(message);
     if (batch.length > 0) this.work = this.work.then(() => this.run(batch));
-    this.work.catch((error: Error) => { console.error("DESTROY", error.message); this.destroy(error); });
+    this.work.catch((error: Error) => this.destroy(error));
     done();
   }
 

@@ -6,13 +6,17 @@ export interface WorkerEngine extends WireEngine {
   close(): Promise<void>;
 }
 
-type Pending = { resolve(reply: WorkerReply & { ok: true }): void; reject(error: Error): void };
+type Pending = {
+  resolve(reply: WorkerReply & { ok: true }): void;
+  reject(error: Error): void;
+  settled?: Promise<unknown>;
+};
 
 /**
  * The embedded database in a worker thread of its own (pglite-worker.ts). On the event loop, PGlite's
  * WASM and its synchronous file writes held up every request while any statement ran; in a worker they
  * run beside request handling, on another core. The connections still take PGlite's one session in turn
- * (in-process-pglite.ts); only where the statements execute moves (docs/decisions/047).
+ * (in-process-pglite.ts); only where the statements execute moves (docs/decisions/051).
  */
 export async function startPgliteWorker(source: WorkerSource): Promise<WorkerEngine> {
   // The worker is TypeScript like the rest of the server: tsx compiles it, as it does the main thread.
@@ -46,7 +50,12 @@ export async function startPgliteWorker(source: WorkerSource): Promise<WorkerEng
     new Promise<WorkerReply & { ok: true }>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = nextId++;
-      pending.set(id, { resolve, reject });
+      const waiting: Pending = { resolve, reject };
+      waiting.settled = new Promise((settle) => {
+        waiting.resolve = (reply) => (resolve(reply), settle(undefined));
+        waiting.reject = (error) => (reject(error), settle(undefined));
+      });
+      pending.set(id, waiting);
       worker.postMessage({ ...command, id } satisfies WorkerRequest, transfer);
     });
 
@@ -58,8 +67,11 @@ export async function startPgliteWorker(source: WorkerSource): Promise<WorkerEng
   });
   return {
     async run(messages) {
-      // Each message in a buffer of its own, handed over rather than copied.
-      const own = messages.map((message) => message.slice());
+      // Each message copied into an ArrayBuffer of its own, which is handed over. Never the caller's:
+      // a Buffer's `slice` is a view of the same memory (the connection's unread bytes, or Node's shared
+      // pool), and handing that over detached it under the next write ("detached ArrayBuffer" thrown
+      // inside pg's query, which made pg-pool release the client twice).
+      const own = messages.map((message) => new Uint8Array(message));
       const reply = await ask(
         { kind: 'run', messages: own },
         own.map((message) => message.buffer as ArrayBuffer),
@@ -70,6 +82,10 @@ export async function startPgliteWorker(source: WorkerSource): Promise<WorkerEng
       await ask({ kind: 'exec', sql });
     },
     async close() {
+      // Runs already asked for are answered first: a connection still waiting for its query's answer
+      // (pg-boss's last poll, a LISTEN) gets PostgreSQL's reply, not a dead stream.
+      while (!failure && pending.size > 0)
+        await Promise.allSettled([...pending.values()].map((waiting) => waiting.settled));
       if (!failure) await ask({ kind: 'close' }).catch(() => undefined);
       await worker.terminate();
     },

@@ -33,6 +33,8 @@ port.on('message', async (request: WorkerRequest) => {
       await pglite.exec(request.sql);
       port.postMessage({ id: request.id, ok: true } satisfies WorkerReply);
     } else {
+      // After every run already taken in (they hold PGlite's exclusive turn in the order they came).
+      await pglite.runExclusive(async () => undefined);
       await pglite.close();
       port.postMessage({ id: request.id, ok: true } satisfies WorkerReply);
     }
