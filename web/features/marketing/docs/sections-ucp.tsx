@@ -87,7 +87,7 @@ export function UcpDocs() {
 
       <DocSection
         id="ucp-card-handler"
-        title="Card handler: com.stripe.shared_payment_token"
+        title="Card handler"
         summary="Pay by card with a Stripe Shared Payment Token minted for the merchant's own Stripe account."
       >
         <List>
@@ -108,14 +108,15 @@ export function UcpDocs() {
 
       <DocSection
         id="ucp-lightning-handler"
-        title="Lightning handler: com.agentcart.lightning"
+        title="Lightning handler"
         summary="Pay in Bitcoin over Lightning: the checkout escalates to the invoice's payment page."
       >
         <P>
-          Complete with an instrument of type <C>lightning</C> (handler id <C>lightning</C>, no credential).
-          The checkout answers <C>requires_escalation</C> with a <C>requires_buyer_input</C> message and a{' '}
-          <C>continue_url</C>: the invoice&apos;s payment page. Hand it to the buyer; once the invoice is
-          paid, the order is placed exactly once and the next read or complete shows it.
+          The handler <C>com.agentcart.lightning</C> (instance id <C>lightning</C>) takes instruments of type{' '}
+          <C>lightning</C> with no credential. The checkout answers <C>requires_escalation</C> with a{' '}
+          <C>requires_buyer_input</C> message and a <C>continue_url</C>: the invoice&apos;s payment page. Hand
+          it to the buyer; once the invoice is paid, the order is placed exactly once and the next read or
+          complete shows it.
         </P>
         <CodeBlock title="Complete by Lightning" code={UCP_COMPLETE_LIGHTNING} />
         <Note>
