@@ -13,6 +13,11 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'laptop', width: 1280, height: 900 },
 ] as const;
+/**
+ * The API reference, whose subject is the identifiers an agent sends (a UCP instrument names its handler
+ * `stripe_spt`): there they are the words, shown in code. Every other check still runs on it.
+ */
+const IDS_ARE_THE_SUBJECT = new Set(['/docs']);
 
 /** The demo merchant's Stripe account (seeded at start), whose storefront is visited. */
 const DEMO_ACCOUNT = 'acct_1QaGcSandboxMerch';
@@ -101,7 +106,9 @@ for (const size of WIDTHS) {
 
         await expectNoSidewaysScroll(page);
         const text = await visibleText(page);
-        expect(RAW_IDS.filter((id) => text.includes(id))).toEqual([]);
+        if (!IDS_ARE_THE_SUBJECT.has(screen.path)) {
+          expect(RAW_IDS.filter((id) => text.includes(id))).toEqual([]);
+        }
         await expectNoSeriousAccessibilityViolations(page);
       });
     }
