@@ -12,6 +12,14 @@ export const demoApiKey = () =>
  * `request` is Playwright's API context, not the page's. The demo merchant's key unless one is given.
  */
 export async function agentOrder(request: APIRequestContext, apiKey = demoApiKey()): Promise<string> {
+  return (await agentCardPurchase(request, { apiKey })).orderId;
+}
+
+/** The same purchase of `quantity` test products: the order's id and its checkout's. */
+export async function agentCardPurchase(
+  request: APIRequestContext,
+  { apiKey = demoApiKey(), quantity = 1 }: { apiKey?: string; quantity?: number } = {},
+): Promise<{ orderId: string; checkoutId: string }> {
   const headers = { authorization: `Bearer ${apiKey}` };
   const sims = (await (await request.get('/__sim')).json()) as Record<string, { baseUrl: string }>;
   const token = (await (
@@ -23,7 +31,7 @@ export async function agentOrder(request: APIRequestContext, apiKey = demoApiKey
     await request.post('/api/agent/offer', {
       headers,
       data: {
-        items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
+        items: [{ sku: 'TEST-PRODUCT-001', quantity }],
         shipping_to: { country: 'GB', postcode: 'N1 9GU' },
       },
     })
@@ -49,5 +57,5 @@ export async function agentOrder(request: APIRequestContext, apiKey = demoApiKey
   });
   const body = (await confirm.json()) as { status: string; order_id: string };
   expect(body.status, JSON.stringify({ offer, checkout, body })).toBe('ACCEPTED');
-  return body.order_id;
+  return { orderId: body.order_id, checkoutId: checkout.checkout_id as string };
 }

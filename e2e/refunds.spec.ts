@@ -1,56 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoApiKey } from './agent-order';
+import { agentCardPurchase } from './agent-order';
 import { expectNoSeriousAccessibilityViolations, signInAsDemoMerchant } from './demo-merchant';
 import { expect, test } from './fixtures';
 
 const SCREENS = '.tmp/screens/issue-24';
 /** The demo merchant's Stripe account, connected to the platform (e2e/storefront.spec.ts). */
 const DEMO_ACCOUNT = 'acct_1QaGcSandboxMerch';
-
-/**
- * An agent's paid card order of two items through the documented API (offer, checkout with a Shared
- * Payment Token, confirm), as ChatGPT would place it: its checkout id.
- */
-async function agentBuysTwoByCard(request: APIRequestContext): Promise<string> {
-  const headers = { authorization: `Bearer ${demoApiKey()}` };
-  const sims = (await (await request.get('/__sim')).json()) as Record<string, { baseUrl: string }>;
-  const token = (await (
-    await request.post(`${sims.stripe!.baseUrl}/__sim/granted_tokens`, {
-      data: { currency: 'gbp', max_amount: 100_000 },
-    })
-  ).json()) as { id: string };
-  const offer = await (
-    await request.post('/api/agent/offer', {
-      headers,
-      data: {
-        items: [{ sku: 'TEST-PRODUCT-001', quantity: 2 }],
-        shipping_to: { country: 'GB', postcode: 'N1 9GU' },
-      },
-    })
-  ).json();
-  const checkout = await (
-    await request.post('/api/agent/checkout', {
-      headers,
-      data: {
-        offer_id: offer.offer_id,
-        shipping_option_id: 'standard',
-        buyer: {
-          name: 'Ada Lovelace',
-          email: 'ada@example.com',
-          address: { line1: '1 Analytical Way', city: 'London', postcode: 'N1 9GU', country: 'GB' },
-        },
-        payment: { method: 'stripe', shared_payment_token: token.id, amount: offer.total, currency: 'GBP' },
-      },
-    })
-  ).json();
-  const confirm = await request.post('/api/agent/confirm', {
-    headers,
-    data: { checkout_id: checkout.checkout_id },
-  });
-  const body = (await confirm.json()) as { status: string };
-  expect(body.status, JSON.stringify({ offer, checkout, body })).toBe('ACCEPTED');
-  return checkout.checkout_id as string;
-}
 
 /** The refunds the Stripe simulator holds on a PaymentIntent of the demo merchant's connected account. */
 async function stripeRefundsOn(request: APIRequestContext, paymentIntent: string) {
@@ -79,7 +34,7 @@ test('a merchant refunds one of two card items from the payments page; Stripe an
   test.setTimeout(90_000);
   await signInAsDemoMerchant(page);
   // The agent is its own client, with no browser session.
-  const checkoutId = await agentBuysTwoByCard(request);
+  const { checkoutId } = await agentCardPurchase(request, { quantity: 2 });
   const listed = (await (await page.request.get('/api/payments?limit=50')).json()) as {
     payments: { id: string; checkout_id: string; provider_invoice_id: string; amount: number }[];
   };
