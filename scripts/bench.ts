@@ -21,7 +21,7 @@
  *
  * Options: --duration <s> (10) --connections <n> (50) --flows <n> (600) --flow-connections <n> (10)
  *          --database-url <postgres://…> (a fresh database on that server instead of the embedded one)
- *          --log-level <level> (info, the production default) --profile (CPU profile of the offer run)
+ *          --log-level <level> (info, the production default) --profile (CPU profile of the offer run; of the flow with --flow-only)
  *          --soak-only (just the soak; its figures replace the soak's in bench-results.json)
  *          --history-only (just the history scenario; its figures replace the history's likewise)
  *          --flow-only (just the card flow, printed and not written: a quick before/after figure)
@@ -61,6 +61,7 @@ import { percentile, type Usage } from './bench/usage-meter';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');
 const PROFILE_FILE = path.join(ROOT, '.tmp', 'bench', 'offer.cpuprofile');
+const FLOW_PROFILE_FILE = path.join(ROOT, '.tmp', 'bench', 'flow.cpuprofile');
 /** The longest the bench waits for the background work a scenario caused to finish. */
 const DRAIN_LIMIT_MS = 20_000;
 /** How long an idle instance is watched to learn what its polling costs. */
@@ -627,7 +628,10 @@ async function runFlowOnly(instance: BenchInstance, timings: RouteTimings, optio
   const keys = await timed(`creating ${flowKeyCount(options)} merchants, each with its own API key`, () =>
     createMerchantKeys(instance, flowKeyCount(options), { card: true }),
   );
-  return [await cardFlow(instance, timings, options, keys)];
+  const profiler = options.profile ? await startProfiling() : null;
+  const result = await cardFlow(instance, timings, options, keys);
+  await profiler?.stop(FLOW_PROFILE_FILE);
+  return [result];
 }
 
 /**
