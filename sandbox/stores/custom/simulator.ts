@@ -85,6 +85,29 @@ const orderBody = z.object({
 });
 type OrderBody = z.infer<typeof orderBody>;
 
+const refundBody = z.object({
+  reference: z.string().min(1),
+  amount: decimal,
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  reason: z.string().nullish(),
+  items: z
+    .array(z.object({ sku: z.string().min(1), quantity: z.number().int().min(1), amount: decimal }))
+    .default([]),
+  restock: z.boolean().default(false),
+});
+
+interface Refund {
+  id: string;
+  order_id: string;
+  reference: string;
+  amount: string;
+  currency: string;
+  reason: string | null;
+  items: { sku: string; quantity: number; amount: string }[];
+  restock: boolean;
+  created_at: string;
+}
+
 interface Order {
   id: string;
   number: string;
@@ -100,6 +123,9 @@ interface Order {
   billing_address: OrderBody['billing_address'];
   shipping_address: OrderBody['shipping_address'];
   payment: OrderBody['payment'];
+  /** Refunds recorded on the order, oldest first (the contract's refund endpoint). */
+  refunds?: Refund[];
+  refunded_total?: string;
   created_at: string;
   updated_at: string;
 }
@@ -125,12 +151,19 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
       orders: new Map<string, Order>(),
       /** Idempotency keys: the order each created, by id (the order is a record of its own). */
       replays: new Map<string, { fingerprint: string; orderId: string }>(),
+      /** Refund idempotency keys, per order: the refund each created. */
+      refundReplays: new Map<string, { fingerprint: string; refundId: string }>(),
       webhooks: [] as { url: string; secret: string }[],
       nextNumber: 1001,
     }),
     // Saved before replays named their order by id, they held the order itself.
     (saved) => {
       let changed = false;
+      // Saved before refunds existed.
+      if (!(saved.refundReplays instanceof Map)) {
+        saved.refundReplays = new Map();
+        changed = true;
+      }
       for (const replay of saved.replays.values()) {
         const old = replay as typeof replay & { order?: Order };
         if (!old.order) continue;
@@ -374,6 +407,113 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
       api.get<{ Params: { id: string } }>('/orders/:id', async (request, reply) => {
         const order = orders.get(request.params.id);
         return order ?? reply.status(404).send(failure('not_found', `No order ${request.params.id}`));
+      });
+
+      api.get<{ Params: { id: string } }>('/orders/:id/refunds', async (request, reply) => {
+        const order = orders.get(request.params.id);
+        if (!order) return reply.status(404).send(failure('not_found', `No order ${request.params.id}`));
+        return { data: order.refunds ?? [] };
+      });
+
+      /**
+       * Records a refund made outside the store (by AgentCart): at most what is left of the order, lines
+       * no more than were bought less earlier refunds, stock back when `restock`, and the order
+       * `refunded` once nothing is left. Idempotent by the Idempotency-Key, per order.
+       */
+      api.post<{ Params: { id: string }; Body: unknown }>('/orders/:id/refunds', async (request, reply) => {
+        const order = orders.get(request.params.id);
+        if (!order) return reply.status(404).send(failure('not_found', `No order ${request.params.id}`));
+        const key = request.headers['idempotency-key'];
+        if (typeof key !== 'string' || !key.trim()) {
+          return reply
+            .status(400)
+            .send(failure('idempotency_key_required', 'Send an Idempotency-Key header'));
+        }
+        const fingerprint = createHash('sha256')
+          .update(JSON.stringify(request.body ?? null))
+          .digest('hex');
+        const replayKey = `${order.id}:${key}`;
+        const earlier = store.refundReplays.get(replayKey);
+        if (earlier) {
+          if (earlier.fingerprint !== fingerprint) {
+            return reply
+              .status(409)
+              .send(failure('idempotency_conflict', 'This Idempotency-Key was used with a different refund'));
+          }
+          const replayed = (order.refunds ?? []).find((r) => r.id === earlier.refundId);
+          return reply.status(201).header('idempotent-replayed', 'true').send(replayed);
+        }
+        const parsed = refundBody.safeParse(request.body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          return invalid(reply, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+        }
+        const body = parsed.data;
+        if (body.currency !== order.currency) {
+          return reply
+            .status(422)
+            .send(failure('currency_mismatch', `This order is in ${order.currency}, not ${body.currency}`));
+        }
+        if (order.status !== 'paid' && order.status !== 'fulfilled') {
+          return reply
+            .status(409)
+            .send(failure('invalid_transition', `An order that is ${order.status} cannot be refunded`));
+        }
+        const refunds = order.refunds ?? [];
+        const refundedMinor = refunds.reduce((sum, r) => sum + decimalToMinor(r.amount), 0);
+        const leftMinor = decimalToMinor(order.total) - refundedMinor;
+        const amountMinor = decimalToMinor(body.amount);
+        if (amountMinor <= 0 || amountMinor > leftMinor) {
+          return reply
+            .status(422)
+            .send(
+              failure(
+                'amount_exceeds_remaining',
+                `The refund must be more than 0.00 and at most ${minorToDecimal(leftMinor)}`,
+              ),
+            );
+        }
+        for (const item of body.items) {
+          const line = order.items.find((l) => l.sku === item.sku);
+          const before = refunds
+            .flatMap((r) => r.items)
+            .filter((l) => l.sku === item.sku)
+            .reduce((sum, l) => sum + l.quantity, 0);
+          if (!line) return reply.status(422).send(failure('unknown_sku', `This order has no ${item.sku}`));
+          if (item.quantity > line.quantity - before) {
+            return reply
+              .status(422)
+              .send(
+                failure('quantity_exceeds_remaining', `At most ${line.quantity - before} of ${item.sku}`),
+              );
+          }
+        }
+        if (body.restock) {
+          for (const item of body.items) {
+            const holder = holderOf(item.sku);
+            if (holder && holder.stock !== null) holder.stock += item.quantity;
+          }
+        }
+        const refund: Refund = {
+          id: `ref_${randomBytes(8).toString('hex')}`,
+          order_id: order.id,
+          reference: body.reference,
+          amount: body.amount,
+          currency: body.currency,
+          reason: body.reason ?? null,
+          items: body.items,
+          restock: body.restock,
+          created_at: new Date().toISOString(),
+        };
+        order.refunds = [...refunds, refund];
+        order.refunded_total = minorToDecimal(refundedMinor + amountMinor);
+        store.refundReplays.set(replayKey, { fingerprint, refundId: refund.id });
+        if (amountMinor === leftMinor) move(order, 'refunded');
+        else {
+          order.updated_at = new Date().toISOString();
+          emit('order.updated', order);
+        }
+        return reply.status(201).send(refund);
       });
 
       api.patch<{ Params: { id: string }; Body: { status?: unknown } }>(

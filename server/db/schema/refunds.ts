@@ -63,6 +63,12 @@ export const refunds = pgTable(
     storeRefundId: text('store_refund_id'),
     storeWriteAttempts: integer('store_write_attempts').notNull().default(0),
     storeWriteError: text('store_write_error'),
+    /**
+     * The store write's lease, as on orders (ADR 021): one writer tells the store at a time, without a
+     * transaction held across the HTTP call; it ends at its time or when its writer's instance dies.
+     */
+    storeWriteLeaseUntil: timestamp('store_write_lease_until', { withTimezone: true }),
+    storeWriteClaimedBy: uuid('store_write_claimed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import { refundableOf, toRefundView } from './refund-views';
 import { refundableItems } from './refundable-items';
 import { railOf, reserveRefund, type RefundRequest } from './reserve-refund';
 import { sendCardRefund } from './send-refund';
+import { queueStoreRefunds } from './store-refund';
 
 /**
  * A merchant's refund of one of its payments: reserved in the ledger first (so it is never lost and never
@@ -27,6 +28,8 @@ export async function createRefund(
     reserved.created && reserved.refund.rail === 'card'
       ? await sendCardRefund(deps, merchant, reserved.refund)
       : reserved.refund;
+  // A succeeded refund is owed to the store's order (ADR 053).
+  if (refund.status === 'succeeded') await queueStoreRefunds(deps, paymentId);
   const { refundable } = await paymentRefunds(deps, merchant, paymentId);
   return { refund: toRefundView(refund), refundable };
 }

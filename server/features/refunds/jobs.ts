@@ -3,6 +3,7 @@ import { merchants, refunds } from '../../db/schema/index';
 import type { JobDefinition } from '../../jobs/queue';
 import type { EngineDeps } from '../commerce';
 import { sendCardRefund } from './send-refund';
+import { queueStoreRefunds, STORE_REFUND_QUEUE, sweepStoreRefunds, writeStoreRefund } from './store-refund';
 
 /** A refund's first call runs in its request; only one left unsent this long is the job's to send. */
 const UNSENT_AFTER_MS = 60_000;
@@ -28,7 +29,10 @@ export async function sendUnsentRefunds(deps: EngineDeps): Promise<number> {
       ),
     )
     .limit(BATCH);
-  for (const { refund, merchant } of unsent) await sendCardRefund(deps, merchant, refund);
+  for (const { refund, merchant } of unsent) {
+    await sendCardRefund(deps, merchant, refund);
+    await queueStoreRefunds(deps, refund.paymentId);
+  }
   return unsent.length;
 }
 
@@ -40,6 +44,24 @@ export function refundJobs(deps: EngineDeps): JobDefinition<never>[] {
       retryDelaySeconds: 60,
       cron: '* * * * *',
       handler: () => sendUnsentRefunds(deps).then(() => undefined),
+    },
+    {
+      // As the store-order write: every 5 s for 10 minutes, then the sweep queues it again (ADR 053).
+      name: STORE_REFUND_QUEUE,
+      retryLimit: 120,
+      retryDelaySeconds: 5,
+      retryBackoff: false,
+      batchSize: 20,
+      handler: async (data: { refundId: string }) => {
+        await writeStoreRefund(deps, data.refundId);
+      },
+    },
+    {
+      name: 'sweep-store-refunds',
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      cron: '*/5 * * * *',
+      handler: () => sweepStoreRefunds(deps).then(() => undefined),
     },
   ] as JobDefinition<never>[];
 }

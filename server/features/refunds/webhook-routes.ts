@@ -7,6 +7,7 @@ import { ProviderError } from '../../integrations/http';
 import { isUuid } from '../../lib/ids';
 import { SIGNED_RECEIVER_LIMIT } from '../../lib/raw-body';
 import { CommerceError } from '../commerce';
+import { queueStoreRefunds } from './store-refund';
 import { syncCardRefunds } from './sync-card-refunds';
 
 /** The Stripe events about refunds that move the ledger. */
@@ -64,6 +65,7 @@ export function registerRefundWebhookRoutes(app: FastifyInstance, ctx: Pick<AppC
       if (!payment) return { received: true };
       try {
         await syncCardRefunds(deps, merchant, payment);
+        await queueStoreRefunds(deps, payment.id);
       } catch (err) {
         // Stripe could not be asked: Stripe delivers the event again later.
         if (err instanceof ProviderError && err.retryable) return reply.status(503).send({ received: false });

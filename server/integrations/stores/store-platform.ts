@@ -94,6 +94,27 @@ export interface StoreOrder {
   raw: unknown;
 }
 
+/** A refund AgentCart made on a paid order, for the store's order (ADR 053). */
+export interface StoreRefundInput {
+  /** Our refund id: written to the store's refund and used as its idempotency reference. */
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  /** Why, in words a merchant reads in the store's admin. */
+  reason: string;
+  /** The refunded lines by SKU (with the amount refunded for each); empty for a refund by amount. */
+  lines: { sku: string; quantity: number; amountMinor: number }[];
+  /** Whether the store puts the refunded lines back in stock. */
+  restock: boolean;
+}
+
+/** A refund as the store recorded it on its order. */
+export interface StoreRefund {
+  id: string;
+  amountMinor: number | null;
+  raw: unknown;
+}
+
 export interface StorePlatform<Credentials = unknown> {
   manifest: StorePlatformManifest;
   credentialsSchema: z.ZodType<Credentials>;
@@ -125,6 +146,24 @@ export interface StorePlatform<Credentials = unknown> {
     orderId: string,
     status: StoreOrderStatus,
   ): Promise<StoreOrder>;
+  /**
+   * Records a refund on the store's order, money already returned by AgentCart (the store's own gateway
+   * is not asked). Platforms without it are not told of refunds.
+   */
+  refundOrder?(
+    ctx: AdapterContext<Credentials>,
+    storeOrderId: string,
+    input: StoreRefundInput,
+  ): Promise<StoreRefund>;
+  /**
+   * The refund an earlier `refundOrder` recorded under this reference, or null: asked before writing
+   * again after an attempt whose answer was lost, so the store never gets a refund twice.
+   */
+  findRefund?(
+    ctx: AdapterContext<Credentials>,
+    storeOrderId: string,
+    reference: string,
+  ): Promise<StoreRefund | null>;
   /** Verifies the store's webhook signature over the raw body, where the platform signs webhooks. */
   verifyWebhook?(input: { rawBody: string; headers: WebhookHeaders; secret: string }): boolean;
 }

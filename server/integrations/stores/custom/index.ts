@@ -14,6 +14,7 @@ import {
 import { customCredentialFields, customCredentials, type CustomCredentials } from './credentials';
 import { mapCustomStatus } from './mapping';
 import { itemPage, noteTotalMismatch, priceToMinor } from '../store-kit';
+import { findCustomRefund, refundCustomOrder } from './refunds';
 import { isValidCustomWebhook } from './webhook';
 
 const STORE = { id: 'custom', name: 'Your store API' };
@@ -245,6 +246,9 @@ export const custom: StorePlatform<CustomCredentials> = {
     );
     return toOrder(data, response.body);
   },
+
+  refundOrder: refundCustomOrder,
+  findRefund: findCustomRefund,
 
   verifyWebhook: isValidCustomWebhook,
 };

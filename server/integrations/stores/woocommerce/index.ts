@@ -17,6 +17,7 @@ import {
   toStoreVariation,
   WOOCOMMERCE_STATUS_FOR,
 } from './mapping';
+import { findWoocommerceRefund, refundWoocommerceOrder } from './refunds';
 import { isValidWoocommerceWebhook } from './webhook';
 
 type Ctx = AdapterContext<WoocommerceCredentials>;
@@ -249,6 +250,9 @@ export const woocommerce: StorePlatform<WoocommerceCredentials> = {
     );
     return toStoreOrder(data);
   },
+
+  refundOrder: refundWoocommerceOrder,
+  findRefund: findWoocommerceRefund,
 
   verifyWebhook: isValidWoocommerceWebhook,
 };
