@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_REASONS, REFUND_STATUSES } from '../domain/refunds';
 
 /**
  * The documented agent API. Requests accept both documented field spellings: items or
@@ -162,6 +163,20 @@ export const agentOrderResponse = z.object({
     url: z.string().nullable(),
   }),
   created_at: z.iso.datetime(),
+  amount_refunded: z.int().describe('Minor units given back to the buyer (succeeded refunds)'),
+  refunds: z
+    .array(
+      z.object({
+        refund_id: z.string(),
+        amount: z.int().describe('Minor units'),
+        currency: z.string(),
+        status: z.enum(REFUND_STATUSES),
+        reason: z.enum(REFUND_REASONS),
+        line_items: z.array(z.object({ sku: z.string(), quantity: z.int() })).nullable(),
+        created_at: z.iso.datetime(),
+      }),
+    )
+    .describe('Money given back on this order, oldest first: pending, succeeded or failed'),
 });
 
 export const checkoutRequest = z.object({

@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { acpSessions, checkouts, orders, payments, webhookDeliveries } from '../../db/schema/index';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { acpSessions, checkouts, orders, payments, refunds, webhookDeliveries } from '../../db/schema/index';
 import { acpOrderPermalink, isAcpVersion } from '../acp';
 import { queueDelivery } from '../outbound-webhooks';
 import { loadAgentSettings } from './agent-settings';
@@ -26,6 +26,11 @@ export async function recordOrderEvent(deps: AcpAgentDeps, sessionId: string): P
   if (!order || order.merchantId !== session.merchantId) return;
   const [checkout] = await deps.db.select().from(checkouts).where(eq(checkouts.id, order.checkoutId));
   const [payment] = await deps.db.select().from(payments).where(eq(payments.checkoutId, order.checkoutId));
+  const orderRefunds = await deps.db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.orderId, order.id))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
   const version = session.apiVersion;
   const webhookUrl = settings.webhookUrl;
 
@@ -37,7 +42,7 @@ export async function recordOrderEvent(deps: AcpAgentDeps, sessionId: string): P
       .where(eq(acpSessions.id, sessionId))
       .for('update');
     const [last] = await tx
-      .select({ orderStatus: webhookDeliveries.orderStatus })
+      .select({ orderStatus: webhookDeliveries.orderStatus, payload: webhookDeliveries.payload })
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.sessionId, sessionId), eq(webhookDeliveries.channel, 'acp_agent')))
       .orderBy(desc(webhookDeliveries.createdAt))
@@ -49,8 +54,11 @@ export async function recordOrderEvent(deps: AcpAgentDeps, sessionId: string): P
       order,
       checkout: checkout!,
       payment: payment ?? null,
+      refunds: orderRefunds,
     });
-    if (last && last.orderStatus === event.status) return null;
+    // News is a new status, or a change to the money given back (a refund made, settled or failed).
+    if (last && last.orderStatus === event.status && refundNews(last.payload) === refundNews(event.body))
+      return null;
     const now = deps.clock.now();
     const [row] = await tx
       .insert(webhookDeliveries)
@@ -71,4 +79,12 @@ export async function recordOrderEvent(deps: AcpAgentDeps, sessionId: string): P
     return row!.id;
   });
   if (deliveryId) await queueDelivery(deps, acpOrderEventChannel(deps), deliveryId, { receiver: sessionId });
+}
+
+/** What an order event says of refunds: the 2026 adjustments or the 2025 refunds, as sent. */
+function refundNews(body: string | { data: object }): string {
+  const parsed = (typeof body === 'string' ? JSON.parse(body) : body) as {
+    data?: { adjustments?: unknown; refunds?: unknown };
+  };
+  return JSON.stringify(parsed.data?.adjustments ?? parsed.data?.refunds ?? []);
 }

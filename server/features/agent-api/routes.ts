@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import type { Merchant } from '../../db/schema/index';
 import { answerIdempotently, type IdempotentAnswer } from '../../http/idempotency';
 import { agentFromUserAgent } from '../../lib/agent-identity';
 import { refusedValueAs400 } from '../../lib/refused-value';
-import { payments } from '../../db/schema/index';
+import { payments, refunds } from '../../db/schema/index';
 import {
   CommerceError,
   confirmCheckout,
@@ -224,7 +224,12 @@ export function registerAgentApiRoutes(
           const merchant = merchantOf(request);
           const order = await getOrderForAgent(deps, merchant, request.params.id);
           deps.checkoutAccess.record(merchant.id, agentAccess.ofOrder(merchant, order));
-          return orderToApi(order);
+          const orderRefunds = await deps.db
+            .select()
+            .from(refunds)
+            .where(and(eq(refunds.orderId, order.id), eq(refunds.merchantId, merchant.id)))
+            .orderBy(asc(refunds.createdAt), asc(refunds.id));
+          return orderToApi(order, orderRefunds);
         },
       );
     }

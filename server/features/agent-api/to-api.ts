@@ -1,4 +1,5 @@
-import type { Checkout, Offer, Order, Payment } from '../../db/schema/index';
+import type { RefundReason, RefundStatus } from '#common/domain/refunds';
+import type { Checkout, Offer, Order, Payment, Refund } from '../../db/schema/index';
 import { showsOnchainAddress } from '../../integrations/payments/registry';
 
 /** The documented agent API's answers, built from our rows. Amounts are minor units. */
@@ -67,7 +68,7 @@ export function acceptedToApi(order: Order) {
   };
 }
 
-export function orderToApi(order: Order) {
+export function orderToApi(order: Order, refunds: Refund[] = []) {
   return {
     order_id: order.id,
     status: order.status,
@@ -76,5 +77,17 @@ export function orderToApi(order: Order) {
     currency: order.currency,
     tracking: order.tracking ?? { carrier: null, number: null, url: null },
     created_at: order.createdAt.toISOString(),
+    amount_refunded: refunds
+      .filter((r) => r.status === 'succeeded')
+      .reduce((sum, r) => sum + r.amountMinor, 0),
+    refunds: refunds.map((r) => ({
+      refund_id: r.id,
+      amount: r.amountMinor,
+      currency: r.currency,
+      status: r.status as RefundStatus,
+      reason: r.reason as RefundReason,
+      line_items: r.lineItems?.map((line) => ({ sku: line.sku, quantity: line.quantity })) ?? null,
+      created_at: r.createdAt.toISOString(),
+    })),
   };
 }

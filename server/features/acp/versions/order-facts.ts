@@ -1,5 +1,5 @@
 import { pathOf, ROUTES } from '#common/routes';
-import type { Checkout, Order, Payment } from '../../../db/schema/index';
+import type { Checkout, Order, Payment, Refund } from '../../../db/schema/index';
 
 /**
  * What every ACP version's order events and order objects are built from. The engine knows: the order's
@@ -17,7 +17,14 @@ export interface OrderEventInput {
   order: Order;
   checkout: Checkout;
   payment: Payment | null;
+  /** The order's refunds in the ledger (ADR 047), oldest first; none when omitted. */
+  refunds?: RefundFacts[];
 }
+
+export type RefundFacts = Pick<
+  Refund,
+  'id' | 'amountMinor' | 'currency' | 'status' | 'reason' | 'lineItems' | 'createdAt' | 'updatedAt'
+>;
 
 /** Payment states under which a live order must be looked at by a person before it is fulfilled. */
 const REVIEW_PAYMENT_STATUSES = new Set(['needs_review', 'failed', 'canceled', 'expired']);
@@ -42,8 +49,18 @@ export function acpOrderPermalink(publicUrl: string, orderPageToken: string): st
   return `${publicUrl}${pathOf(ROUTES.orderStatus, { token: orderPageToken })}`;
 }
 
-/** Money given back to the buyer, in minor units: all of it when refunded, else what the provider said. */
-export function refundedMinor(order: Order, payment: Payment | null): number {
+/**
+ * Money given back to the buyer, in minor units: the ledger's succeeded refunds when it has any (ADR 047),
+ * else all of it when the payment is refunded, else what the provider said.
+ */
+export function refundedMinor(order: Order, payment: Payment | null, refunds: RefundFacts[] = []): number {
+  if (refunds.length) {
+    const succeeded = refunds.filter((r) => r.status === 'succeeded');
+    return Math.min(
+      succeeded.reduce((sum, r) => sum + r.amountMinor, 0),
+      order.totalMinor,
+    );
+  }
   if (!payment) return 0;
   if (payment.status === 'refunded') return order.totalMinor;
   const reported = payment.providerPayload?.amount_refunded;

@@ -17,12 +17,19 @@ export function orderStatus2025(order: OrderFacts, payment?: PaymentFacts): AcpO
 
 /** The `data` of its order event (EventDataOrder, openapi.agentic_checkout_webhook.yaml). */
 export function orderEventData2025(input: OrderEventInput) {
-  const refunded = refundedMinor(input.order, input.payment);
+  const ledger = input.refunds ?? [];
+  const refunded = refundedMinor(input.order, input.payment, ledger);
+  // The version's Refund has no id or status: one entry per refund that went back to the buyer's payment.
+  const succeeded = ledger.filter((r) => r.status === 'succeeded');
   return {
     type: 'order' as const,
     checkout_session_id: input.sessionId,
     permalink_url: input.permalinkUrl,
     status: orderStatus2025(input.order, input.payment),
-    refunds: refunded > 0 ? [{ type: 'original_payment' as const, amount: refunded }] : [],
+    refunds: ledger.length
+      ? succeeded.map((r) => ({ type: 'original_payment' as const, amount: r.amountMinor }))
+      : refunded > 0
+        ? [{ type: 'original_payment' as const, amount: refunded }]
+        : [],
   };
 }

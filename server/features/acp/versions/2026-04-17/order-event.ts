@@ -4,7 +4,31 @@ import {
   type OrderEventInput,
   type OrderFacts,
   type PaymentFacts,
+  type RefundFacts,
 } from '../order-facts';
+
+/** A ledger refund's status in the Adjustment's defined words. */
+const ADJUSTMENT_STATUS: Record<string, string> = {
+  pending: 'pending',
+  succeeded: 'completed',
+  failed: 'failed',
+};
+
+/** One Adjustment (type refund) per refund of the ledger, with the lines it gave back and why. */
+function refundAdjustment(refund: RefundFacts) {
+  return {
+    id: `adj_${refund.id}`,
+    type: 'refund',
+    occurred_at: refund.createdAt.toISOString(),
+    status: ADJUSTMENT_STATUS[refund.status] ?? 'pending',
+    ...(refund.lineItems?.length
+      ? { line_items: refund.lineItems.map((line) => ({ id: line.sku, quantity: line.quantity })) }
+      : {}),
+    amount: refund.amountMinor,
+    currency: refund.currency.toLowerCase(),
+    reason: refund.reason,
+  };
+}
 
 export type AcpOrderStatus2026 =
   'created' | 'confirmed' | 'manual_review' | 'processing' | 'shipped' | 'completed' | 'canceled';
@@ -53,7 +77,8 @@ export function orderEventData2026(input: OrderEventInput) {
     ...(tracking?.number ? { tracking_number: tracking.number } : {}),
     ...(tracking?.url ? { tracking_url: tracking.url } : {}),
   };
-  const refunded = refundedMinor(order, payment);
+  const ledger = input.refunds ?? [];
+  const refunded = refundedMinor(order, payment, ledger);
   const subtotal = lineItems.reduce((sum, l) => sum + l.subtotal, 0);
   return {
     type: 'order' as const,
@@ -66,8 +91,9 @@ export function orderEventData2026(input: OrderEventInput) {
     status,
     line_items: lineItems,
     fulfillments: [fulfillment],
-    adjustments:
-      refunded > 0
+    adjustments: ledger.length
+      ? ledger.map(refundAdjustment)
+      : refunded > 0
         ? [
             {
               id: `adj_refund_${payment!.id}`,
