@@ -21,7 +21,7 @@ import type { AcpAgentDeps } from './deps';
 import { acpOrderEventSubscriber } from './order-event-subscriber';
 
 /**
- * The agent is told of refunds (ADR 053): a refund made, settled or failed is an engine event of its
+ * The agent is told of refunds (ADR 052): a refund made, settled or failed is an engine event of its
  * order (a trigger on `refunds`), and the agent's next order_update carries it: ACP 2026-04-17 as a
  * refund Adjustment and `amount_refunded` in the totals, 2025-09-29 in `refunds[]`, each valid against
  * the official webhook schema of its version, and sent once per change.

@@ -28,7 +28,7 @@ export async function createRefund(
     reserved.created && reserved.refund.rail === 'card'
       ? await sendCardRefund(deps, merchant, reserved.refund)
       : reserved.refund;
-  // A succeeded refund is owed to the store's order (ADR 053).
+  // A succeeded refund is owed to the store's order (ADR 052).
   if (refund.status === 'succeeded') await queueStoreRefunds(deps, paymentId);
   const { refundable } = await paymentRefunds(deps, merchant, paymentId);
   return { refund: toRefundView(refund), refundable };

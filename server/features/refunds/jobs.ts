@@ -46,7 +46,7 @@ export function refundJobs(deps: EngineDeps): JobDefinition<never>[] {
       handler: () => sendUnsentRefunds(deps).then(() => undefined),
     },
     {
-      // As the store-order write: every 5 s for 10 minutes, then the sweep queues it again (ADR 053).
+      // As the store-order write: every 5 s for 10 minutes, then the sweep queues it again (ADR 052).
       name: STORE_REFUND_QUEUE,
       retryLimit: 120,
       retryDelaySeconds: 5,

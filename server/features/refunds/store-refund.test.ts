@@ -20,7 +20,7 @@ import {
 import { writeStoreRefund } from './store-refund';
 
 /**
- * The store is told of refunds (ADR 053): a succeeded refund lands on the WooCommerce order as
+ * The store is told of refunds (ADR 052): a succeeded refund lands on the WooCommerce order as
  * WooCommerce records one (`api_refund: false`, its lines, the restock choice, our id in its meta),
  * once, whether the store is down when the refund is made or an earlier attempt's answer was lost.
  */

@@ -38,7 +38,7 @@ const storeReason = (refund: Refund) =>
   `${REASON_WORDS[refund.reason] ?? 'Refunded'} (AgentCart refund ${refund.id})`;
 
 /**
- * Tells the store of a refund that succeeded, once (ADR 053): the refund's store-write lease lets one
+ * Tells the store of a refund that succeeded, once (ADR 052): the refund's store-write lease lets one
  * writer at a time try (as an order's does, ADR 021), a retry after an attempt whose answer was lost
  * first asks the store for a refund carrying our id, and the store's id is recorded so it is never sent
  * again. Throws when the store could not be reached (the job queue tries again); a store that refuses

@@ -94,7 +94,7 @@ export interface StoreOrder {
   raw: unknown;
 }
 
-/** A refund AgentCart made on a paid order, for the store's order (ADR 053). */
+/** A refund AgentCart made on a paid order, for the store's order (ADR 052). */
 export interface StoreRefundInput {
   /** Our refund id: written to the store's refund and used as its idempotency reference. */
   reference: string;

@@ -9,7 +9,7 @@ import { priceToMinor } from './mapping';
 
 type Ctx = AdapterContext<WoocommerceCredentials>;
 
-/** The meta key a refund we wrote carries our refund id under, so a retry finds it (ADR 053). */
+/** The meta key a refund we wrote carries our refund id under, so a retry finds it (ADR 052). */
 export const REFUND_META_KEY = '_agentcart_refund_id';
 
 const MAX_PER_PAGE = 100;

@@ -1,7 +1,7 @@
--- A refund's store write holds a lease like an order's (ADR 021): one writer tells the store at a time (ADR 053).
+-- A refund's store write holds a lease like an order's (ADR 021): one writer tells the store at a time (ADR 052).
 ALTER TABLE "refunds" ADD COLUMN "store_write_lease_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "store_write_claimed_by" uuid;--> statement-breakpoint
--- A refund made, settled or failed is news about its order (ADR 053): an engine event of topic `order`
+-- A refund made, settled or failed is news about its order (ADR 052): an engine event of topic `order`
 -- for the refund's order, in the transaction that changed the refund, its status `REFUND_<STATUS>` so
 -- subscribers that act on order statuses (FULFILLED, CANCELLED) pass it by, and those that tell of the
 -- money given back (the agent's order events) read the order's refunds as they stand.
