@@ -81,6 +81,11 @@ export const acpSessions = pgTable(
     locale: text('locale'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /**
+     * UCP sessions: the platform's profile URL from the creating request's `UCP-Agent` header, where the
+     * order webhook URL is read from (ADR 048); null for ACP sessions.
+     */
+    platformProfileUrl: text('platform_profile_url'),
+    /**
      * The secret in the buyer's order-status link (permalink_url): 64 hex characters from two random
      * UUIDs (244 random bits), unrelated to the session or order id. A column default, so every session
      * (and, through the migration, every session made before it) has one; docs/decisions/031.

@@ -1,8 +1,8 @@
-import { createHash, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ucpSigningKeys, type UcpPublicJwk } from '../../db/schema/index';
-import { sealJson, type Keyring } from '../../lib/crypto';
+import { openJson, sealJson, type Keyring } from '../../lib/crypto';
 
 /** RFC 7638 thumbprint of a P-256 key: its key id, stable and derived from the key alone. */
 function thumbprint(jwk: JsonWebKey): string {
@@ -50,4 +50,21 @@ export async function merchantSigningKey(
     .from(ucpSigningKeys)
     .where(eq(ucpSigningKeys.merchantId, merchantId));
   return stored!.publicJwk;
+}
+
+/**
+ * The merchant's private signing key, for the webhooks its business sends (never returned or logged),
+ * with the key id its profile publishes. Made on first use like the public half.
+ */
+export async function merchantPrivateSigningKey(
+  deps: { db: Db; keyring: Keyring },
+  merchantId: string,
+): Promise<{ privateKey: KeyObject; kid: string }> {
+  const { kid } = await merchantSigningKey(deps, merchantId);
+  const [row] = await deps.db
+    .select({ sealed: ucpSigningKeys.privateJwkSealed })
+    .from(ucpSigningKeys)
+    .where(eq(ucpSigningKeys.merchantId, merchantId));
+  const jwk = openJson<JsonWebKey>(deps.keyring, row!.sealed);
+  return { privateKey: createPrivateKey({ key: jwk, format: 'jwk' }), kid };
 }
