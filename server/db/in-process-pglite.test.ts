@@ -53,6 +53,26 @@ describe('node-postgres connections to an in-process PGlite', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it('resets the session between turns only after a connection changed a setting', async () => {
+    const app = await client();
+    const worker = await client();
+    await app.query('SELECT 1');
+    await worker.query('SELECT 1');
+    await app.query('SELECT 1'); // the start-ups' settings are reset by now
+    const resets: string[] = [];
+    const exec = pglite.exec.bind(pglite);
+    pglite.exec = (query, options) => (resets.push(query), exec(query, options));
+    for (let i = 0; i < 5; i += 1) {
+      await app.query('INSERT INTO t VALUES ($1)', [i]);
+      await worker.query('UPDATE t SET id = id WHERE id = $1', [i]);
+      await app.query('BEGIN; SET LOCAL statement_timeout = 1000; COMMIT');
+    }
+    expect(resets).toEqual([]);
+    await worker.query("SET statement_timeout = '1ms'");
+    await app.query('SELECT count(*) FROM t');
+    expect(resets).toEqual(['RESET ALL']);
+  });
+
   it('rolls back a transaction its connection abandoned and lets the others go on', async () => {
     const quitter = await client();
     await quitter.query('BEGIN');

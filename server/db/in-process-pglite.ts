@@ -18,19 +18,22 @@ interface Message {
  */
 class SharedSession {
   private tail: Promise<void> = Promise.resolve();
-  private lastUser: object | null = null;
+  private lastUser: InProcessConnection | null = null;
 
   constructor(private readonly pglite: PGlite) {}
 
   /** Waits for the session; the result gives it back. */
-  async take(user: object): Promise<() => void> {
+  async take(user: InProcessConnection): Promise<() => void> {
     let giveBack!: () => void;
     const givenBack = new Promise<void>((resolve) => (giveBack = resolve));
     const turn = this.tail;
     this.tail = this.tail.then(() => givenBack);
     await turn;
     try {
-      if (this.lastUser && this.lastUser !== user) await this.pglite.exec('RESET ALL');
+      if (this.lastUser !== user && this.lastUser?.changedSettings) {
+        await this.pglite.exec('RESET ALL');
+        this.lastUser.changedSettings = false;
+      }
     } catch (error) {
       giveBack();
       throw error;
@@ -48,6 +51,11 @@ class SharedSession {
  * interleaved with another connection's messages.
  */
 class InProcessConnection extends Duplex {
+  /**
+   * Whether this connection may have changed a session setting (a startup parameter, SET, set_config),
+   * which the next connection's turn must not inherit. Only then is the turn's RESET ALL worth its cost.
+   */
+  changedSettings = false;
   private pending = Buffer.alloc(0);
   private startupRead = false;
   private giveBack: (() => void) | null = null;
@@ -124,6 +132,7 @@ class InProcessConnection extends Duplex {
     if (this.destroyed) return;
     if (!startup && bytes[0] === TERMINATE) return this.leaveSession();
     this.giveBack ??= await this.session.take(this);
+    if (startup || changesSettings(bytes)) this.changedSettings = true;
     if (this.destroyed) return this.leaveSession();
     // syncToFs copies an in-memory file system to a browser's storage. Ours is a directory on disk that
     // PostgreSQL already writes through to (or memory, for tests), so it would only cost a wait per message.
@@ -147,6 +156,17 @@ class InProcessConnection extends Duplex {
     if (this.giveBack && this.pglite.isInTransaction()) await this.pglite.exec('ROLLBACK');
     this.giveSessionBack();
   }
+}
+
+/** Statements that change a session setting: SET (not SET LOCAL, which ends with its transaction), RESET, set_config. */
+const CHANGES_SETTINGS = /(^|;)\s*(set\s+(?!local\b)|reset\s)|set_config\s*\(/i;
+const QUERY = 'Q'.charCodeAt(0);
+const PARSE = 'P'.charCodeAt(0);
+
+/** Whether a simple query or a parse message holds a statement that changes a session setting. */
+function changesSettings(bytes: Buffer): boolean {
+  if (bytes[0] !== QUERY && bytes[0] !== PARSE) return false;
+  return CHANGES_SETTINGS.test(bytes.toString('utf8', 5));
 }
 
 /**
