@@ -48,7 +48,11 @@ const FOR_SALE = 'publish';
  * (100 per page) and asking each one's `variations?sku=`, stopping at the first match: one request per
  * variable product in the worst case, none at all for a simple product's SKU.
  */
-async function findVariationBySku(ctx: Ctx, sku: string): Promise<StoreProduct | null> {
+async function findVariationBySku(
+  ctx: Ctx,
+  sku: string,
+  currency: Promise<string | null>,
+): Promise<StoreProduct | null> {
   for (let page = 1; ; page += 1) {
     const { data: parents, headers } = await wooRequest(
       ctx,
@@ -66,7 +70,7 @@ async function findVariationBySku(ctx: Ctx, sku: string): Promise<StoreProduct |
         z.array(wooVariation),
       );
       const match = variations.find((v) => v.sku === sku && (v.status ?? FOR_SALE) === FOR_SALE);
-      if (match) return toStoreVariation(parent, match, await storeCurrency(ctx));
+      if (match) return toStoreVariation(parent, match, await currency);
     }
     const totalPages = headerInt(headers, 'x-wp-totalpages');
     const more = totalPages !== null ? page < totalPages : parents.length === MAX_PER_PAGE;
@@ -212,14 +216,18 @@ export const woocommerce: StorePlatform<WoocommerceCredentials> = {
   async findProductBySku(ctx, sku) {
     const wanted = sku.trim();
     if (!wanted) return null;
+    // Every product found is priced in the store's currency, so it is asked for beside the search
+    // rather than after it: an offer and a confirm wait for one round trip to the store, not two.
+    const currency = storeCurrency(ctx);
+    currency.catch(() => undefined); // a search that fails first leaves it unread
     const { data } = await wooRequest(
       ctx,
       { path: 'products', query: { sku: wanted, status: FOR_SALE } },
       z.array(wooProduct),
     );
     const product = data.find((p) => p.sku === wanted);
-    if (product) return toStoreProduct(product, await storeCurrency(ctx));
-    return findVariationBySku(ctx, wanted);
+    if (product) return toStoreProduct(product, await currency);
+    return findVariationBySku(ctx, wanted, currency);
   },
 
   async createOrder(ctx, input) {
