@@ -23,7 +23,9 @@ export async function exportMetadata(deps: FeedDeps, merchant: Merchant, country
   const targetCountry = country ?? target.countries[0]!;
   const { at } = await builtFeed(deps, merchant);
   return {
-    id: target.agentFeeds[targetCountry] ?? `feed_${merchant.id.replaceAll('-', '').slice(0, 16)}_${targetCountry.toLowerCase()}`,
+    id:
+      target.agentFeeds[targetCountry] ??
+      `feed_${merchant.id.replaceAll('-', '').slice(0, 16)}_${targetCountry.toLowerCase()}`,
     target_country: targetCountry,
     updated_at: at.toISOString(),
   };

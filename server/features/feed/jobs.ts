@@ -1,6 +1,12 @@
 import type { JobDefinition } from '../../jobs/queue';
 import type { EngineDeps } from '../commerce';
-import { FEED_PUSH_QUEUE, FEED_PUSH_RETRIES, FEED_SCHEDULE_QUEUE, runFeedPush, runFeedSchedule } from './push';
+import {
+  FEED_PUSH_QUEUE,
+  FEED_PUSH_RETRIES,
+  FEED_SCHEDULE_QUEUE,
+  runFeedPush,
+  runFeedSchedule,
+} from './push';
 
 /** Pushing the product feed to the agent (ADR 055): each queued push, and the merchants' schedules. */
 export function feedJobs(deps: EngineDeps): JobDefinition<never>[] {

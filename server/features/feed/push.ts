@@ -16,9 +16,9 @@ import {
 import { maskSecret } from '../../integrations/credentials';
 import { AppError } from '../../lib/app-error';
 import { open, seal } from '../../lib/crypto';
-import type { EngineDeps } from '../commerce';
+import { CommerceError, type EngineDeps } from '../commerce';
 import { assertSendableUrl, checkEndpointUrl, describeFailure } from '../outbound-webhooks';
-import { buildMerchantFeed } from './feed';
+import { buildMerchantFeed, FEED_MESSAGES, storeProblemOf } from './feed';
 
 /** The agent simulator's Feed API: sandbox merchants push there until they set their own. */
 export const SANDBOX_FEED_ENDPOINT = 'https://chatgpt.agent.sandbox';
@@ -39,7 +39,7 @@ export const FEED_PUSH_MESSAGES = {
   endpointInvalid: 'Enter the Feed API address your agent gave you (https://…).',
   endpointHttps: 'The Feed API address must start with https://.',
   endpointPrivate: 'This address is on a private network, which agents on the internet cannot be.',
-  tokenRequired: "Enter the bearer token your agent gave you for its Feed API.",
+  tokenRequired: 'Enter the bearer token your agent gave you for its Feed API.',
   nothingToSend: 'Nothing was sent: every product is blocked. Fix the blocked products, then push again.',
   refusedToken: (status: number) =>
     `The agent refused the bearer token (HTTP ${status}). Check the token in your feed settings.`,
@@ -236,7 +236,8 @@ async function callFeedApi(
   let parsed: Record<string, unknown> | null = null;
   try {
     const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) parsed = value as Record<string, unknown>;
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      parsed = value as Record<string, unknown>;
   } catch {
     parsed = null;
   }
@@ -252,7 +253,12 @@ const agentMessage = (answer: AgentAnswer) => {
   return `${ENDPOINT} answered HTTP ${answer.status}${message ? `: ${message.slice(0, ERROR_LIMIT)}` : '.'}`;
 };
 
-async function rememberAgentFeed(deps: Pick<Deps, 'db'>, merchantId: string, country: string, id: string | null) {
+async function rememberAgentFeed(
+  deps: Pick<Deps, 'db'>,
+  merchantId: string,
+  country: string,
+  id: string | null,
+) {
   await deps.db
     .update(feedPushSettings)
     .set({
@@ -327,8 +333,11 @@ export async function runFeedPush(deps: FullDeps, deliveryId: string): Promise<v
     try {
       records = recordsOf((await buildMerchantFeed({ engine: deps }, merchant)).products);
     } catch (err) {
+      if (err instanceof CommerceError && err.code === 'not_configured')
+        throw new FinalPushError(FEED_MESSAGES.noStore);
+      const problem = storeProblemOf(err);
       throw new TransientPushError(
-        err instanceof Error ? `Your store could not be read: ${err.message}` : 'Your store could not be read.',
+        problem ? `Your store could not be read: ${problem}` : 'Your store could not be read.',
         { cause: err },
       );
     }
@@ -398,7 +407,12 @@ export async function runFeedSchedule(deps: FullDeps): Promise<number> {
   const rows = await deps.db
     .select()
     .from(merchants)
-    .where(inArray(merchants.id, due.map((d) => d.merchantId)));
+    .where(
+      inArray(
+        merchants.id,
+        due.map((d) => d.merchantId),
+      ),
+    );
   let queued = 0;
   for (const merchant of rows) {
     try {

@@ -16,12 +16,18 @@ import type { AppContext } from '../../app-context';
 import { requireMerchantForScope } from '../auth';
 import { exportMetadata, exportProductsJsonl } from './export';
 import { createFeedDeps, feedProductView, previewFeed } from './feed';
-import { listFeedDeliveries, loadPushTarget, pushSettingsView, queueFeedPush, savePushSettings } from './push';
+import {
+  listFeedDeliveries,
+  loadPushTarget,
+  pushSettingsView,
+  queueFeedPush,
+  savePushSettings,
+} from './push';
 
 // A rebuild reads the whole store catalogue: a merchant refreshes a few times a minute at most.
 const REBUILD_LIMIT = { rateLimit: { max: 6, timeWindow: '1 minute' } };
-// A push sends the whole feed to the agent per country: a few a minute is plenty for "Push now".
-const PUSH_LIMIT = { rateLimit: { max: 4, timeWindow: '1 minute' } };
+// A push sends the whole feed to the agent per country: ten a minute is plenty for "Push now".
+const PUSH_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 const noBody = z.object({}).strict().optional();
 
 /**
