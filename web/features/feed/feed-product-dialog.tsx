@@ -99,8 +99,9 @@ export function FeedProductDialog({ productId, onClose }: { productId: string | 
                   target="_blank"
                   rel="noopener noreferrer"
                   className="inline-block text-sm font-semibold text-brand-700 underline"
+                  aria-label="Open this product in your store (opens a new tab)"
                 >
-                  Open this product in your store<span className="sr-only"> (opens a new tab)</span>
+                  Open this product in your store
                 </a>
               )}
             </>

@@ -74,6 +74,7 @@ export function FeedTable({
 function FeedRow({ product: p, onOpen }: { product: FeedProductCheck; onOpen(productId: string): void }) {
   const variants = p.variants.length;
   const blocked = p.variants.filter((v) => v.status === 'blocked').length;
+  const fixLabel = p.status === 'ready' ? 'Open in store' : 'Fix in store';
   return (
     <TableRow>
       <TableCell label="Product" className="whitespace-normal">
@@ -102,16 +103,25 @@ function FeedRow({ product: p, onOpen }: { product: FeedProductCheck; onOpen(pro
       </TableCell>
       <TableCell>
         <span className="flex flex-wrap justify-end gap-1">
-          <Button variant="ghost" size="sm" onClick={() => onOpen(p.productId)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onOpen(p.productId)}
+            aria-label={`View JSON of ${p.title}`}
+          >
             <Braces aria-hidden="true" />
-            View JSON<span className="sr-only"> of {p.title}</span>
+            View JSON
           </Button>
           {p.storeUrl && (
             <Button variant="ghost" size="sm" asChild>
-              <a href={p.storeUrl} target="_blank" rel="noopener noreferrer">
+              <a
+                href={p.storeUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${fixLabel} ${p.title} (opens a new tab)`}
+              >
                 <ExternalLink aria-hidden="true" />
-                {p.status === 'ready' ? 'Open in store' : 'Fix in store'}
-                <span className="sr-only"> {p.title} (opens a new tab)</span>
+                {fixLabel}
               </a>
             </Button>
           )}
