@@ -34,8 +34,10 @@ test('the demo merchant sees blocked products explained, pushes the feed and see
   for (const row of await productsTable(page).locator('tbody tr').all())
     await expect(row).toContainText('Blocked');
 
-  // One product's exact JSON, as an agent receives it.
-  await page.getByRole('button', { name: /^Ready/ }).click();
+  // One product's exact JSON, as an agent receives it (the demo store's products are sent with warnings).
+  await page.getByRole('button', { name: /^Warning/ }).click();
+  await expect(page).toHaveURL(/status=warning/);
+  await expect(productsTable(page).locator('tbody tr').first()).toContainText('Warning');
   await productsTable(page)
     .getByRole('button', { name: /^View JSON/ })
     .first()
@@ -59,5 +61,7 @@ test('the demo merchant sees blocked products explained, pushes the feed and see
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   await expectNoSidewaysScroll(page);
   await expectNoSeriousAccessibilityViolations(page);
-  await page.screenshot({ path: '.tmp/screens/product-feed-390.png', fullPage: true });
+  await page.screenshot({ path: '.tmp/screens/product-feed-390.png' });
+  await deliveryLog(page).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/screens/product-feed-390-delivery.png' });
 });

@@ -237,7 +237,7 @@ function StatusCounts({
             </span>
             <span className="mt-1 block text-xs text-slate-600">
               {preview && !loading
-                ? `${preview.counts.variants[s].toLocaleString()} variants. ${STATUS_MEANING[s]}`
+                ? `${preview.counts.variants[s].toLocaleString()} ${preview.counts.variants[s] === 1 ? 'variant' : 'variants'}. ${STATUS_MEANING[s]}`
                 : STATUS_MEANING[s]}
             </span>
           </button>
