@@ -153,7 +153,8 @@ export type FeedDeliveryStatus = z.infer<typeof feedDeliveryStatus>;
 
 export const feedDeliveryView = z.object({
   id: z.string(),
-  trigger: z.enum(['manual', 'schedule']),
+  /** Push now, the schedule, or the store's catalogue changed. */
+  trigger: z.enum(['manual', 'schedule', 'change']),
   country: z.string(),
   /** The agent's feed id, once created. */
   feedId: z.string().nullable(),

@@ -23,6 +23,7 @@ CREATE TABLE "feed_push_settings" (
 	"countries" text[] DEFAULT '{"US"}' NOT NULL,
 	"schedule" text DEFAULT 'off' NOT NULL,
 	"agent_feeds" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"pushed_digest" text,
 	"last_scheduled_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -20,6 +20,8 @@ export const feedPushSettings = pgTable('feed_push_settings', {
   schedule: text('schedule').notNull().default('off'),
   /** The agent's feed id per country, for this endpoint and token (cleared when either changes). */
   agentFeeds: jsonb('agent_feeds').$type<Record<string, string>>().notNull().default({}),
+  /** sha256 of the records last accepted by the agent: the change watch pushes when the store's differ. */
+  pushedDigest: text('pushed_digest'),
   /** When the schedule last sent a push (daily pushes wait a day after it). */
   lastScheduledAt: timestamp('last_scheduled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -38,7 +40,7 @@ export const feedDeliveries = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    /** manual | schedule */
+    /** manual | schedule | change (the store's catalogue changed) */
     trigger: text('trigger').notNull(),
     country: text('country').notNull(),
     /** The Feed API it went to (as the settings were when it was queued). */

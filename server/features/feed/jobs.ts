@@ -1,14 +1,16 @@
 import type { JobDefinition } from '../../jobs/queue';
 import type { EngineDeps } from '../commerce';
 import {
+  FEED_CHANGE_QUEUE,
   FEED_PUSH_QUEUE,
   FEED_PUSH_RETRIES,
   FEED_SCHEDULE_QUEUE,
+  runFeedChangeWatch,
   runFeedPush,
   runFeedSchedule,
 } from './push';
 
-/** Pushing the product feed to the agent (ADR 055): each queued push, and the merchants' schedules. */
+/** Pushing the product feed to the agent (ADR 055): each queued push, the schedules and the change watch. */
 export function feedJobs(deps: EngineDeps): JobDefinition<never>[] {
   return [
     {
@@ -26,6 +28,17 @@ export function feedJobs(deps: EngineDeps): JobDefinition<never>[] {
       handler: async () => {
         const queued = await runFeedSchedule(deps);
         if (queued > 0) deps.logger.info({ queued }, 'scheduled feed pushes queued');
+      },
+    },
+    {
+      // A quarter of an hour, as the storefront's listings follow the store (no catalogue webhooks).
+      name: FEED_CHANGE_QUEUE,
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      cron: '*/15 * * * *',
+      handler: async () => {
+        const queued = await runFeedChangeWatch(deps);
+        if (queued > 0) deps.logger.info({ queued }, 'feed pushes queued for changed catalogues');
       },
     },
   ] as JobDefinition<never>[];

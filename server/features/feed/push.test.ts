@@ -10,6 +10,7 @@ import { FEED_MESSAGES } from './feed';
 import {
   FEED_PUSH_MESSAGES,
   FEED_PUSH_RETRIES,
+  runFeedChangeWatch,
   runFeedPush,
   runFeedSchedule,
   SANDBOX_FEED_ENDPOINT,
@@ -203,6 +204,21 @@ describe('pushing the product feed to the agent (ADR 055)', () => {
     const countries = (await agentFeeds()).feeds.map((f) => f.target_country);
     expect(countries).toEqual(expect.arrayContaining(['GB', 'US']));
     expect(invalid).toEqual([]);
+  });
+
+  it('the change watch pushes only when the catalogue differs from what the agent last accepted', async () => {
+    expect(await runFeedChangeWatch(deps)).toBe(0);
+    // As if the store changed since: the digest of what was accepted no longer matches.
+    await t.db
+      .update(feedPushSettings)
+      .set({ pushedDigest: 'stale' })
+      .where(eq(feedPushSettings.merchantId, seller.merchantId));
+    expect(await runFeedChangeWatch(deps)).toBe(1);
+    expect(await runFeedChangeWatch(deps)).toBe(0); // one is already on its way
+    const changed = (await log()).filter((d) => d.trigger === 'change');
+    expect(changed.map((d) => d.country).sort()).toEqual(['GB', 'US']);
+    for (const d of changed) await runFeedPush(deps, d.id);
+    expect(await runFeedChangeWatch(deps)).toBe(0);
   });
 
   it('a new token gets its own feed; a merchant without a store fails at once; another merchant sees none of this log', async () => {

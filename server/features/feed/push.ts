@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type {
   FeedDeliveryView,
   FeedProduct,
@@ -24,6 +25,7 @@ import { buildMerchantFeed, FEED_MESSAGES, storeProblemOf } from './feed';
 export const SANDBOX_FEED_ENDPOINT = 'https://chatgpt.agent.sandbox';
 export const FEED_PUSH_QUEUE = 'feed-push';
 export const FEED_SCHEDULE_QUEUE = 'feed-push-schedule';
+export const FEED_CHANGE_QUEUE = 'feed-change-watch';
 /** Retries after the first attempt, while the agent is unreachable or answers 5xx. */
 export const FEED_PUSH_RETRIES = 4;
 /** Products per `PATCH /feeds/{id}/products`: a request the agent reads at once, well under 1 MB each. */
@@ -174,7 +176,7 @@ export async function listFeedDeliveries(deps: Pick<Deps, 'db'>, merchantId: str
 export async function queueFeedPush(
   deps: Deps,
   merchant: Pick<Merchant, 'id' | 'defaultCurrency'>,
-  trigger: 'manual' | 'schedule',
+  trigger: FeedDeliveryView['trigger'],
 ): Promise<FeedDeliveryView[]> {
   const target = await loadPushTarget(deps, merchant);
   if (!target.endpointUrl || !target.token) throw new AppError('unprocessable', FEED_PUSH_MESSAGES.notSetUp);
@@ -305,6 +307,10 @@ async function ensureAgentFeed(
 export const recordsOf = (products: { record: FeedProduct | null }[]) =>
   products.flatMap((p) => (p.record ? [p.record] : []));
 
+/** What the agent holds of the store, in one value: equal digests, nothing to send. */
+const digestOf = (records: FeedProduct[]) =>
+  createHash('sha256').update(JSON.stringify(records)).digest('hex');
+
 /**
  * Sends one queued push: the merchant's feed built fresh from the store, to the country's feed at the
  * agent (`POST /feeds` the first time), upserted in batches (`PATCH /feeds/{id}/products`), then read
@@ -362,6 +368,11 @@ export async function runFeedPush(deps: FullDeps, deliveryId: string): Promise<v
       }
     }
     const readBack = await callFeedApi(deps, agent, 'GET', `/feeds/${encodeURIComponent(feedId)}`);
+    if (rejected === 0)
+      await deps.db
+        .update(feedPushSettings)
+        .set({ pushedDigest: digestOf(records) })
+        .where(eq(feedPushSettings.merchantId, merchant.id));
     await finish({
       status: rejected === 0 ? 'accepted' : accepted === 0 ? 'rejected' : 'partial',
       productsSent: records.length,
@@ -425,6 +436,58 @@ export async function runFeedSchedule(deps: FullDeps): Promise<number> {
       .update(feedPushSettings)
       .set({ lastScheduledAt: now })
       .where(eq(feedPushSettings.merchantId, merchant.id));
+  }
+  return queued;
+}
+
+/**
+ * The store-change watch (ADR 055): store platforms send no catalogue webhooks AgentCart subscribes to, so
+ * every merchant pushing on a schedule has its feed built every quarter of an hour and pushed at once when
+ * it differs from what the agent last accepted. Returns how many merchants got a push.
+ */
+export async function runFeedChangeWatch(deps: FullDeps): Promise<number> {
+  const watched = await deps.db
+    .select({ merchantId: feedPushSettings.merchantId, pushedDigest: feedPushSettings.pushedDigest })
+    .from(feedPushSettings)
+    .where(ne(feedPushSettings.schedule, 'off'));
+  if (watched.length === 0) return 0;
+  const busy = new Set(
+    (
+      await deps.db
+        .select({ merchantId: feedDeliveries.merchantId })
+        .from(feedDeliveries)
+        .where(
+          and(
+            inArray(
+              feedDeliveries.merchantId,
+              watched.map((w) => w.merchantId),
+            ),
+            eq(feedDeliveries.status, 'pending'),
+          ),
+        )
+    ).map((row) => row.merchantId),
+  );
+  const rows = await deps.db
+    .select()
+    .from(merchants)
+    .where(
+      inArray(
+        merchants.id,
+        watched.map((w) => w.merchantId),
+      ),
+    );
+  let queued = 0;
+  for (const merchant of rows) {
+    if (busy.has(merchant.id)) continue;
+    try {
+      const records = recordsOf((await buildMerchantFeed({ engine: deps }, merchant)).products);
+      const pushed = watched.find((w) => w.merchantId === merchant.id)?.pushedDigest ?? null;
+      if (records.length === 0 || digestOf(records) === pushed) continue;
+      await queueFeedPush(deps, merchant, 'change');
+      queued++;
+    } catch (err) {
+      deps.logger.warn({ err, merchantId: merchant.id }, 'feed change watch skipped a merchant');
+    }
   }
   return queued;
 }

@@ -43,6 +43,11 @@ const DELIVERY_BADGE: Record<FeedDeliveryView['status'], 'success' | 'warning' |
   failed: 'danger',
 };
 const FEED_ID_SHOWN = 14;
+const TRIGGER_LABELS: Record<FeedDeliveryView['trigger'], string> = {
+  manual: 'Push now',
+  schedule: 'Scheduled',
+  change: 'Store changed',
+};
 const COLUMNS = 5;
 
 /** Pushing the feed to the agent's Feed API: where it goes, Push now, the schedule, the log, the files. */
@@ -199,7 +204,7 @@ function DeliveryTable({
                     timeStyle: 'short',
                   })}
                 </time>
-                <span className="block text-xs">{d.trigger === 'schedule' ? 'Scheduled' : 'Push now'}</span>
+                <span className="block text-xs">{TRIGGER_LABELS[d.trigger]}</span>
               </TableCell>
               <TableCell label="Feed">
                 <span className="block font-medium text-slate-900">{d.country}</span>
