@@ -38,7 +38,13 @@ describe('the route table', () => {
       'Case Studies',
       'Contact',
     ]);
-    expect(APP_NAV.map((l) => l.to)).toEqual(['/dashboard', '/payments', '/testing/agent', '/settings']);
+    expect(APP_NAV.map((l) => l.to)).toEqual([
+      '/dashboard',
+      '/payments',
+      '/feed',
+      '/testing/agent',
+      '/settings',
+    ]);
     expect(INDEXED_PATHS.filter((p) => PROTECTED_PATHS.includes(p) || p === '/auth')).toEqual([]);
   });
 });

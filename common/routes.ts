@@ -63,6 +63,7 @@ export const ROUTES = {
   dashboard: { path: '/dashboard', access: 'protected', label: 'Dashboard' },
   settings: { path: '/settings', access: 'protected', label: 'Settings' },
   payments: { path: '/payments', access: 'protected', label: 'Payments' },
+  productFeed: { path: '/feed', access: 'protected', label: 'Product feed' },
   analytics: { path: '/analytics', access: 'protected', label: 'Analytics' },
   agentTesting: { path: '/testing/agent', access: 'protected', label: 'Testing' },
   setupStore: { path: '/setup-store', access: 'protected', label: 'Store setup' },
@@ -83,7 +84,7 @@ const navItems = (keys: RouteKey[]): NavItem[] =>
 /** The top navigation away from the merchant's pages… */
 export const MARKETING_NAV = navItems(['pricing', 'docs', 'supported', 'caseStudies', 'contact']);
 /** …and on them. */
-export const APP_NAV = navItems(['dashboard', 'payments', 'agentTesting', 'settings']);
+export const APP_NAV = navItems(['dashboard', 'payments', 'productFeed', 'agentTesting', 'settings']);
 
 /** Public pages a search engine should list, in the order the sitemap gives them. */
 export const INDEXED_PATHS: string[] = Object.values(ROUTES)

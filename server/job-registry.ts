@@ -7,6 +7,7 @@ import { acpOrderEventSubscriber } from './features/acp-agents/order-event-subsc
 import { idempotencyJobs } from './http/idempotency';
 import { billingJobs, orderChargeSubscriber } from './features/billing';
 import { commerceJobs, queueRecovery } from './features/commerce';
+import { feedJobs } from './features/feed';
 import { merchantWebhookJobs, merchantWebhookSubscriber } from './features/merchant-webhooks';
 import { notificationJobs, notificationOrderSubscriber, notifyDepsOf } from './features/notifications';
 import { refundJobs } from './features/refunds';
@@ -35,6 +36,7 @@ export function allJobs(ctx: AppContext): JobDefinition<never>[] {
     ...notificationJobs(notifyDepsOf(ctx)),
     ...storefrontJobs(storefrontDepsOf(ctx)),
     ...refundJobs(ctx.engine),
+    ...feedJobs(ctx.engine),
     ...engineEventJobs(ctx, engineEventSubscribers(ctx)),
   ];
 }

@@ -22,7 +22,11 @@ export const acpDiscoveryResponse = z.strictObject({
   api_base_url: z.url(),
   transports: z.array(z.enum(['rest', 'mcp'])),
   capabilities: z.strictObject({
-    services: z.array(z.enum(['checkout', 'orders', 'delegate_payment', 'carts'])),
+    /**
+     * The released enum, plus `feeds`, which rfc.product_feeds.md §3.5 asks sellers that support feeds
+     * to list though the 2026-04-17 schema's closed enum does not have it yet (ADR 055).
+     */
+    services: z.array(z.enum(['checkout', 'orders', 'delegate_payment', 'carts', 'feeds'])),
   }),
 });
 export type AcpDiscoveryResponse = z.infer<typeof acpDiscoveryResponse>;

@@ -110,3 +110,68 @@ export const feedProductOutput = z.object({
   record: feedProduct.nullable(),
 });
 export type FeedProductView = z.infer<typeof feedProductOutput>;
+
+/* ---- Pushing the feed to the agent's Feed API (ADR 055) ---- */
+
+export const FEED_SCHEDULES = ['off', 'hourly', 'daily'] as const;
+export const feedSchedule = z.enum(FEED_SCHEDULES);
+export type FeedSchedule = z.infer<typeof feedSchedule>;
+
+const country = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Use a two-letter country code, such as US or GB.');
+
+export const feedPushSettingsOutput = z.object({
+  /** The agent's Feed API base URL, or null when pushing is not set up. */
+  endpointUrl: z.string().nullable(),
+  tokenSet: z.boolean(),
+  /** The token's last characters, to recognise it by. */
+  tokenHint: z.string().nullable(),
+  countries: z.array(z.string()),
+  schedule: feedSchedule,
+  /** Sandbox: these are the agent simulator's defaults, nothing saved yet. */
+  sandboxDefault: z.boolean(),
+});
+export type FeedPushSettingsView = z.infer<typeof feedPushSettingsOutput>;
+
+export const updateFeedPushSettingsInput = z
+  .object({
+    endpointUrl: z.string().trim().min(1, "Enter your agent's Feed API address.").max(500),
+    /** A new bearer token; left out, the saved one stays. */
+    token: z.string().trim().min(8, 'The token is too short.').max(1000).optional(),
+    countries: z.array(country).min(1, 'Choose at least one country.').max(20),
+    schedule: feedSchedule,
+  })
+  .strict();
+export type UpdateFeedPushSettingsInput = z.infer<typeof updateFeedPushSettingsInput>;
+
+export const FEED_DELIVERY_STATUSES = ['pending', 'accepted', 'partial', 'rejected', 'failed'] as const;
+export const feedDeliveryStatus = z.enum(FEED_DELIVERY_STATUSES);
+export type FeedDeliveryStatus = z.infer<typeof feedDeliveryStatus>;
+
+export const feedDeliveryView = z.object({
+  id: z.string(),
+  /** Push now, the schedule, or the store's catalogue changed. */
+  trigger: z.enum(['manual', 'schedule', 'change']),
+  country: z.string(),
+  /** The agent's feed id, once created. */
+  feedId: z.string().nullable(),
+  status: feedDeliveryStatus,
+  attempts: z.number().int(),
+  productsSent: z.number().int(),
+  productsAccepted: z.number().int(),
+  productsRejected: z.number().int(),
+  /** The agent's read-back found the feed after the upserts. */
+  confirmed: z.boolean(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type FeedDeliveryView = z.infer<typeof feedDeliveryView>;
+
+export const feedDeliveriesOutput = z.object({ deliveries: z.array(feedDeliveryView) });
+export const pushFeedOutput = z.object({ deliveries: z.array(feedDeliveryView) });
+
+export const feedExportQuery = z.object({ country: country.optional() });

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../api/order-status';
+import type { FeedDeliveryStatus, FeedSchedule, FeedStatus } from '../api/feed';
 import type { PaymentDisplayStatus } from '../api/payments';
 import type { RefundReason, RefundStatus } from './refunds';
 
@@ -137,4 +138,27 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   pending: 'Pending',
   succeeded: 'Refunded',
   failed: 'Failed',
+};
+
+/** A product's or variant's place in the product feed, for its badge and the status filter. */
+export const FEED_STATUS_LABELS: Record<FeedStatus, string> = {
+  ready: 'Ready',
+  warning: 'Warning',
+  blocked: 'Blocked',
+};
+
+/** How one push of the feed to the agent went, for the delivery log. */
+export const FEED_DELIVERY_STATUS_LABELS: Record<FeedDeliveryStatus, string> = {
+  pending: 'Sending',
+  accepted: 'Accepted',
+  partial: 'Partly accepted',
+  rejected: 'Rejected',
+  failed: 'Failed',
+};
+
+/** How often the feed is pushed on its own. */
+export const FEED_SCHEDULE_LABELS: Record<FeedSchedule, string> = {
+  off: 'Off (push by hand)',
+  hourly: 'Every hour',
+  daily: 'Once a day',
 };

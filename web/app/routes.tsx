@@ -30,6 +30,7 @@ const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   dashboard: () => import('#web/features/dashboard/dashboard-page'),
   settings: () => import('#web/features/settings/settings-page'),
   payments: () => import('#web/features/payments/payments-page'),
+  productFeed: () => import('#web/features/feed/product-feed-page'),
   analytics: () => import('#web/features/analytics/analytics-page'),
   agentTesting: () => import('#web/features/agent-testing/agent-testing-page'),
   setupStore: () => import('#web/features/connections/setup-store-page'),

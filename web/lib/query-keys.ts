@@ -20,4 +20,6 @@ export const queryKeys = {
   analytics: ['analytics'] as const,
   notifications: ['notifications'] as const,
   notificationPreferences: ['notifications', 'preferences'] as const,
+  feed: ['feed'] as const,
+  feedPush: ['feed', 'push'] as const,
 };

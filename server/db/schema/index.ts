@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './storefront';
 export * from './refunds';
 export * from './ucp';
+export * from './feeds';

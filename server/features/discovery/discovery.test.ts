@@ -29,10 +29,17 @@ describe('/.well-known/acp.json', () => {
       },
       api_base_url: `${TEST_ORIGIN}/acp`,
       transports: ['rest', 'mcp'],
-      capabilities: { services: ['checkout', 'orders'] },
+      capabilities: { services: ['checkout', 'orders', 'feeds'] },
     });
     if (!acpSpecAvailable) return;
-    expect(officialCheckoutValidator('2026-04-17')('DiscoveryResponse', body).errors).toEqual([]);
+    // `feeds` is the one value past the released closed enum (rfc.product_feeds.md §3.5, ADR 055):
+    // without it the document is valid, and with it the enum is the only complaint.
+    const validate = officialCheckoutValidator('2026-04-17');
+    const released = { ...body, capabilities: { services: ['checkout', 'orders'] } };
+    expect(validate('DiscoveryResponse', released).errors).toEqual([]);
+    expect(
+      validate('DiscoveryResponse', body).errors.every((e) => e.includes('/capabilities/services/')),
+    ).toBe(true);
   });
 
   it.runIf(acpSpecAvailable)('validates the official discovery examples with the same validator', () => {
@@ -84,7 +91,7 @@ describe('/.well-known/agent-commerce.json', () => {
         discovery_url: `${TEST_ORIGIN}/.well-known/acp.json`,
         current_version: '2026-04-17',
         supported_versions: ['2025-09-29', '2026-04-17'],
-        services: ['checkout', 'orders'],
+        services: ['checkout', 'orders', 'feeds'],
         authentication: { type: 'bearer', header: 'Authorization' },
         idempotency: { header: 'Idempotency-Key', required_on: ['POST'], max_length: 255 },
         request_signing: { algorithm: 'HMAC-SHA256', tolerance_seconds: 300 },

@@ -15,8 +15,9 @@ export {
 export {
   ANSWER_BODY_LIMIT,
   ANSWER_EXCERPT_CHARS,
+  describeFailure,
   plainTextExcerpt,
   postWebhook,
   type WebhookAnswer,
 } from './post-webhook';
-export { checkEndpointUrl, type EndpointUrlMessages } from './endpoint-url';
+export { assertSendableUrl, checkEndpointUrl, type EndpointUrlMessages } from './endpoint-url';
