@@ -1,9 +1,8 @@
 /** The small HTML pages a person sees on the simulator (onboarding, OAuth consent, 3-D Secure). */
 
-/** Text made safe to put inside HTML and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../simulator-html';
+
+export { escapeHtml, formatAmount } from '../../simulator-html';
 
 /** A page in Stripe's colours, clearly marked as the sandbox so nobody mistakes it for the real thing. */
 export function simulatorPage(title: string, body: string): string {
@@ -27,11 +26,4 @@ export function hiddenFields(values: Record<string, string | undefined>): string
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v!)}">`)
     .join('');
-}
-
-/** An amount in minor units as a person reads it on Stripe's pages (£12.50). */
-export function formatAmount(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
 }

@@ -96,7 +96,7 @@ function registerMerchantConnectionRoutes(
 
   r.get('/api/connections', { schema: { response: { 200: connectionsOutput } } }, async (request) => {
     const merchant = await merchantOf(request);
-    return listConnections(deps.db, merchant.id);
+    return listConnections(deps.db, merchant.id, { sandbox: deps.runtime.mode === 'sandbox' });
   });
 
   r.post(
