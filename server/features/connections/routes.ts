@@ -34,7 +34,12 @@ import { notifyDepsOf, type NotifyDeps } from '../notifications';
 import { recordSettingsChange } from '../security-events';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { listConnections } from './list-connections';
-import { saveBitcoinSettings, testPaymentCredentials, verifyAndSaveStripeKey } from './payment-connections';
+import {
+  disconnectStripeAccount,
+  saveBitcoinSettings,
+  testPaymentCredentials,
+  verifyAndSaveStripeKey,
+} from './payment-connections';
 import { announceSellingStoreChange, chooseSellingStore, disconnectStore } from './selling-store';
 import { checkStoreConnection, saveStoreConnection, testStoreCredentials } from './store-connections';
 import {
@@ -242,6 +247,19 @@ function registerMerchantConnectionRoutes(
       return { message };
     },
   );
+
+  r.delete('/api/connections/stripe', async (request, reply) => {
+    const merchant = await merchantOf(request);
+    const accountId = await disconnectStripeAccount(deps, merchant);
+    if (accountId)
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'connections',
+        action: 'card_provider_disconnected',
+        changes: { accountId },
+      });
+    return reply.status(204).send();
+  });
 
   r.post(
     '/api/connections/stripe/oauth/start',
