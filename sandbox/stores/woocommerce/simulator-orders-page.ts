@@ -15,7 +15,8 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · WooCommerce sandbox</title>
 <style>body{font-family:system-ui,sans-serif;background:#f0f0f1;color:#1d2327;margin:0}
 main{max-width:760px;margin:2rem auto;background:#fff;border:1px solid #c3c4c7;padding:1.5rem}
-@media (max-width:600px){main{margin:0;border:0;padding:1rem}}
+@media (max-width:600px){main{margin:0;border:0;padding:1rem}.created{display:none}.when{display:block}}
+.when{display:none;color:#50575e;font-size:.85rem}td{overflow-wrap:anywhere}
 .tag{display:inline-block;background:#f0e6fa;color:#4b2a6b;border-radius:4px;padding:.1rem .5rem;font-size:.8rem;font-weight:600}
 h1{font-size:1.5rem}table{width:100%;border-collapse:collapse}
 td,th{text-align:left;padding:.45rem .35rem;border-bottom:1px solid #dcdcde;font-size:.95rem;vertical-align:top}
@@ -43,7 +44,7 @@ function orderRow(order: SimOrder): string {
     refunded > 0
       ? `<br><span class="hint">Net ${escapeHtml(formatAmount(orderTotal(order) - refunded, order.currency))}</span>`
       : '';
-  return `<tr><td>#${order.id} ${escapeHtml(buyerOf(order))}${refunds}</td><td>${escapeHtml(formatUtc(order.dateCreated))}</td><td class="status">${escapeHtml(STATUS_LABELS[order.status] ?? order.status)}</td><td class="amount">${escapeHtml(total)}${net}</td></tr>`;
+  return `<tr><td>#${order.id} ${escapeHtml(buyerOf(order))}<span class="when">${escapeHtml(formatUtc(order.dateCreated))} UTC</span>${refunds}</td><td class="created">${escapeHtml(formatUtc(order.dateCreated))}</td><td class="status">${escapeHtml(STATUS_LABELS[order.status] ?? order.status)}</td><td class="amount">${escapeHtml(total)}${net}</td></tr>`;
 }
 
 /**
@@ -62,7 +63,7 @@ export function registerOrdersPage(app: FastifyInstance, storeNamed: (name: stri
     const body =
       orders.length === 0
         ? '<p class="hint">No orders yet.</p>'
-        : `<table><thead><tr><th>Order</th><th>Created (UTC)</th><th>Status</th><th class="amount">Total</th></tr></thead><tbody>${orders.map(orderRow).join('')}</tbody></table>`;
+        : `<table><thead><tr><th>Order</th><th class="created">Created (UTC)</th><th>Status</th><th class="amount">Total</th></tr></thead><tbody>${orders.map(orderRow).join('')}</tbody></table>`;
     return page(`${store.title}: orders`, body);
   });
 }
