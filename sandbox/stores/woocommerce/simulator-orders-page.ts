@@ -12,7 +12,7 @@ import {
 /** A small WordPress-admin-like page, marked as the sandbox so nobody mistakes it for a real store. */
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · WooCommerce sandbox</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)} · WooCommerce sandbox</title>
 <style>body{font-family:system-ui,sans-serif;background:#f0f0f1;color:#1d2327;margin:0}
 main{max-width:760px;margin:2rem auto;background:#fff;border:1px solid #c3c4c7;padding:1.5rem}
 @media (max-width:600px){main{margin:0;border:0;padding:1rem}.created{display:none}.when{display:block}}
