@@ -115,6 +115,35 @@ for (const size of WIDTHS) {
   });
 }
 
+/** In sandbox, a provider's link opens its simulator's own page (from the app's origin), never a dead end. */
+const SANDBOX_LINKS = [
+  { tab: 'platform', link: /Open store/, heading: /: orders$/ },
+  { tab: 'payments', link: /View in Stripe/, heading: /./ },
+] as const;
+
+for (const size of WIDTHS) {
+  test.describe(`in sandbox at ${size.width}×${size.height}, a provider's link`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("opens the simulator's own page, which fits and passes axe", async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAsDemoMerchant(page);
+      for (const { tab, link, heading } of SANDBOX_LINKS) {
+        await page.goto(`/settings?tab=${tab}`);
+        const anchor = page.getByRole('link', { name: link });
+        // The address follows the app's mode, known once /api/status answers.
+        await expect(anchor, `${tab}: ${String(link)}`).toHaveAttribute('href', /^\/__sim\//);
+        const href = await anchor.getAttribute('href');
+        const res = await page.goto(href!);
+        expect(res?.status(), href!).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await expectNoSidewaysScroll(page);
+        await expectNoSeriousAccessibilityViolations(page);
+      }
+    });
+  });
+}
+
 test.describe('at 1280×900 the cookie banner', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -53,6 +53,11 @@ export const connectionsOutput = z.object({
       updatedAt: z.string(),
       /** The store agents sell from (ADR 042): exactly one of a merchant's stores, once it has any. */
       selling: z.boolean(),
+      /**
+       * Where "Open store" goes: the store's own address in live mode; in sandbox the simulator's page of
+       * the store (its orders), or null where the platform's simulator has none.
+       */
+      openUrl: z.string().nullable(),
     }),
   ),
   payments: z.array(

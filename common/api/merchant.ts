@@ -47,6 +47,8 @@ export const merchantView = z.object({
   createdAt: z.string(),
   platform: z.string().nullable(),
   storeUrl: z.string().nullable(),
+  /** The shop's logo in its storefront header (Settings › General), or null. */
+  logoUrl: z.string().nullable(),
   onboardingState: onboardingState,
   payments: merchantPayments,
 });

@@ -22,9 +22,11 @@ export const storefrontProduct = z.object({
 });
 export type StorefrontProduct = z.infer<typeof storefrontProduct>;
 
-/** The shop as its buyers see it: the merchant's name (Settings › General) and its products. */
+/** The shop as its buyers see it: the merchant's name and logo (Settings › General) and its products. */
 export const listStorefrontProductsOutput = z.object({
   shopName: z.string(),
+  /** An https:// image address, or null: the header then shows the name's initial. */
+  shopLogoUrl: z.string().nullable(),
   products: z.array(storefrontProduct),
 });
 export type ListStorefrontProductsOutput = z.infer<typeof listStorefrontProductsOutput>;

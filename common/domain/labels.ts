@@ -37,6 +37,7 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   'connections.card_provider_key_saved': 'Card provider key saved',
   'connections.card_provider_account_created': 'Card provider account created',
   'connections.card_provider_oauth_connected': 'Card provider account connected',
+  'connections.card_provider_disconnected': 'Card provider account disconnected',
   'connections.payment_methods_switched': 'Payment methods changed',
   'api_key.generated': 'API key generated',
   'api_key.rotated': 'API key replaced',

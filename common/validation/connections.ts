@@ -44,7 +44,19 @@ export const STRIPE_OAUTH_ERRORS = {
   token_exchange_failed: 'Failed to exchange OAuth code for access token',
   save_failed: 'Failed to save the Stripe connection to database',
   unexpected_error: 'An unexpected error occurred during OAuth',
+  /** Ours: the account Stripe named is already another merchant's card provider here. */
+  account_in_use:
+    'This Stripe account is already connected to another AgentCart merchant. Disconnect it there first, or connect a different account.',
 } as const;
+/** Settings › Payments › Disconnect: what the confirmation says and what the merchant is told after. */
+export const STRIPE_DISCONNECT = {
+  title: 'Disconnect this Stripe account?',
+  description:
+    'Agents stop taking card payments until you connect a Stripe account again. Past orders keep their payments, and you can still refund them from AgentCart.',
+  confirm: 'Disconnect',
+  done: 'Stripe account disconnected.',
+} as const;
+
 export type StripeOauthErrorCode = keyof typeof STRIPE_OAUTH_ERRORS;
 export const UNKNOWN_OAUTH_ERROR = 'Unknown error occurred';
 

@@ -26,6 +26,8 @@ export interface OfferCaches {
   paymentConnections: TtlCache<{
     accountId: string | null;
     credentials: Record<string, unknown> | null;
+    /** 'connected', or 'disconnected' (PAYMENT_CONNECTION_DISCONNECTED): kept for past payments only. */
+    status: string;
   } | null>;
 }
 

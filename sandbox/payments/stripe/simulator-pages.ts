@@ -1,14 +1,13 @@
 /** The small HTML pages a person sees on the simulator (onboarding, OAuth consent, 3-D Secure). */
 
-/** Text made safe to put inside HTML and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../simulator-html';
+
+export { escapeHtml, formatAmount } from '../../simulator-html';
 
 /** A page in Stripe's colours, clearly marked as the sandbox so nobody mistakes it for the real thing. */
 export function simulatorPage(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Stripe sandbox</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)} · Stripe sandbox</title>
 <style>body{font-family:system-ui,sans-serif;background:#f6f9fc;color:#0a2540;margin:0}
 main{max-width:480px;margin:3rem auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 2px 8px #0a25401a}
 .tag{display:inline-block;background:#ffde92;color:#5a3d00;border-radius:6px;padding:.1rem .5rem;font-size:.8rem;font-weight:600}
@@ -27,11 +26,4 @@ export function hiddenFields(values: Record<string, string | undefined>): string
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v!)}">`)
     .join('');
-}
-
-/** An amount in minor units as a person reads it on Stripe's pages (£12.50). */
-export function formatAmount(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
 }

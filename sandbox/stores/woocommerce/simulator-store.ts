@@ -146,7 +146,7 @@ export interface StoreState {
 }
 
 /** Every core order status with the label its order notes use. */
-const STATUS_LABELS: Record<string, string> = {
+export const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending payment',
   processing: 'Processing',
   'on-hold': 'On hold',

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { registerOrdersPage } from './simulator-orders-page';
 import { createSimulator, type SimulatorOptions } from '../../simulator-kit';
 import { createKeyring, type SimulatorApiKey } from './simulator-auth';
 import { productImage } from './simulator-images';
@@ -140,6 +141,7 @@ export function createWoocommerceSimulator(opts: WoocommerceSimulatorOptions = {
     };
   }
 
+  registerOrdersPage(app, storeNamed);
   const wc = mountWordpress(app, { keyring, siteOf });
   const webhooks = mountWebhooks(wc, {
     deliver: opts.deliver,

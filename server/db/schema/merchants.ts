@@ -49,6 +49,8 @@ export const merchants = pgTable(
     defaultCurrency: text('default_currency').notNull().default('GBP'),
     platform: text('platform'),
     storeUrl: text('store_url'),
+    /** Settings › General: the shop's logo (an https:// image address) in its storefront header; null = none. */
+    logoUrl: text('logo_url'),
     /**
      * The selling store: the integration agents' offers, checkouts and orders use. Set when the first store
      * is connected, changed only by the merchant's explicit choice (ADR 042). A composite foreign key

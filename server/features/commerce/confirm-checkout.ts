@@ -273,7 +273,7 @@ export async function settleWithEarlierCharge(
   checkout: Checkout,
   loaded?: CardAccount,
 ): Promise<'settled' | 'unpaid' | 'unresolved'> {
-  const card = loaded ?? (await merchantCardAccount(deps, merchant));
+  const card = loaded ?? (await merchantCardAccount(deps, merchant, { pastPayment: true }));
   const payment = await card.provider.findPaymentByMetadata(card.ctx, 'checkout_id', checkout.id);
   if (payment?.status === 'processing') return 'unresolved';
   if (payment?.status !== 'succeeded') return 'unpaid';

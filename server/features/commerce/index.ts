@@ -18,6 +18,7 @@ export { itemsSubtotal, priceBasket, type BasketProblem } from './pricing';
 export { refreshOrderFromStore } from './refresh-order';
 export {
   loadPaymentConnection,
+  PAYMENT_CONNECTION_DISCONNECTED,
   loadStoreConnection,
   paymentContextFor,
   storeContextFor,

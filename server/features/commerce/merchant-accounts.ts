@@ -16,6 +16,7 @@ import { CommerceError } from './commerce-error';
 import {
   loadPaymentConnection,
   loadStoreConnection,
+  PAYMENT_CONNECTION_DISCONNECTED,
   paymentContextFor,
   storeContextFor,
 } from './saved-connections';
@@ -78,7 +79,9 @@ async function savedPaymentConnection(deps: CommerceDeps, merchant: Merchant, pr
     `${merchant.id}:${provider}:${merchant.updatedAt.getTime()}`,
     async () => {
       const saved = await loadPaymentConnection(deps, merchant.id, provider);
-      return saved && { accountId: saved.row.accountId, credentials: saved.credentials };
+      return (
+        saved && { accountId: saved.row.accountId, credentials: saved.credentials, status: saved.row.status }
+      );
     },
   );
 }
@@ -93,9 +96,18 @@ export interface CardAccount {
 /**
  * The merchant's Stripe account for charging a Shared Payment Token: its own secret key, or, for an
  * account connected through Stripe Connect, the platform's key acting on that account (Stripe-Account).
+ * An account the merchant disconnected takes no new charge, but with `pastPayment` it still answers for
+ * the payments it took (refunds, their sync, settling a charge already made): disconnecting never
+ * strands money.
  */
-export async function merchantCardAccount(deps: CommerceDeps, merchant: Merchant): Promise<CardAccount> {
+export async function merchantCardAccount(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  opts: { pastPayment?: boolean } = {},
+): Promise<CardAccount> {
   const saved = await savedPaymentConnection(deps, merchant, 'stripe');
+  if (saved?.status === PAYMENT_CONNECTION_DISCONNECTED && !opts.pastPayment)
+    throw new CommerceError('not_configured', 'This merchant does not accept card payments yet.');
   let credentials: Record<string, unknown> | null = saved?.credentials ?? null;
   const viaConnect = !credentials && !!saved?.accountId && !!deps.runtime.stripePlatform;
   if (viaConnect) {

@@ -101,6 +101,8 @@ describe('store connections', () => {
     const [store] = list.json().stores;
     expect(store).toMatchObject({ id: integrationId, platform: 'woocommerce', status: 'connected' });
     expect(store.display.keyHint).toMatch(/^ck_.*••••/);
+    // In sandbox, Open store is the WooCommerce simulator's orders page of that store (from the app's origin).
+    expect(store.openUrl).toBe('/__sim/woocommerce/stores/demo/orders');
     expect(list.body).not.toContain(woo.consumerSecret);
     expect(list.body).not.toContain(woo.consumerKey);
 

@@ -8,7 +8,7 @@ import {
   paymentProvider,
   probedPaymentProviders,
 } from '../../integrations/payments/registry';
-import { storePlatforms } from '../../integrations/stores/registry';
+import { isStorePlatformId, storePlatform, storePlatforms } from '../../integrations/stores/registry';
 
 /**
  * Every payment provider as the settings forms and dashboard need it: its form, its missing-credentials
@@ -31,12 +31,23 @@ export function paymentProviderForms(): ConnectionsOutput['paymentProviders'] {
   });
 }
 
+/** "Open store": the store's own address, or in sandbox its simulator's page. */
+function openUrlOf(platform: string, storeUrl: string | null, sandbox: boolean): string | null {
+  if (!sandbox) return storeUrl;
+  const manifest = isStorePlatformId(platform) ? storePlatform(platform).manifest : null;
+  return manifest?.sandboxStorePage?.(storeUrl) ?? null;
+}
+
 /**
  * The merchant's connections as display hints, plus the forms every platform and provider needs. Stores
  * come oldest first with the selling one marked: the dashboard, Settings › Platform and store setup all
  * show this one list.
  */
-export async function listConnections(db: Db, merchantId: string): Promise<ConnectionsOutput> {
+export async function listConnections(
+  db: Db,
+  merchantId: string,
+  opts: { sandbox: boolean },
+): Promise<ConnectionsOutput> {
   const [stores, payments] = await Promise.all([
     db
       .select({ store: merchantIntegrations, sellingId: merchants.primaryIntegrationId })
@@ -56,6 +67,7 @@ export async function listConnections(db: Db, merchantId: string): Promise<Conne
       lastError: s.lastError,
       updatedAt: s.updatedAt.toISOString(),
       selling: s.id === sellingId,
+      openUrl: openUrlOf(s.platform, s.display.storeUrl ?? null, opts.sandbox),
     })),
     payments: payments.map((p) => ({
       provider: p.provider,

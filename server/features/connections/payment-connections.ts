@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { BitcoinSettingsInput } from '#common/api/connections';
 import type { Clock } from '../../lib/clock';
-import { CONNECTION_MESSAGES } from '#common/validation/connections';
+import { CONNECTION_MESSAGES, STRIPE_OAUTH_ERRORS } from '#common/validation/connections';
 import type { Db } from '../../db/client';
 import { merchants, paymentConnections, type Merchant } from '../../db/schema/index';
 import { credentialHint } from '../../integrations/credentials';
@@ -13,9 +13,12 @@ import {
 import { AppError, firstMessagePerField } from '../../lib/app-error';
 import type { Keyring } from '../../lib/crypto';
 import type { IntegrationRuntime } from '../../integrations/runtime';
-import { loadPaymentConnection, paymentContextFor } from '../commerce';
+import { loadPaymentConnection, PAYMENT_CONNECTION_DISCONNECTED, paymentContextFor } from '../commerce';
 import { paymentConnectionError } from './provider-failure';
 import { sealCredentials } from '../../lib/credential-vault';
+
+/** A stripe_account_id of 'pending_setup': card payments on, no account connected yet. */
+export const PENDING_SETUP = 'pending_setup';
 
 type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring; clock: Clock };
 
@@ -178,6 +181,8 @@ export async function verifyAndSaveStripeKey(deps: Deps, merchant: Merchant, sec
   const account = accountId;
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    if (await heldByAnotherMerchant(tx, merchant.id, account, { connectOnly: true }))
+      throw new StripeAccountInUseError();
     await upsertPaymentConnection(tx, deps.keyring, {
       merchantId: merchant.id,
       provider: 'stripe',
@@ -198,10 +203,48 @@ export async function verifyAndSaveStripeKey(deps: Deps, merchant: Merchant, sec
   return { message: `Stripe account ${accountLabel ?? account} connected.`, accountId: account };
 }
 
-/** Records a Stripe Connect account (OAuth or Express) as the merchant's card provider. */
+/**
+ * Another merchant's connected card provider with this account id, if any: its webhooks and storefront
+ * sales name the account and find the merchant by it, so one account belongs to one merchant.
+ * `connectOnly` counts only accounts connected through Stripe Connect (a secret key names the account it
+ * belongs to: the sandbox's one key is every sandbox merchant's, as a shared test key would be).
+ */
+async function heldByAnotherMerchant(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  merchantId: string,
+  accountId: string,
+  opts: { connectOnly: boolean },
+) {
+  const [held] = await db
+    .select({ id: paymentConnections.id, keyed: paymentConnections.credentialsEncrypted })
+    .from(paymentConnections)
+    .where(
+      and(
+        eq(paymentConnections.provider, 'stripe'),
+        eq(paymentConnections.accountId, accountId),
+        eq(paymentConnections.status, 'connected'),
+        ne(paymentConnections.merchantId, merchantId),
+      ),
+    );
+  return Boolean(held && !(opts.connectOnly && held.keyed));
+}
+
+/** Thrown when the Stripe account is already another merchant's (STRIPE_OAUTH_ERRORS.account_in_use). */
+export class StripeAccountInUseError extends AppError {
+  constructor() {
+    super('conflict', STRIPE_OAUTH_ERRORS.account_in_use);
+  }
+}
+
+/**
+ * Records a Stripe Connect account (OAuth or Express) as the merchant's card provider; refused with
+ * StripeAccountInUseError when another merchant has it connected.
+ */
 export async function saveConnectedStripeAccount(deps: Deps, merchant: Merchant, accountId: string) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    if (await heldByAnotherMerchant(tx, merchant.id, accountId, { connectOnly: false }))
+      throw new StripeAccountInUseError();
     await upsertPaymentConnection(tx, deps.keyring, {
       merchantId: merchant.id,
       provider: 'stripe',
@@ -218,5 +261,46 @@ export async function saveConnectedStripeAccount(deps: Deps, merchant: Merchant,
         updatedAt: now,
       })
       .where(eq(merchants.id, merchant.id));
+  });
+}
+
+/**
+ * Settings › Payments › Disconnect: the merchant's Stripe account stops being its card provider. Card
+ * payments stay on but need an account again (pending_setup, so readiness asks for a card provider);
+ * the connection is kept, marked disconnected, so the payments it took can still be refunded and their
+ * refunds synced. Platform access is not revoked at Stripe (/oauth/deauthorize) for the same reason: a
+ * refund of a past order is made through it. Answers the account id that was disconnected, or null when
+ * none was connected.
+ */
+export async function disconnectStripeAccount(deps: Deps, merchant: Merchant): Promise<string | null> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(paymentConnections)
+      .set({ status: PAYMENT_CONNECTION_DISCONNECTED, updatedAt: now })
+      .where(
+        and(
+          eq(paymentConnections.merchantId, merchant.id),
+          eq(paymentConnections.provider, 'stripe'),
+          eq(paymentConnections.status, 'connected'),
+        ),
+      )
+      .returning({ accountId: paymentConnections.accountId });
+    const [current] = await tx
+      .select({ stripeAccountId: merchants.stripeAccountId, onboardingState: merchants.onboardingState })
+      .from(merchants)
+      .where(eq(merchants.id, merchant.id));
+    const accountId =
+      current?.stripeAccountId && current.stripeAccountId !== PENDING_SETUP ? current.stripeAccountId : null;
+    if (!row && !accountId) return null;
+    await tx
+      .update(merchants)
+      .set({
+        stripeAccountId: accountId ? PENDING_SETUP : (current?.stripeAccountId ?? null),
+        onboardingState: { ...current?.onboardingState, stripe_connected: false },
+        updatedAt: now,
+      })
+      .where(eq(merchants.id, merchant.id));
+    return row?.accountId ?? accountId;
   });
 }

@@ -34,7 +34,12 @@ import { notifyDepsOf, type NotifyDeps } from '../notifications';
 import { recordSettingsChange } from '../security-events';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { listConnections } from './list-connections';
-import { saveBitcoinSettings, testPaymentCredentials, verifyAndSaveStripeKey } from './payment-connections';
+import {
+  disconnectStripeAccount,
+  saveBitcoinSettings,
+  testPaymentCredentials,
+  verifyAndSaveStripeKey,
+} from './payment-connections';
 import { announceSellingStoreChange, chooseSellingStore, disconnectStore } from './selling-store';
 import { checkStoreConnection, saveStoreConnection, testStoreCredentials } from './store-connections';
 import {
@@ -96,7 +101,7 @@ function registerMerchantConnectionRoutes(
 
   r.get('/api/connections', { schema: { response: { 200: connectionsOutput } } }, async (request) => {
     const merchant = await merchantOf(request);
-    return listConnections(deps.db, merchant.id);
+    return listConnections(deps.db, merchant.id, { sandbox: deps.runtime.mode === 'sandbox' });
   });
 
   r.post(
@@ -242,6 +247,19 @@ function registerMerchantConnectionRoutes(
       return { message };
     },
   );
+
+  r.delete('/api/connections/stripe', async (request, reply) => {
+    const merchant = await merchantOf(request);
+    const accountId = await disconnectStripeAccount(deps, merchant);
+    if (accountId)
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'connections',
+        action: 'card_provider_disconnected',
+        changes: { accountId },
+      });
+    return reply.status(204).send();
+  });
 
   r.post(
     '/api/connections/stripe/oauth/start',

@@ -13,7 +13,7 @@ import type { Keyring } from '../../lib/crypto';
 import type { IntegrationRuntime } from '../../integrations/runtime';
 import { paymentConnectionError } from './provider-failure';
 import { loadPaymentConnection } from '../commerce';
-import { saveConnectedStripeAccount } from './payment-connections';
+import { PENDING_SETUP, saveConnectedStripeAccount, StripeAccountInUseError } from './payment-connections';
 
 type Deps = {
   db: Db;
@@ -26,7 +26,6 @@ type Deps = {
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 const STRIPE_API_BASE = paymentProviders.stripe.manifest.apiBase({});
-const PENDING_SETUP = 'pending_setup';
 
 function platform(deps: Deps) {
   const config = deps.runtime.stripePlatform;
@@ -130,6 +129,7 @@ export async function completeStripeOAuth(
     if (!merchant) return fail('save_failed');
     await saveConnectedStripeAccount(deps, merchant, accountId);
   } catch (err) {
+    if (err instanceof StripeAccountInUseError) return fail('account_in_use');
     deps.logger.error({ err }, 'saving the stripe connection failed');
     return fail('save_failed');
   }

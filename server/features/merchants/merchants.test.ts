@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONBOARDING_MESSAGES } from '#common/domain/onboarding';
 import { AUTH_MESSAGES } from '#common/validation/auth';
+import { LOGO_URL_MESSAGES } from '#common/validation/merchant-profile';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, merchantOf, mintSharedPaymentToken, newMerchant } from '../../test/merchant-kit';
 
@@ -125,6 +126,27 @@ describe('PUT /api/merchant/profile', () => {
     expect(res.json()).toMatchObject({ name: 'Harbour Goods', region: 'US', defaultCurrency: 'USD' });
     const row = await merchantOf(t, cookie);
     expect(row).toMatchObject({ name: 'Harbour Goods', region: 'US', defaultCurrency: 'USD' });
+  });
+
+  it('saves the shop logo as an https:// address, keeps it when not sent, and clears it when empty', async () => {
+    const { cookie } = await newMerchant(t);
+    const profile = { name: 'Harbour Goods', region: 'UK', defaultCurrency: 'GBP' };
+    const put = (body: Record<string, unknown>) =>
+      dashboardRequest(t, cookie, 'PUT', '/api/merchant/profile', body);
+    const saved = await put({ ...profile, logoUrl: ' https://cdn.example/logo.png ' });
+    expect(saved.json().logoUrl).toBe('https://cdn.example/logo.png');
+    expect((await put(profile)).json().logoUrl).toBe('https://cdn.example/logo.png');
+    for (const [logoUrl, message] of [
+      ['http://cdn.example/logo.png', LOGO_URL_MESSAGES.https],
+      ['https://', LOGO_URL_MESSAGES.invalid],
+      [`https://cdn.example/${'a'.repeat(2048)}`, LOGO_URL_MESSAGES.tooLong],
+    ] as const) {
+      const bad = await put({ ...profile, logoUrl });
+      expect(bad.statusCode, logoUrl).toBe(400);
+      expect(bad.json().error.fieldErrors).toEqual({ logoUrl: message });
+    }
+    expect((await merchantOf(t, cookie)).logoUrl).toBe('https://cdn.example/logo.png');
+    expect((await put({ ...profile, logoUrl: '' })).json().logoUrl).toBeNull();
   });
 
   it('names what is wrong with a bad name, region or currency, and answers 401 when signed out', async () => {

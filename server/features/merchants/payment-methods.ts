@@ -29,7 +29,14 @@ export async function switchPaymentMethods(
     const [saved] = await db
       .select({ accountId: paymentConnections.accountId })
       .from(paymentConnections)
-      .where(and(eq(paymentConnections.merchantId, merchant.id), eq(paymentConnections.provider, 'stripe')));
+      .where(
+        and(
+          eq(paymentConnections.merchantId, merchant.id),
+          eq(paymentConnections.provider, 'stripe'),
+          // A disconnected account (kept for refunds of its past payments) does not come back.
+          eq(paymentConnections.status, 'connected'),
+        ),
+      );
     changes.stripeAccountId = saved?.accountId ?? PENDING_SETUP;
   }
   if (input.bitcoin !== undefined) changes.btcEnabled = input.bitcoin;

@@ -12,6 +12,7 @@ export function toMerchantView(m: Merchant): MerchantView {
     createdAt: m.createdAt.toISOString(),
     platform: m.platform,
     storeUrl: m.storeUrl,
+    logoUrl: m.logoUrl,
     onboardingState: m.onboardingState,
     payments: {
       card: cardStateOf(m),

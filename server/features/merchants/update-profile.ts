@@ -16,7 +16,13 @@ export async function updateMerchantProfile(
 ) {
   const [updated] = await db
     .update(merchants)
-    .set({ name: input.name, region: input.region, defaultCurrency: input.defaultCurrency, updatedAt: now })
+    .set({
+      name: input.name,
+      region: input.region,
+      defaultCurrency: input.defaultCurrency,
+      ...(input.logoUrl === undefined ? {} : { logoUrl: input.logoUrl || null }),
+      updatedAt: now,
+    })
     .where(eq(merchants.id, merchant.id))
     .returning();
   forgetRecentKeys(db, merchant.id);

@@ -40,7 +40,7 @@ export async function sendCardRefund(deps: EngineDeps, merchant: Merchant, refun
   try {
     if (!payment?.providerInvoiceId)
       throw new CommerceError('not_found', 'The provider has no record of this payment.');
-    const account = await merchantCardAccount(deps, merchant);
+    const account = await merchantCardAccount(deps, merchant, { pastPayment: true });
     const answer = await account.provider.refundPayment(account.ctx, {
       paymentId: payment.providerInvoiceId,
       amountMinor: refund.amountMinor,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { AppConfig } from '../../config';
 import type { IntegrationRuntime } from '../../integrations/runtime';
+import { SANDBOX_WOOCOMMERCE_ORDERS_PATH } from '../../integrations/stores/woocommerce';
 import { AppError } from '../../lib/app-error';
 import { requireSandboxAccess } from '../../lib/sandbox-access';
 import { registerSandboxMailbox } from '../mail';
@@ -57,6 +58,17 @@ function registerSandboxRoutes(app: FastifyInstance, runtime: IntegrationRuntime
       throw new AppError('not_found', 'No Stripe account has this id.');
     return sendSimulatorPage(reply, runtime, 'stripe', 'Stripe', `/__sim/accounts/${account}`);
   });
+  // The WooCommerce simulator's orders page of one store: "Open store" in sandbox opens it
+  // (SANDBOX_WOOCOMMERCE_ORDERS_PATH in server/integrations/stores/woocommerce).
+  app.get<{ Params: { store: string } }>(
+    SANDBOX_WOOCOMMERCE_ORDERS_PATH(':store'),
+    async (request, reply) => {
+      const store = request.params.store;
+      if (!/^[a-z0-9-]{1,63}$/.test(store))
+        throw new AppError('not_found', 'No simulated store has this name.');
+      return sendSimulatorPage(reply, runtime, 'woocommerce', 'WooCommerce', `/__sim/stores/${store}/orders`);
+    },
+  );
 }
 
 /** A simulator's HTML page passed on from the app's origin (a missing account's page keeps its 404). */

@@ -57,3 +57,28 @@ describe('GET /__sim/stripe/accounts/:account', () => {
     }
   });
 });
+
+describe('GET /__sim/woocommerce/stores/:store/orders', () => {
+  it("shows the WooCommerce simulator's orders page of the store from the app's own origin", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/__sim/woocommerce/stores/demo/orders' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('Trailhead Outdoor Co.: orders');
+  });
+
+  it('answers 404, in the documented shape, for a name no simulated store can have', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/__sim/woocommerce/stores/Not_A_Store/orders' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().error.message).toBe('No simulated store has this name.');
+  });
+
+  it('does not exist in live mode', async () => {
+    const live = await createLiveTestApp();
+    try {
+      const res = await live.app.inject({ method: 'GET', url: '/__sim/woocommerce/stores/demo/orders' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await live.close();
+    }
+  });
+});

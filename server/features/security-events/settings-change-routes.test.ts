@@ -28,6 +28,7 @@ const RECORDED: Record<string, string[]> = {
   'POST /api/connections/stripe/verify': ['connections.card_provider_key_saved'],
   'POST /api/connections/stripe/connected-account': ['connections.card_provider_account_created'],
   'GET /api/connections/stripe/oauth/callback': ['connections.card_provider_oauth_connected'],
+  'DELETE /api/connections/stripe': ['connections.card_provider_disconnected'],
   'POST /api/developers/api-key': ['api_key.generated', 'api_key.rotated'],
   'DELETE /api/developers/api-key': ['api_key.revoked'],
   'PUT /api/merchant-webhooks': ['webhooks.updated'],
@@ -133,6 +134,7 @@ describe('every settings change is a security event', () => {
     await call('POST', '/api/connections/stripe/connected-account');
     await call('POST', '/api/connections/stripe/verify', { secretKey: sim.stripe!.secretKey });
     await connectStripeThroughOAuth(t, cookie);
+    await call('DELETE', '/api/connections/stripe');
     await call('DELETE', '/api/connections/stores/woocommerce');
 
     secrets.push((await call('POST', '/api/developers/api-key')).json().apiKey);

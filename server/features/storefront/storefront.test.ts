@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoMerchant } from '../../demo-seed';
 import { STRIPE_SANDBOX_ACCOUNT_ID } from '#sandbox/payments/stripe/simulator';
 import { createTestApp, postJson, type TestApp } from '../../test/create-test-app';
-import { connectStripeThroughOAuth, newMerchant } from '../../test/merchant-kit';
+import { connectStripeThroughOAuth, dashboardRequest, newMerchant } from '../../test/merchant-kit';
 import { STOREFRONT_MESSAGES } from './storefront';
 
 const CARD = { email: 'buyer@example.test', cardnumber: '4242 4242 4242 4242', exp: '12 / 34', cvc: '123' };
@@ -27,7 +27,14 @@ describe('public storefront', () => {
   beforeAll(async () => {
     t = await createTestApp();
     stripeBase = new URL(t.simulators!.simulators.stripe.baseUrl);
-    storeA = await connectStripeThroughOAuth(t, (await newMerchant(t)).cookie);
+    const merchantA = await newMerchant(t);
+    storeA = await connectStripeThroughOAuth(t, merchantA.cookie);
+    await dashboardRequest(t, merchantA.cookie, 'PUT', '/api/merchant/profile', {
+      name: 'Harbour Outfitters',
+      region: 'UK',
+      defaultCurrency: 'GBP',
+      logoUrl: 'https://cdn.example/harbour-logo.png',
+    });
     storeB = await connectStripeThroughOAuth(t, (await newMerchant(t)).cookie);
     lantern = await platform(storeA).products.create({
       name: 'Storm Lantern',
@@ -55,7 +62,9 @@ describe('public storefront', () => {
     const res = await products(storeA);
     expect(res.statusCode).toBe(200);
     // The shop is named as the merchant named it (sign-up's business name), never by its account id.
-    expect(res.json().shopName).toMatch(/^Test Store \d+$/);
+    expect(res.json().shopName).toBe('Harbour Outfitters');
+    expect(res.json().shopLogoUrl).toBe('https://cdn.example/harbour-logo.png');
+    expect((await products(storeB)).json().shopLogoUrl).toBeNull();
     const list = res.json().products as { id: string; name: string }[];
     expect(list.map((p) => p.name).sort()).toEqual(['Coming Soon Stove', 'Storm Lantern']);
     expect(list.find((p) => p.id === lantern.id)).toEqual({

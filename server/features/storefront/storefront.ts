@@ -58,15 +58,15 @@ const storeNotFound = () => new AppError('not_found', STOREFRONT_MESSAGES.storeN
 async function connectedAccount(
   deps: StorefrontDeps,
   accountId: string,
-): Promise<{ account: string; shopName: string }> {
+): Promise<{ account: string; shopName: string; shopLogoUrl: string | null }> {
   if (!storefrontAccountId.safeParse(accountId).success) throw storeNotFound();
   const [merchant] = await deps.db
-    .select({ name: merchants.name })
+    .select({ name: merchants.name, logoUrl: merchants.logoUrl })
     .from(merchants)
     .where(and(eq(merchants.stripeAccountId, accountId), ne(merchants.stripeAccountId, PENDING_SETUP)))
     .limit(1);
   if (!merchant) throw storeNotFound();
-  return { account: accountId, shopName: merchant.name };
+  return { account: accountId, shopName: merchant.name, shopLogoUrl: merchant.logoUrl };
 }
 
 export function platformContext(deps: Pick<StorefrontDeps, 'runtime'>) {
@@ -92,9 +92,13 @@ export async function listStorefrontProducts(
   deps: StorefrontDeps,
   accountId: string,
 ): Promise<ListStorefrontProductsOutput> {
-  const { account, shopName } = await connectedAccount(deps, accountId);
+  const { account, shopName, shopLogoUrl } = await connectedAccount(deps, accountId);
   try {
-    return { shopName, products: await stripeStorefront.listProducts(platformContext(deps), account) };
+    return {
+      shopName,
+      shopLogoUrl,
+      products: await stripeStorefront.listProducts(platformContext(deps), account),
+    };
   } catch (err) {
     throw err instanceof AppError ? err : shopperError(err, storeNotFound);
   }

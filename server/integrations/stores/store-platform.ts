@@ -7,6 +7,12 @@ export interface StorePlatformManifest extends IntegrationManifest {
   summary: string;
   /** How a connected store is named in the dashboard; the API base's host name when omitted. */
   displayHost?(credentials: Record<string, unknown>): string;
+  /**
+   * Sandbox only: where "Open store" goes, a page of the platform's simulator served from the app's
+   * origin (the store's orders), given the address the merchant connected. Without it, sandbox shows no
+   * "Open store": a simulated store's address opens in no browser.
+   */
+  sandboxStorePage?(storeUrl: string | null): string;
 }
 
 /** A product as the commerce engine sees it, whatever the store. Prices are integer minor units. */

@@ -7,6 +7,7 @@ export {
   useLightningProviderNames,
   usePaymentMethods,
 } from './api/list-connections';
+export { useDisconnectStripe } from './api/disconnect-stripe';
 export { useStartExpressOnboarding } from './api/start-express-onboarding';
 export { BitcoinSettingsForm } from './payments/bitcoin-settings-form';
 export { CARD_PROVIDER, CardProviderConnect, ConnectedCardAccount } from './payments/card-provider-connect';

@@ -272,6 +272,7 @@ describe('/setup-store', () => {
       lastError: null,
       updatedAt: '2026-11-01T00:00:00.000Z',
       selling: true,
+      openUrl: null,
     };
     const { user } = renderSetupStore({
       '/api/connections': () => json({ ...CONNECTIONS, stores: [selling] }),

@@ -19,6 +19,7 @@ const store = {
   lastError: null,
   updatedAt: '',
   selling: true,
+  openUrl: null,
 };
 const connections = {
   stores: [store],

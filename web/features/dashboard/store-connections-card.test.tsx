@@ -25,6 +25,7 @@ const CONNECTIONS: ConnectionsOutput = {
       lastError: null,
       updatedAt: '2026-11-01T00:00:00.000Z',
       selling: true,
+      openUrl: null,
     },
     {
       id: '22222222-0000-4000-8000-000000000000',
@@ -35,6 +36,7 @@ const CONNECTIONS: ConnectionsOutput = {
       lastError: null,
       updatedAt: '2026-11-02T00:00:00.000Z',
       selling: false,
+      openUrl: null,
     },
   ],
   payments: [],

@@ -15,6 +15,7 @@ const merchant = (overrides: Partial<MerchantView> = {}): MerchantView => ({
   createdAt: '2026-11-24T10:00:00.000Z',
   platform: null,
   storeUrl: null,
+  logoUrl: null,
   onboardingState: {},
   payments: {
     card: 'off',

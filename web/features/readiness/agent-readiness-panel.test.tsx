@@ -17,6 +17,7 @@ const MERCHANT: MerchantView = {
   createdAt: '2026-01-01T00:00:00.000Z',
   platform: 'woocommerce',
   storeUrl: 'https://shop.example.com',
+  logoUrl: null,
   onboardingState: { completed: true },
   payments: {
     card: 'connected',

@@ -12,6 +12,7 @@ export function merchantView(overrides: Partial<MerchantView> = {}): MerchantVie
     createdAt: '2026-11-20T10:00:00.000Z',
     platform: null,
     storeUrl: null,
+    logoUrl: null,
     onboardingState: {},
     payments: {
       card: 'off',

@@ -1,13 +1,27 @@
 import { ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useStorefrontProducts } from './api/storefront';
 
 const shopPath = (accountId: string) => `/storefront/${encodeURIComponent(accountId)}`;
 
-/** The shop's own mark: its initial in a tile, beside its name. */
-function ShopMark({ name }: { name: string }) {
+/**
+ * The shop's own mark beside its name: its logo (Settings › General), or, without one or when the image
+ * does not load, its initial in a tile. The name is always written next to it, so the mark is decorative.
+ */
+function ShopMark({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  if (logoUrl && broken !== logoUrl)
+    return (
+      <img
+        src={logoUrl}
+        alt=""
+        className="h-9 w-auto max-w-32 shrink-0 object-contain"
+        referrerPolicy="no-referrer"
+        onError={() => setBroken(logoUrl)}
+      />
+    );
   return (
     <span
       aria-hidden="true"
@@ -19,8 +33,8 @@ function ShopMark({ name }: { name: string }) {
 }
 
 /**
- * A merchant's shop around its pages: a minimal header with the shop's name (as the merchant set it in
- * Settings › General) and a footer, with none of AgentCart's own navigation. The name comes from the
+ * A merchant's shop around its pages: a minimal header with the shop's logo and name (as the merchant set
+ * them in Settings › General) and a footer, with none of AgentCart's own navigation. The name comes from the
  * products answer, which the shop page asks for anyway (the query is shared).
  */
 export function ShopChrome({ accountId, children }: { accountId: string; children: ReactNode }) {
@@ -35,7 +49,7 @@ export function ShopChrome({ accountId, children }: { accountId: string; childre
               to={shopPath(accountId)}
               className="flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-brand-500"
             >
-              <ShopMark name={name} />
+              <ShopMark name={name} logoUrl={shop.data?.shopLogoUrl ?? null} />
               <span className="truncate text-lg font-semibold text-slate-900">{name}</span>
             </Link>
           ) : shop.isPending ? (

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontProduct } from '#common/api/storefront';
@@ -32,7 +32,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('storefront page', () => {
   it('shows each product with its en-US price, and Price not set with Buy Now disabled', async () => {
     stubFetch({
-      routes: { [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', products: [lantern, stove] }) },
+      routes: {
+        [PRODUCTS]: () =>
+          json({ shopName: 'Harbour Outfitters', shopLogoUrl: null, products: [lantern, stove] }),
+      },
     });
     openStore();
     const card = (name: string) =>
@@ -55,8 +58,26 @@ describe('storefront page', () => {
     expect(screen.queryByText('Start for Free')).not.toBeInTheDocument();
   });
 
+  it("shows the shop's logo beside its name, and its initial when the logo does not load", async () => {
+    stubFetch({
+      routes: {
+        [PRODUCTS]: () =>
+          json({ shopName: 'Harbour Outfitters', shopLogoUrl: 'https://cdn.example/logo.png', products: [] }),
+      },
+    });
+    openStore();
+    const home = await screen.findByRole('link', { name: 'Harbour Outfitters' });
+    const logo = home.querySelector('img')!;
+    expect(logo).toHaveAttribute('src', 'https://cdn.example/logo.png');
+    fireEvent.error(logo);
+    expect(home.querySelector('img')).toBeNull();
+    expect(home).toHaveTextContent('H');
+  });
+
   it('says so when the store has no products', async () => {
-    stubFetch({ routes: { [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', products: [] }) } });
+    stubFetch({
+      routes: { [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', shopLogoUrl: null, products: [] }) },
+    });
     openStore();
     expect(await screen.findByText('No products available')).toBeInTheDocument();
     expect(screen.getByText("This store hasn't added any products yet.")).toBeInTheDocument();
@@ -87,7 +108,7 @@ describe('storefront page', () => {
     let fail = false;
     stubFetch({
       routes: {
-        [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', products: [lantern] }),
+        [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', shopLogoUrl: null, products: [lantern] }),
         [`/api/storefront/${ACCOUNT}/checkout`]: () =>
           fail
             ? json(
@@ -121,7 +142,7 @@ describe('storefront success page', () => {
       routes: {
         [SESSION]: () =>
           json({ orderNumber: '1042', paid: true, status: 'complete', amountTotal: 4999, currency: 'gbp' }),
-        [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', products: [] }),
+        [PRODUCTS]: () => json({ shopName: 'Harbour Outfitters', shopLogoUrl: null, products: [] }),
       },
     });
     openSuccess('?session_id=cs_test_1');

@@ -151,6 +151,18 @@ function orderPath(orderId: string): string {
   return `orders/${orderId}`;
 }
 
+/** Sandbox: the WooCommerce simulator's orders page of one store, from the app's origin. */
+export const SANDBOX_WOOCOMMERCE_ORDERS_PATH = (store: string) => `/__sim/woocommerce/stores/${store}/orders`;
+
+/**
+ * The simulator holds store `<name>` at `<name>.woocommerce.sandbox` and answers every other host as its
+ * default store `demo` (sandbox/stores/woocommerce/simulator.ts).
+ */
+function sandboxStoreName(storeUrl: string | null): string {
+  const host = URL.canParse(storeUrl ?? '') ? new URL(storeUrl!).hostname.toLowerCase() : '';
+  return /^([a-z0-9-]{1,63})\.woocommerce\.sandbox$/.exec(host)?.[1] ?? 'demo';
+}
+
 /** WooCommerce (WordPress plugin) over its REST API v3: catalogue, stock, orders and signed webhooks. */
 export const woocommerce: StorePlatform<WoocommerceCredentials> = {
   manifest: {
@@ -161,6 +173,7 @@ export const woocommerce: StorePlatform<WoocommerceCredentials> = {
     credentialFields: woocommerceCredentialFields,
     apiBase: (credentials) => String(credentials.storeUrl),
     merchantSuppliedHost: true,
+    sandboxStorePage: (storeUrl) => SANDBOX_WOOCOMMERCE_ORDERS_PATH(sandboxStoreName(storeUrl)),
   },
   credentialsSchema: woocommerceCredentials,
 

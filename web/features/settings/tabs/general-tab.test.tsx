@@ -45,6 +45,25 @@ describe('Settings › General', () => {
       name: "Trail & Co. (O'Neil)",
       region: 'UK',
       defaultCurrency: 'GBP',
+      logoUrl: '',
+    });
+  });
+
+  it('saves the shop logo as an https:// address, refusing anything else at the field', async () => {
+    const { calls } = stubSettings(merchantView(), { '/api/merchant/profile': saved });
+    renderPage(<GeneralTab merchant={merchantView()} />, { path: '/settings' });
+    const user = userEvent.setup();
+    const logo = await screen.findByLabelText('Shop logo URL');
+    await user.type(logo, 'http://cdn.example/logo.png');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Logo URL must start with https://')).toBeInTheDocument();
+    expect(calls('/api/merchant/profile', 'PUT')).toHaveLength(0);
+    await user.clear(logo);
+    await user.type(logo, 'https://cdn.example/logo.png');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+    expect(JSON.parse(String(calls('/api/merchant/profile', 'PUT')[0]![1]!.body))).toMatchObject({
+      logoUrl: 'https://cdn.example/logo.png',
     });
   });
 

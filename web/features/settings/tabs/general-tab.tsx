@@ -17,7 +17,7 @@ const SIGNED_OUT_MESSAGE = 'You must be signed in.';
 
 const isRegion = (value: string | null): value is Region => Boolean(value && value in REGIONS);
 
-/** Settings › General: merchant name, region and default currency. */
+/** Settings › General: merchant name, shop logo, region and default currency. */
 export function GeneralTab({ merchant }: { merchant: MerchantView | null }) {
   const { user } = useAuth();
   const save = useUpdateProfile();
@@ -32,6 +32,7 @@ export function GeneralTab({ merchant }: { merchant: MerchantView | null }) {
         defaultCurrency: (CURRENCIES as readonly string[]).includes(merchant?.defaultCurrency ?? '')
           ? (merchant!.defaultCurrency as (typeof CURRENCIES)[number])
           : 'GBP',
+        logoUrl: merchant?.logoUrl ?? '',
       },
     },
   );
@@ -54,6 +55,18 @@ export function GeneralTab({ merchant }: { merchant: MerchantView | null }) {
     <form noValidate onSubmit={submit} className="grid max-w-xl gap-5">
       <Field label="Merchant Name" error={errors.name?.message}>
         <Input autoComplete="organization" {...register('name')} />
+      </Field>
+      <Field
+        label="Shop logo URL"
+        error={errors.logoUrl?.message}
+        hint="Optional. An https:// address of your logo image, shown in your storefront’s header; without one, your shop’s initial is shown."
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/logo.png"
+          {...register('logoUrl')}
+        />
       </Field>
       <Controller
         control={control}

@@ -72,6 +72,23 @@ describe('Settings › Payments, card provider', () => {
     expect(await screen.findByText('Charges enabled: yes · Details submitted: no')).toBeInTheDocument();
   });
 
+  it('disconnects the account only after the confirmation, and says so', async () => {
+    const { user, calls } = renderTab(CONNECTED, {
+      '/api/connections/stripe': () => new Response(null, { status: 204 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect this Stripe account?' });
+    expect(dialog).toHaveTextContent('you can still refund them');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls('/api/connections/stripe', 'DELETE')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Stripe account disconnected.')).toBeInTheDocument();
+    expect(calls('/api/connections/stripe', 'DELETE')).toHaveLength(1);
+  });
+
   it('without an account: the two options, Refresh Status and the manual key; pending_setup warns', async () => {
     renderTab({ card: 'pending_setup' });
     expect(await screen.findByText('Setup Required')).toBeInTheDocument();

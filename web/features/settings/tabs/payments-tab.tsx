@@ -1,14 +1,24 @@
-import { ExternalLink, RefreshCw } from 'lucide-react';
+import { ExternalLink, RefreshCw, Unplug } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { stripeAccountDashboardUrl } from '#common/api/connections';
 import type { MerchantView } from '#common/api/merchant';
+import { STRIPE_DISCONNECT } from '#common/validation/connections';
 import { useIsSandbox } from '#web/lib/app-status';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '#web/components/ui/dialog';
 import { Switch } from '#web/components/ui/switch';
 import { useUpdatePaymentMethods } from '#web/features/account';
 import {
   useCheckAccountStatus,
+  useDisconnectStripe,
   useStartExpressOnboarding,
   useIntegrationName,
   BitcoinSettingsForm,
@@ -86,6 +96,7 @@ function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
             <RefreshCw aria-hidden="true" />
             {onboarding.isPending ? 'Opening Stripe...' : 'Refresh Onboarding'}
           </Button>
+          <DisconnectStripeButton />
         </div>
       </ConnectedCardAccount>
     );
@@ -99,6 +110,48 @@ function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
       )}
       <CardProviderConnect returnTo="settings" />
     </div>
+  );
+}
+
+/** Disconnect, after a confirmation: card payments then need an account again (connect another below). */
+function DisconnectStripeButton() {
+  const [confirming, setConfirming] = useState(false);
+  const disconnect = useDisconnectStripe();
+  const run = async () => {
+    try {
+      await disconnect.mutateAsync();
+      setConfirming(false);
+      toast.success(STRIPE_DISCONNECT.done);
+    } catch (err) {
+      toast.error('Error', { description: messageOf(err) });
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+        onClick={() => setConfirming(true)}
+      >
+        <Unplug aria-hidden="true" />
+        Disconnect
+      </Button>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogTitle>{STRIPE_DISCONNECT.title}</DialogTitle>
+          <DialogDescription>{STRIPE_DISCONNECT.description}</DialogDescription>
+          <div className="mt-4 flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="ghost">Cancel</Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={() => void run()} disabled={disconnect.isPending}>
+              {disconnect.isPending ? 'Disconnecting...' : STRIPE_DISCONNECT.confirm}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

@@ -23,6 +23,7 @@ const store = (id: string, platformId: string, host: string, selling: boolean) =
   lastError: null,
   updatedAt: '2026-11-01T00:00:00.000Z',
   selling,
+  openUrl: platformId === 'woocommerce' ? '/__sim/woocommerce/stores/demo/orders' : null,
 });
 
 const WOO_ID = '11111111-0000-4000-8000-000000000000';
@@ -65,6 +66,12 @@ describe('Settings › Platform', () => {
     expect(within(custom).queryByText('Selling')).not.toBeInTheDocument();
     // The product spec: Reconfigure goes to /onboarding.
     expect(within(woo).getByRole('link', { name: 'Reconfigure' })).toHaveAttribute('href', '/onboarding');
+    // Open store goes where the server says (the simulator's orders page in sandbox), and only there.
+    expect(within(woo).getByRole('link', { name: /Open store/ })).toHaveAttribute(
+      'href',
+      '/__sim/woocommerce/stores/demo/orders',
+    );
+    expect(within(custom).queryByRole('link', { name: /Open store/ })).not.toBeInTheDocument();
 
     await user.click(within(custom).getByRole('button', { name: 'Sell from Custom API' }));
     expect(await screen.findByText('Agents now sell from Custom API.')).toBeInTheDocument();

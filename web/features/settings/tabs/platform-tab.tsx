@@ -32,9 +32,9 @@ export function PlatformTab() {
             <Button asChild size="sm" variant="ghost">
               <Link to={ROUTES.onboarding.path}>Reconfigure</Link>
             </Button>
-            {store.display.storeUrl && (
+            {store.openUrl && (
               <Button asChild size="sm" variant="ghost">
-                <a href={store.display.storeUrl} target="_blank" rel="noreferrer">
+                <a href={store.openUrl} target="_blank" rel="noreferrer">
                   Open store
                   <ExternalLink aria-hidden="true" />
                 </a>
