@@ -49,12 +49,13 @@ export function storeContextFor(
   });
 }
 
-/** Loads a merchant's saved provider credentials (re-sealed under the current key when needed). */
 /**
  * A payment connection's status once the merchant disconnected it: kept (not deleted) so the payments it
  * took can still be refunded, never used for a new charge (merchantCardAccount).
  */
 export const PAYMENT_CONNECTION_DISCONNECTED = 'disconnected';
+
+/** Loads a merchant's saved provider credentials (re-sealed under the current key when needed). */
 
 export async function loadPaymentConnection(
   deps: { db: Db; keyring: Keyring },
