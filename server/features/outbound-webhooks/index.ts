@@ -19,4 +19,4 @@ export {
   postWebhook,
   type WebhookAnswer,
 } from './post-webhook';
-export { checkEndpointUrl, type EndpointUrlMessages } from './endpoint-url';
+export { assertSendableUrl, checkEndpointUrl, type EndpointUrlMessages } from './endpoint-url';

@@ -32,7 +32,7 @@ import {
   toSessionChanges,
   type UcpPayment,
 } from './requests';
-import { negotiate } from './ucp-agent';
+import { negotiate, type UcpAgent } from './ucp-agent';
 import { toUcpError, UcpError, UcpOutcome } from './ucp-error';
 import { merchantSigningKey } from './signing-keys';
 
@@ -66,6 +66,7 @@ export function registerUcpRoutes(
   const deps: AcpDeps = { ...ctx.engine, publicUrl, checkoutAccess: ctx.checkoutAccess };
   const merchants = new WeakMap<FastifyRequest, Merchant>();
   const merchantOf = (request: FastifyRequest) => merchants.get(request)!;
+  const agents = new WeakMap<FastifyRequest, UcpAgent>();
 
   /** Errors in UCP's shapes: protocol errors `{code, content}`, an unknown resource as a 200 outcome. */
   const answerError = (request: FastifyRequest, reply: FastifyReply, err: unknown): IdempotentAnswer => {
@@ -125,7 +126,7 @@ export function registerUcpRoutes(
       scope.all('/', (_request, reply) => reply.callNotFound());
       scope.all('/*', (_request, reply) => reply.callNotFound());
       scope.addHook('onRequest', async (request) => {
-        negotiate(request.headers['ucp-agent'], publicUrl);
+        agents.set(request, negotiate(request.headers['ucp-agent'], publicUrl));
       });
       scope.addHook('onRequest', authenticate(scope));
 
@@ -222,7 +223,16 @@ export function registerUcpRoutes(
             changes,
             agentOf(request),
           );
-          return { status: 201, body: render(request, state) };
+          // Where this checkout's order webhooks go: the webhook_url of the profile its platform named.
+          const profile = agents.get(request)!.profile;
+          await deps.db
+            .update(acpSessions)
+            .set({ platformProfileUrl: profile })
+            .where(eq(acpSessions.id, state.session.id));
+          return {
+            status: 201,
+            body: render(request, { ...state, session: { ...state.session, platformProfileUrl: profile } }),
+          };
         }),
       );
 
