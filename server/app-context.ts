@@ -1,3 +1,4 @@
+import type { IncomingUcpRequest, PlatformSignatureResult } from './features/ucp';
 import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
 import type { StatusResponse } from '#common/api/status';
@@ -57,4 +58,6 @@ export interface AcpAgentServices {
     merchantId: string,
     input: { rawBody: string; headers: IncomingHttpHeaders },
   ): Promise<{ ok: true } | { ok: false; code: string; message: string }>;
+  /** Checks a UCP platform's RFC 9421 request signature under the same policy (ucp/platform-signature.ts). */
+  verifyUcpSignature(merchantId: string, input: IncomingUcpRequest): Promise<PlatformSignatureResult>;
 }

@@ -1,3 +1,4 @@
+import { createHash, createPrivateKey, generateKeyPairSync, sign, type JsonWebKey } from 'node:crypto';
 import { rawBodyOf, registerRawBodyRoutes } from '#server/lib/raw-body';
 import type { Simulator } from '../simulator-kit';
 import type { ReceivedOrderEvent } from './simulator';
@@ -29,7 +30,8 @@ function origin(headers: Record<string, string | string[] | undefined>) {
 /**
  * The agent simulator as a UCP platform (order.md, "Order Event Webhook"; signatures.md):
  * - `GET /ucp/profile`: its platform profile (profile_schema.json, platform_profile), whose order
- *   capability config names `webhook_url` on the same host;
+ *   capability config names `webhook_url` on the same host, and its own ES256 signing key, with which
+ *   `POST /__sim/ucp-sign` signs the requests an agent sends as this platform;
  * - `POST /ucp/webhooks/orders`: order webhooks from businesses, verified here with the business's own
  *   public keys (told through `POST /__sim/ucp-business` {profile?, signing_keys}, as the platform read
  *   them from the business's /.well-known/ucp; they add up by kid): `Content-Digest`, the RFC 9421 ES256 signature, the
@@ -42,6 +44,83 @@ export function registerUcpPlatform(
 ) {
   const { app } = sim;
   const { businesses } = sim.keep('ucp-businesses', () => ({ businesses: new Map<string, PublicJwk[]>() }));
+  // The platform's own ES256 key: published in its profile, used to sign its requests (POST /__sim/ucp-sign).
+  const platformKey = sim.keep('ucp-platform-key', () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    return {
+      jwk: { ...privateKey.export({ format: 'jwk' }), kid: 'sandbox-platform-1' } as JsonWebKey & {
+        kid: string;
+      },
+    };
+  });
+  const publicJwk = () => {
+    const { kty, crv, x, y, kid } = platformKey.jwk;
+    return { kid, kty, crv, x, y, use: 'sig', alg: 'ES256' };
+  };
+
+  /**
+   * Signs a request as this platform would send it to a business (signatures.md, REST request signing):
+   * `Content-Digest` of the body, and ES256 (raw r‖s) over the method, authority, path (and query),
+   * `UCP-Agent`, `Idempotency-Key` when sent, `Content-Digest` and `Content-Type` when there is a body.
+   * Returns the headers to add.
+   */
+  sim.control('ucp-sign', (_params, body) => {
+    const {
+      method,
+      url,
+      headers,
+      body: payload,
+    } = (body ?? {}) as {
+      method?: unknown;
+      url?: unknown;
+      headers?: Record<string, string>;
+      body?: unknown;
+    };
+    if (typeof method !== 'string' || typeof url !== 'string' || !URL.canParse(url))
+      return { error: 'method and url (absolute) are required' };
+    const target = new URL(url);
+    const lower: Record<string, string> = {};
+    for (const [k, v] of Object.entries(headers ?? {})) lower[k.toLowerCase()] = String(v);
+    const raw = typeof payload === 'string' ? payload : '';
+    if (raw) {
+      lower['content-digest'] = `sha-256=:${createHash('sha256').update(raw, 'utf8').digest('base64')}:`;
+      lower['content-type'] ??= 'application/json';
+    }
+    const components = [
+      '@method',
+      '@authority',
+      '@path',
+      ...(target.search ? ['@query'] : []),
+      ...('ucp-agent' in lower ? ['ucp-agent'] : []),
+      ...('idempotency-key' in lower ? ['idempotency-key'] : []),
+      ...(raw ? ['content-digest', 'content-type'] : []),
+    ];
+    const params = `(${components.map((c) => `"${c}"`).join(' ')});created=${Math.floor(opts.now().getTime() / 1000)};keyid="${platformKey.jwk.kid}"`;
+    const value = (c: string) =>
+      c === '@method'
+        ? method.toUpperCase()
+        : c === '@authority'
+          ? target.host
+          : c === '@path'
+            ? target.pathname
+            : c === '@query'
+              ? target.search
+              : lower[c]!;
+    const base = [...components.map((c) => `"${c}": ${value(c)}`), `"@signature-params": ${params}`].join(
+      '\n',
+    );
+    const signature = sign('sha256', Buffer.from(base, 'utf8'), {
+      key: createPrivateKey({ key: platformKey.jwk, format: 'jwk' }),
+      dsaEncoding: 'ieee-p1363',
+    });
+    return {
+      headers: {
+        ...(raw ? { 'content-digest': lower['content-digest'], 'content-type': lower['content-type'] } : {}),
+        'signature-input': `sig1=${params}`,
+        signature: `sig1=:${signature.toString('base64')}:`,
+      },
+    };
+  });
 
   sim.control('ucp-business', (_params, body) => {
     const { profile, signing_keys: keys } = (body ?? {}) as { profile?: unknown; signing_keys?: unknown };
@@ -91,6 +170,7 @@ export function registerUcpPlatform(
         },
         payment_handlers: {},
       },
+      signing_keys: [publicJwk()],
     });
   });
 
