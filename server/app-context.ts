@@ -1,4 +1,3 @@
-import type { IncomingUcpRequest, PlatformSignatureResult } from './features/ucp';
 import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
 import type { StatusResponse } from '#common/api/status';
@@ -59,5 +58,15 @@ export interface AcpAgentServices {
     input: { rawBody: string; headers: IncomingHttpHeaders },
   ): Promise<{ ok: true } | { ok: false; code: string; message: string }>;
   /** Checks a UCP platform's RFC 9421 request signature under the same policy (ucp/platform-signature.ts). */
-  verifyUcpSignature(merchantId: string, input: IncomingUcpRequest): Promise<PlatformSignatureResult>;
+  verifyUcpSignature(
+    merchantId: string,
+    input: {
+      method: string;
+      path: string;
+      authorities: string[];
+      headers: IncomingHttpHeaders;
+      rawBody: string;
+      profileUrl: string;
+    },
+  ): Promise<{ ok: true } | { ok: false; status: 400 | 401 | 424; code: string; message: string }>;
 }
