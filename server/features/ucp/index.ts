@@ -16,3 +16,4 @@ import { ucpPlatformChannel as channel, type UcpWebhookDeps as Deps } from './or
 export function ucpJobs(deps: Deps): JobDefinition<never>[] {
   return [deliveryJob(deps, channel(deps))] as JobDefinition<never>[];
 }
+export { merchantSigningKey } from './signing-keys';
