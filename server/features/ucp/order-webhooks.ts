@@ -14,7 +14,7 @@ import { queueDelivery, type WebhookChannel } from '../outbound-webhooks';
 import { signJsonPost } from './http-signature';
 import { renderOrder } from './order-view';
 import { readPlatformProfile } from './platform-profile';
-import { UCP_PROFILE_PATH, UCP_VERSION } from './protocol';
+import { UCP_PROFILE_PATH } from './protocol';
 import { merchantPrivateSigningKey } from './signing-keys';
 
 export type UcpWebhookDeps = EngineDeps & { publicUrl: string };
@@ -125,7 +125,8 @@ export async function recordUcpOrderEvent(deps: UcpWebhookDeps, session: AcpSess
         sessionId: session.id,
         eventType: UCP_ORDER_EVENT,
         orderStatus: orderProgress(order, payment),
-        apiVersion: UCP_VERSION,
+        // The UCP channel (`ucp_<version>`), so the agents' delivery log tells it from ACP's versions.
+        apiVersion: session.apiVersion,
         url: webhookUrl,
         payload: body,
         status: 'pending',

@@ -7,7 +7,13 @@ import { acpSessions, orders, webhookDeliveries } from '../../db/schema/index';
 import type { EngineEvent } from '../../events/engine-event';
 import { jobBatch } from '../../jobs/queue';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { demoMerchantApiKey, mintSharedPaymentToken, simControl } from '../../test/merchant-kit';
+import {
+  dashboardRequest,
+  demoMerchantApiKey,
+  mintSharedPaymentToken,
+  newMerchant,
+  simControl,
+} from '../../test/merchant-kit';
 import {
   cardInstrument,
   expectUcpShape,
@@ -17,7 +23,7 @@ import {
   ucpRequest,
 } from '../../test/ucp-kit';
 import { acpOrderEventSubscriber } from '../acp-agents/order-event-subscriber';
-import { attemptDelivery, DELIVERY_RETRY_LIMIT, redeliver } from '../outbound-webhooks';
+import { attemptDelivery, DELIVERY_RETRY_LIMIT } from '../outbound-webhooks';
 import { signJsonPost } from './http-signature';
 import { ucpPlatformChannel, type UcpWebhookDeps } from './order-webhooks';
 import { PlatformProfileError, readPlatformProfile } from './platform-profile';
@@ -60,10 +66,10 @@ const deliveriesOf = (sessionId: string) =>
 
 let hosts = 0;
 /** A UCP platform on the agent simulator at its own host, which knows the merchant's public keys. */
-async function platform() {
+async function platform(apiKey = key) {
   hosts += 1;
   const host = `ucp${hosts}-${Date.now()}.agent.sandbox`;
-  const profile = await ucpRequest(t, key, 'GET', '/.well-known/ucp');
+  const profile = await ucpRequest(t, apiKey, 'GET', '/.well-known/ucp');
   await simControl(t, 'agent', 'ucp-business', {
     profile: `${t.config.publicUrl}/.well-known/ucp`,
     signing_keys: profile.json().signing_keys,
@@ -72,11 +78,11 @@ async function platform() {
 }
 
 /** A UCP checkout bought by card, its platform's profile in UCP-Agent. */
-async function ucpCardOrder(profileUrl: string) {
+async function ucpCardOrder(profileUrl: string, apiKey = key) {
   const agent = { 'ucp-agent': `profile="${profileUrl}"` };
   const created = await ucpRequest(
     t,
-    key,
+    apiKey,
     'POST',
     '/ucp/checkout-sessions',
     {
@@ -91,7 +97,7 @@ async function ucpCardOrder(profileUrl: string) {
   const token = await mintSharedPaymentToken(t, totalOf(checkout));
   const completed = await ucpRequest(
     t,
-    key,
+    apiKey,
     'POST',
     `/ucp/checkout-sessions/${checkout.id}/complete`,
     cardInstrument(token),
@@ -125,7 +131,7 @@ describe('UCP order webhooks', () => {
     expect(created).toMatchObject({
       url: `https://${host}/ucp/webhooks/orders`,
       eventType: 'order',
-      apiVersion: '2026-04-08',
+      apiVersion: 'ucp_2026-04-08',
       status: 'pending',
     });
     const body = JSON.parse(created!.payload);
@@ -164,8 +170,9 @@ describe('UCP order webhooks', () => {
   });
 
   it('retries a failed delivery as the same event (Webhook-Id and Webhook-Timestamp), and redelivers it', async () => {
-    const { host, profileUrl } = await platform();
-    const { sessionId, orderId, merchantId } = await ucpCardOrder(profileUrl);
+    const seller = await newMerchant(t, { connect: true, apiKey: true });
+    const { host, profileUrl } = await platform(seller.apiKey);
+    const { sessionId, orderId, merchantId } = await ucpCardOrder(profileUrl, seller.apiKey);
     await orderChanged(merchantId, orderId);
     const [row] = await deliveriesOf(sessionId);
     await simControl(t, 'agent', 'fail', { count: 1, status: 503 });
@@ -179,9 +186,24 @@ describe('UCP order webhooks', () => {
     const [delivered] = await deliveriesOf(sessionId);
     expect(delivered).toMatchObject({ status: 'delivered', attempts: 2, lastResponseStatus: 200 });
 
-    const again = await redeliver(depsOf(), channel(), merchantId, row!.id);
-    expect(again.status).toBe('pending');
-    await attemptDelivery(depsOf(), channel(), { deliveryId: row!.id, attemptsBefore: again.attempts });
+    // The agents' delivery log shows it, and redelivers it from there (its owner only).
+    const log = await dashboardRequest(t, seller.cookie, 'GET', '/api/acp/webhook-deliveries?limit=50');
+    expect(log.json().deliveries).toContainEqual(
+      expect.objectContaining({
+        id: row!.id,
+        session_id: sessionId,
+        api_version: 'ucp_2026-04-08',
+        status: 'delivered',
+      }),
+    );
+    const url = `/api/acp/webhook-deliveries/${row!.id}/redeliver`;
+    expect((await dashboardRequest(t, (await newMerchant(t)).cookie, 'POST', url)).statusCode).toBe(404);
+    const again = await dashboardRequest(t, seller.cookie, 'POST', url);
+    expect(again.json(), again.body).toMatchObject({ id: row!.id, status: 'pending' });
+    await attemptDelivery(depsOf(), channel(), {
+      deliveryId: row!.id,
+      attemptsBefore: again.json().attempts,
+    });
     const events = await received(host);
     expect(events.map((e) => e.status)).toEqual([503, 200, 200]);
     expect(new Set(events.map((e) => e.request_id))).toEqual(new Set([row!.id]));
