@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedOrderEvent } from '#sandbox/agents/simulator';
 import { ucpSignatureProblem } from '#sandbox/agents/ucp-signature';
-import { acpSessions, orders, webhookDeliveries } from '../../db/schema/index';
+import { acpSessions, orders, payments, webhookDeliveries } from '../../db/schema/index';
 import type { EngineEvent } from '../../events/engine-event';
 import { jobBatch } from '../../jobs/queue';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
@@ -167,6 +167,45 @@ describe('UCP order webhooks', () => {
     expect(shipped.line_items[0].status).toBe('fulfilled');
     expect(shipped.fulfillment.events[0]).toMatchObject({ type: 'shipped', tracking_number: '1Z999' });
     expect(rows[1]!.id).not.toBe(rows[0]!.id);
+  });
+
+  it('a Lightning escalation owes nothing until the invoice is paid, then the placed order is posted', async () => {
+    const { host, profileUrl } = await platform();
+    const agent = { 'ucp-agent': `profile="${profileUrl}"` };
+    const created = await ucpRequest(
+      t,
+      key,
+      'POST',
+      '/ucp/checkout-sessions',
+      {
+        line_items: [{ item: { id: 'TEST-PRODUCT-001' }, quantity: 1 }],
+        buyer: ucpBuyer,
+        fulfillment: { methods: [{ type: 'shipping', destinations: [ucpDestination] }] },
+      },
+      agent,
+    );
+    const id = created.json().id as string;
+    const lightning = {
+      payment: { instruments: [{ id: 'ln_1', handler_id: 'lightning', type: 'lightning', selected: true }] },
+    };
+    const complete = () =>
+      ucpRequest(t, key, 'POST', `/ucp/checkout-sessions/${id}/complete`, lightning, agent);
+    expect((await complete()).json().status).toBe('requires_escalation');
+    const [session] = await t.db.select().from(acpSessions).where(eq(acpSessions.id, id));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.checkoutId, session!.checkoutId!));
+    // Nothing is owed for an order that does not exist yet.
+    expect(await deliveriesOf(id)).toEqual([]);
+    await simControl(t, 'opennode', `charges/${payment!.providerInvoiceId}/pay`);
+    const done = await complete();
+    expect(done.json().status, done.body).toBe('completed');
+    const orderId = done.json().order.id as string;
+    await orderChanged(session!.merchantId, orderId);
+    const [row] = await deliveriesOf(id);
+    expectUcpShape('order', JSON.parse(row!.payload));
+    await attemptDelivery(depsOf(), channel(), { deliveryId: row!.id, attemptsBefore: 0 });
+    const [event] = await received(host);
+    expect(event).toMatchObject({ status: 200, signature_valid: true, request_id: row!.id });
+    expect((event!.body as { id: string }).id).toBe(orderId);
   });
 
   it('retries a failed delivery as the same event (Webhook-Id and Webhook-Timestamp), and redelivers it', async () => {
