@@ -11,11 +11,16 @@
  *   2. 2026-04-17 Lightning: create -> pay the bitcoin_lightning handler's invoice -> poll complete -> the store's order
  *   3. 2025-09-29 card:      create with the address -> complete with a Shared Payment Token
  *
+ * The Universal Commerce Protocol (--ucp), after reading /.well-known/ucp, the agent simulator playing the platform:
+ *   UCP 2026-04-08 card: create -> update (express shipping) -> complete (com.stripe.shared_payment_token),
+ *   repeated with the same Idempotency-Key -> GET /ucp/orders/{id} -> the store's order -> the signed order
+ *   webhook the platform received (and verified with the business profile's signing key)
+ *
  * ACP over MCP (--mcp): the official MCP SDK's client at /mcp (Streamable HTTP, the API key as Bearer):
  *   2026-04-17 card: list the tools -> create_checkout_session -> update (express) -> complete (card_spt),
  *   repeated with the same meta.idempotency_key -> get_checkout_session -> the store's order
  *
- * Usage: npm run demo:agent -- [--acp | --mcp] [--url http://localhost:3000] [--key ak_test_...]
+ * Usage: npm run demo:agent -- [--acp | --ucp | --mcp] [--url http://localhost:3000] [--key ak_test_...]
  * The key is --key, else $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json (DATA_DIR default ./data).
  * An instance with a sandbox access secret needs it in $SANDBOX_ACCESS_SECRET (its /__sim requires it).
  */
@@ -28,12 +33,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { sandboxAccessHeaders } from '../server/lib/sandbox-access';
 
-const USAGE = `Usage: npm run demo:agent -- [--acp | --mcp] [--url <base URL>] [--key <API key>]
+const USAGE = `Usage: npm run demo:agent -- [--acp | --ucp | --mcp] [--url <base URL>] [--key <API key>]
 
   --url   the running AgentCart instance (default http://localhost:3000; --base-url is the same)
   --key   the merchant API key (default: $AGENTCART_API_KEY, else apiKey in $DATA_DIR/demo.json)
   --acp   buy through the Agentic Commerce Protocol (ACP 2026-04-17 and 2025-09-29) instead of the
           documented agent API
+  --ucp   buy by card through the Universal Commerce Protocol (UCP 2026-04-08, REST), the agent
+          simulator playing the platform that receives and verifies the signed order webhooks
   --mcp   buy by card through ACP's MCP binding (tools at /mcp, the official MCP SDK client)
   --help  this text
 
@@ -105,7 +112,7 @@ interface CallOptions {
 
 /** One HTTP call, printed as it goes: request line, headers worth seeing, body; status, time, body. */
 async function call<T = Record<string, unknown>>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   shownAs: string,
   opts: CallOptions = {},
@@ -171,7 +178,7 @@ interface Target {
   apiKey: string;
 }
 
-function readOptions(): { target: Target; acp: boolean; mcp: boolean } {
+function readOptions(): { target: Target; acp: boolean; ucp: boolean; mcp: boolean } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -180,6 +187,7 @@ function readOptions(): { target: Target; acp: boolean; mcp: boolean } {
         'base-url': { type: 'string' },
         key: { type: 'string' },
         acp: { type: 'boolean', default: false },
+        ucp: { type: 'boolean', default: false },
         mcp: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -201,6 +209,7 @@ function readOptions(): { target: Target; acp: boolean; mcp: boolean } {
   return {
     target: { baseUrl, apiKey: values.key ?? process.env.AGENTCART_API_KEY ?? demoApiKey() },
     acp: values.acp,
+    ucp: values.ucp,
     mcp: values.mcp,
   };
 }
@@ -239,6 +248,8 @@ type AgentApi = ReturnType<typeof agentApi>;
 
 interface Simulators {
   stripe: string;
+  /** The AI agent platform simulator (ACP webhooks receiver, UCP platform). */
+  agent: string;
   opennode: string;
   woocommerce: string;
   /** The demo store's sandbox credentials, from the WooCommerce simulator's GET /__sim. */
@@ -302,7 +313,13 @@ async function discoverSimulators(target: Target): Promise<Simulators> {
     },
   );
   expectStatus(wooInfo, [200], 'Reading the WooCommerce simulator controls');
-  return { stripe: base('stripe'), opennode: base('opennode'), woocommerce, woo: wooInfo.body.credentials };
+  return {
+    stripe: base('stripe'),
+    agent: base('agent'),
+    opennode: base('opennode'),
+    woocommerce,
+    woo: wooInfo.body.credentials,
+  };
 }
 
 /** POST <simulator>/__sim/<control>: sandbox-only switches that stand in for a buyer or a provider. */
@@ -855,6 +872,240 @@ async function acpDemo(target: Target) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The Universal Commerce Protocol (--ucp)
+
+const UCP_VERSION = '2026-04-08';
+
+interface UcpCheckout {
+  id: string;
+  status: string;
+  currency: string;
+  totals: AcpTotal[];
+  messages?: { type: string; code?: string; content: string }[];
+  fulfillment?: {
+    methods: { groups: { id: string; selected_option_id?: string; options: { id: string }[] }[] }[];
+  };
+  order?: { id: string; permalink_url: string };
+}
+
+interface UcpBusinessProfile {
+  ucp: {
+    version: string;
+    services: Record<string, { transport: string; endpoint?: string }[]>;
+    payment_handlers: Record<string, { id: string }[]>;
+  };
+  signing_keys: Record<string, unknown>[];
+}
+
+/** The business profile: where the REST endpoint is, the card handler, and the key its webhooks are signed with. */
+async function discoverUcp(target: Target) {
+  heading('Discovery: /.well-known/ucp (the business profile)');
+  const reply = await call<UcpBusinessProfile>(
+    'GET',
+    `${target.baseUrl}/.well-known/ucp`,
+    '/.well-known/ucp',
+    {
+      headers: { authorization: `Bearer ${target.apiKey}` },
+      shownHeaders: { Authorization: `Bearer ${masked(target.apiKey)}` },
+    },
+  );
+  expectStatus(reply, [200], 'Reading the UCP business profile');
+  const profile = reply.body;
+  if (profile.ucp.version !== UCP_VERSION)
+    throw new DemoError(`The business speaks UCP ${profile.ucp.version}, not ${UCP_VERSION}.`);
+  const rest = profile.ucp.services['dev.ucp.shopping']?.find((s) => s.transport === 'rest');
+  if (!rest?.endpoint)
+    throw new DemoError('The business profile lists no REST endpoint for dev.ucp.shopping.');
+  const card = profile.ucp.payment_handlers['com.stripe.shared_payment_token']?.[0];
+  if (!card) throw new DemoError('The business offers no card handler: is the merchant’s Stripe connected?');
+  // The profile names the instance's PUBLIC_URL; the demo talks to the instance it was pointed at.
+  const endpoint = new URL(rest.endpoint);
+  const base = `${target.baseUrl}${endpoint.pathname.replace(/\/+$/, '')}`;
+  const profileUrl = `${endpoint.origin}/.well-known/ucp`;
+  note(
+    `UCP ${profile.ucp.version} at ${base}; card handler ${card.id}; ${profile.signing_keys.length} signing key(s).`,
+  );
+  return { base, profileUrl, cardHandler: card.id, signingKeys: profile.signing_keys };
+}
+
+/** UCP requests as a platform sends them: its profile in UCP-Agent, the key as bearer, Idempotency-Key on writes. */
+function ucpApi(target: Target, base: string, platformProfile: string) {
+  return <T = UcpCheckout>(
+    method: 'GET' | 'POST' | 'PUT',
+    apiPath: string,
+    body?: unknown,
+    opts: { idempotencyKey?: string; summary?: CallOptions['summary'] } = {},
+  ) => {
+    const idem: Record<string, string> =
+      method === 'GET' ? {} : { 'Idempotency-Key': opts.idempotencyKey ?? randomUUID() };
+    const headers = { 'UCP-Agent': `profile="${platformProfile}", version="${UCP_VERSION}"`, ...idem };
+    return call<T>(method, `${base}${apiPath}`, `${new URL(base).pathname}${apiPath}`, {
+      body,
+      headers: { authorization: `Bearer ${target.apiKey}`, ...headers },
+      shownHeaders: { Authorization: `Bearer ${masked(target.apiKey)}`, ...headers },
+      shownResponseHeaders: ['Idempotent-Replayed', 'Retry-After'],
+      summary: opts.summary,
+    });
+  };
+}
+
+function expectUcpStatus(checkout: UcpCheckout, status: string, step: string) {
+  if (checkout.status === status) return;
+  const why = (checkout.messages ?? []).map((m) => `${m.code ?? m.type}: ${m.content}`).join('; ');
+  throw new DemoError(`${step}: the checkout is ${checkout.status}, not ${status}${why ? ` (${why})` : ''}.`);
+}
+
+interface PlatformEvent {
+  protocol?: string;
+  received_at: string;
+  request_id: string | null;
+  timestamp: string | null;
+  signature_valid: boolean;
+  signature_problem: string | null;
+  status: number;
+  body: { id?: string; line_items?: { status?: string }[] } | null;
+}
+
+async function ucpDemo(target: Target) {
+  console.log(c.bold(`AgentCart UCP agent demo against ${target.baseUrl}`));
+  note(`API key ${masked(target.apiKey)}`);
+  const sims = await discoverSimulators(target);
+  const business = await discoverUcp(target);
+
+  heading('The platform (agent simulator): its profile, and the business’s keys it trusts');
+  // A host of its own on the simulator, so this run's webhooks are told apart from earlier ones.
+  const host = `demo-${randomUUID().slice(0, 8)}.agent.sandbox`;
+  const platformProfile = `https://${host}/ucp/profile`;
+  note(`SANDBOX ONLY: the platform's profile ${platformProfile} is served by the agent simulator;`);
+  note('AgentCart reads its order webhook_url from there. The platform verifies webhooks with the keys');
+  note('it read from the business profile above (POST /__sim/ucp-business tells the simulator).');
+  await call('GET', `${sims.agent}/ucp/profile`, `${platformProfile} (served at ${sims.agent}/ucp/profile)`, {
+    headers: { 'x-forwarded-host': host, 'x-forwarded-proto': 'https' },
+  });
+  await simControl(sims.agent, 'ucp-business', {
+    profile: business.profileUrl,
+    signing_keys: business.signingKeys,
+  });
+
+  const extraSku = await pickCatalogueSku(sims);
+  heading(`UCP ${UCP_VERSION}: card (Shared Payment Token through ${business.cardHandler})`);
+  const ucp = ucpApi(target, business.base, platformProfile);
+  const lineItems = [
+    { item: { id: 'TEST-PRODUCT-001' }, quantity: 2 },
+    { item: { id: extraSku }, quantity: 1 },
+  ];
+  const created = await ucp('POST', '/checkout-sessions', {
+    line_items: lineItems,
+    buyer: ACP_BUYER,
+    fulfillment: {
+      methods: [
+        {
+          type: 'shipping',
+          destinations: [
+            {
+              first_name: 'Ada',
+              last_name: 'Lovelace',
+              street_address: ACP_ADDRESS.line_one,
+              address_locality: ACP_ADDRESS.city,
+              address_region: ACP_ADDRESS.state,
+              address_country: ACP_ADDRESS.country,
+              postal_code: ACP_ADDRESS.postal_code,
+            },
+          ],
+        },
+      ],
+    },
+  });
+  expectStatus(created, [201], 'Creating the UCP checkout');
+  expectUcpStatus(created.body, 'ready_for_complete', 'Creating the UCP checkout');
+  const checkout = created.body;
+  const group = checkout.fulfillment?.methods[0]?.groups[0];
+  if (!group?.options.some((o) => o.id === 'express'))
+    throw new DemoError('The checkout offers no express shipping option.');
+
+  note('The buyer wants it sooner: the agent picks express shipping (PUT replaces what it sends).');
+  const updated = await ucp('PUT', `/checkout-sessions/${checkout.id}`, {
+    line_items: lineItems,
+    fulfillment: { methods: [{ groups: [{ id: group.id, selected_option_id: 'express' }] }] },
+  });
+  expectStatus(updated, [200], 'Selecting express shipping');
+  expectUcpStatus(updated.body, 'ready_for_complete', 'Selecting express shipping');
+
+  const token = await mintToken(sims, updated.body as unknown as AcpSession);
+  const completeBody = {
+    payment: {
+      instruments: [
+        {
+          id: 'instr_1',
+          handler_id: business.cardHandler,
+          type: 'card',
+          selected: true,
+          credential: { type: 'spt', token },
+        },
+      ],
+    },
+  };
+  const idempotencyKey = randomUUID();
+  const completed = await ucp('POST', `/checkout-sessions/${checkout.id}/complete`, completeBody, {
+    idempotencyKey,
+  });
+  expectStatus(completed, [200], 'Completing with the card');
+  expectUcpStatus(completed.body, 'completed', 'Completing with the card');
+  const orderId = completed.body.order?.id;
+  if (!orderId) throw new DemoError('The completed checkout carries no order.');
+
+  note('The platform lost the answer and sends the same request again, with the same Idempotency-Key:');
+  note('it gets the same answer back and nothing is charged twice.');
+  const replay = await ucp('POST', `/checkout-sessions/${checkout.id}/complete`, completeBody, {
+    idempotencyKey,
+    summary: (body) => ({
+      id: (body as UcpCheckout).id,
+      status: (body as UcpCheckout).status,
+      '…': '(as above)',
+    }),
+  });
+  expectStatus(replay, [200], 'Repeating the completion');
+  if (replay.body.order?.id !== orderId)
+    throw new DemoError('The repeated completion was not answered from the first one.');
+
+  const order = await ucp<{ id: string; label?: string; totals: AcpTotal[] }>('GET', `/orders/${orderId}`);
+  expectStatus(order, [200], 'Reading the order');
+  if (!order.body.label) throw new DemoError('The order has no label (the store order number).');
+  await showStoreOrder(sims, { storeOrderId: order.body.label });
+
+  heading('The order webhook the platform received (agent simulator)');
+  note('AgentCart POSTs the full order to the webhook_url of the platform profile, signed (RFC 9421, ES256)');
+  note('with the key in the business profile; the simulator verifies it with its own code.');
+  let event: PlatformEvent | undefined;
+  for (let poll = 0; poll < MAX_POLLS && !event; poll++) {
+    if (poll > 0) await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS / 2));
+    const res = await fetch(`${sims.agent}/__sim/events?host=${host}`, { headers: sandboxAccess.headers });
+    const { events } = (await res.json()) as { events: PlatformEvent[] };
+    event = events.find((e) => e.protocol === 'ucp' && e.body?.id === orderId);
+  }
+  if (!event) throw new DemoError('The platform received no order webhook within a minute.');
+  console.log(
+    indent(
+      json({
+        received_at: event.received_at,
+        'Webhook-Id': event.request_id,
+        'Webhook-Timestamp': event.timestamp,
+        signature_valid: event.signature_valid,
+        signature_problem: event.signature_problem,
+        answered: event.status,
+        order: { id: event.body?.id, line_items: event.body?.line_items?.map((l) => l.status) },
+      }),
+    ),
+  );
+  if (!event.signature_valid)
+    throw new DemoError(`The platform refused the webhook: ${event.signature_problem}`);
+  console.log(
+    `\n  ${c.green('✔')} UCP ${UCP_VERSION} card: checkout ${checkout.id} completed, order ${orderId} (store order #${order.body.label}), its signed webhook verified by the platform`,
+  );
+  console.log(`\n${c.bold(c.green('✔ The UCP purchase went through and landed in the merchant’s store.'))}`);
+}
+
+// ---------------------------------------------------------------------------------------------------
 // ACP over MCP (--mcp)
 
 /** One tool call with the official SDK, printed like the HTTP calls; an ACP error is the McpError's data. */
@@ -976,12 +1227,13 @@ async function mcpDemo(target: Target) {
 // ---------------------------------------------------------------------------------------------------
 
 async function main() {
-  const { target, acp, mcp } = readOptions();
-  if (acp && mcp) {
-    console.error(`Choose one of --acp and --mcp.\n\n${USAGE}`);
+  const { target, acp, ucp, mcp } = readOptions();
+  if ([acp, ucp, mcp].filter(Boolean).length > 1) {
+    console.error(`Choose one of --acp, --ucp and --mcp.\n\n${USAGE}`);
     process.exit(2);
   }
   if (acp) return acpDemo(target);
+  if (ucp) return ucpDemo(target);
   if (mcp) return mcpDemo(target);
   console.log(c.bold(`AgentCart agent demo against ${target.baseUrl}`));
   note(`API key ${masked(target.apiKey)}`);

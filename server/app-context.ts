@@ -57,4 +57,16 @@ export interface AcpAgentServices {
     merchantId: string,
     input: { rawBody: string; headers: IncomingHttpHeaders },
   ): Promise<{ ok: true } | { ok: false; code: string; message: string }>;
+  /** Checks a UCP platform's RFC 9421 request signature under the same policy (ucp/platform-signature.ts). */
+  verifyUcpSignature(
+    merchantId: string,
+    input: {
+      method: string;
+      path: string;
+      authorities: string[];
+      headers: IncomingHttpHeaders;
+      rawBody: string;
+      profileUrl: string;
+    },
+  ): Promise<{ ok: true } | { ok: false; status: 400 | 401 | 424; code: string; message: string }>;
 }

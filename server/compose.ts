@@ -11,7 +11,10 @@ import { createIntegrationRuntime } from './integrations/runtime';
 import { createMailer } from './features/mail/mailer';
 import { createMerchantForUser } from './features/merchants';
 import { createCheckoutAccessRecorder } from './features/security-monitoring';
-import { verifyAgentSignature } from './features/acp-agents/verify-agent-signature';
+import {
+  verifyAgentSignature,
+  verifyUcpPlatformSignature,
+} from './features/acp-agents/verify-agent-signature';
 import { healthChecker } from './features/status/routes';
 import type { RunningSimulators } from './integrations/sandbox-network';
 import type { AppInstance } from './jobs/instances';
@@ -100,6 +103,7 @@ export function composeServices(opts: {
     health: healthChecker({ db: database.db, config, runtime, clock }),
     acpAgents: {
       verifySignature: (merchantId, input) => verifyAgentSignature(engine, merchantId, input),
+      verifyUcpSignature: (merchantId, input) => verifyUcpPlatformSignature(engine, merchantId, input),
     },
   };
 }

@@ -12,6 +12,7 @@ import { merchantWebhookJobs, merchantWebhookSubscriber } from './features/merch
 import { notificationJobs, notificationOrderSubscriber, notifyDepsOf } from './features/notifications';
 import { refundJobs } from './features/refunds';
 import { storefrontDepsOf, storefrontJobs } from './features/storefront';
+import { ucpJobs } from './features/ucp';
 import { registerInstance } from './jobs/instances';
 import { DEFAULT_POLLING_SECONDS, type JobDefinition } from './jobs/queue';
 
@@ -30,6 +31,7 @@ export function allJobs(ctx: AppContext): JobDefinition<never>[] {
   return [
     ...commerceJobs(ctx.engine, ctx.config.recovery),
     ...acpAgentJobs({ ...ctx.engine, publicUrl: ctx.config.publicUrl }),
+    ...ucpJobs({ ...ctx.engine, publicUrl: ctx.config.publicUrl }),
     ...idempotencyJobs({ db: ctx.db, clock: ctx.clock }),
     ...merchantWebhookJobs(ctx.engine),
     ...billingJobs({ db: ctx.db, billing: ctx.billing, clock: ctx.clock }),

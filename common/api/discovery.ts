@@ -92,6 +92,27 @@ export const agentCommerceDiscovery = z.object({
     }),
     endpoints: z.array(endpoint),
   }),
+  /** The Universal Commerce Protocol front door (UCP 2026-04-08, REST), over the same engine as ACP. */
+  ucp: z.object({
+    base_url: z.url(),
+    profile_url: z.url(),
+    documentation_url: z.url(),
+    version: z.string(),
+    version_header: z.literal('UCP-Agent'),
+    transports: z.array(z.literal('rest')),
+    capabilities: z.array(z.string()),
+    /** UCP names `X-API-Key` for the key without `Bearer `. */
+    authentication: authentication.extend({ alternative_header: z.literal('X-API-Key') }),
+    idempotency: z.object({ header: z.literal('Idempotency-Key'), retention_hours: z.number().int() }),
+    payment_handlers: z.array(z.object({ name: z.string(), id: z.string(), instrument_type: z.string() })),
+    request_signing: z.object({
+      policies: z.array(z.string()),
+      standard: z.literal('RFC 9421'),
+      algorithm: z.literal('ES256'),
+      keys: z.string(),
+      documentation_url: z.url(),
+    }),
+  }),
   agent_api: z.object({
     base_url: z.url(),
     documentation_url: z.url(),
@@ -133,6 +154,12 @@ export const agentCommerceDiscovery = z.object({
       event_types: z.array(z.string()),
       signature_header: z.literal('Merchant-Signature'),
       secret_prefix: z.literal('whsec_'),
+      documentation_url: z.url(),
+    }),
+    ucp_order_events: z.object({
+      description: z.string(),
+      headers: z.array(z.string()),
+      signature: z.string(),
       documentation_url: z.url(),
     }),
   }),

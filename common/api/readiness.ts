@@ -12,6 +12,11 @@ export const readinessReport = z.object({
     stripe: readinessService,
     bitcoin: readinessService,
   }),
+  /**
+   * The doors agents can buy through right now: the documented agent API, ACP and UCP (which also needs
+   * the merchant's ES256 signing key for its business profile and order webhooks).
+   */
+  protocols: z.object({ agent_api: z.boolean(), acp: z.boolean(), ucp: z.boolean() }),
   version: z.string(),
   request_id: z.string(),
   checked_at: z.string(),

@@ -3,6 +3,7 @@ import { rawBodyOf, registerRawBodyRoutes } from '#server/lib/raw-body';
 import { createSimulator, type SimulatorOptions } from '../simulator-kit';
 import { registerFeedApi, type FeedRequestRecord, type HostedFeed } from './feeds';
 import { merchantSignatureProblem } from './signing';
+import { registerUcpPlatform } from './ucp-platform';
 
 /**
  * An AI agent platform's order-events receiver (ACP `POST /agentic_checkout/webhooks/order_events`), for
@@ -11,7 +12,9 @@ import { merchantSignatureProblem } from './signing';
  * answers 200 {received, request_id} or the documented 401/400 errors, keeps what it received at
  * `GET /__sim/events`, and can fail the next N deliveries (`POST /__sim/fail`) or be down. It also
  * hosts the Product Feed API merchants push their catalogue to (feeds.ts), showing each feed and every
- * feed request it answered at `GET /__sim/feeds`.
+ * feed request it answered at `GET /__sim/feeds`. And it plays a UCP platform (ucp-platform.ts): a
+ * platform profile at `/ucp/profile` naming its order webhook URL, where it verifies the business's
+ * RFC 9421 signatures itself and keeps what it received alongside the ACP events.
  */
 export const AGENT_SANDBOX_WEBHOOK_URL =
   'https://chatgpt.agent.sandbox/agentic_checkout/webhooks/order_events';
@@ -19,6 +22,8 @@ const ANY_HOST = '*';
 const MAX_EVENTS = 500;
 
 export interface ReceivedOrderEvent {
+  /** Which protocol's order webhook this was: ACP's order events or UCP's order entity. */
+  protocol?: 'acp' | 'ucp';
   received_at: string;
   /** The endpoint host the merchant sent to (its sandbox hostname). */
   host: string;
@@ -45,11 +50,11 @@ export function createAgentSimulator(opts: { now?: () => Date } & Pick<Simulator
     state: opts.state,
   });
   const { app } = sim;
+  const failures = { remaining: 0, status: 500 };
   const { secrets, events } = sim.keep('received', () => ({
     secrets: new Map<string, string>(),
     events: [] as ReceivedOrderEvent[],
   }));
-  const failures = { remaining: 0, status: 500 };
   const feedState = sim.keep('feeds', () => ({
     feeds: new Map<string, HostedFeed>(),
     requests: [] as FeedRequestRecord[],
@@ -89,6 +94,19 @@ export function createAgentSimulator(opts: { now?: () => Date } & Pick<Simulator
     events: request.query.host ? events.filter((e) => e.host === request.query.host) : events,
   }));
 
+  registerUcpPlatform(sim, {
+    takeFailure: () => {
+      if (failures.remaining <= 0) return null;
+      failures.remaining -= 1;
+      return failures.status;
+    },
+    record: (event) => {
+      events.push(event);
+      if (events.length > MAX_EVENTS) events.shift();
+    },
+    now,
+  });
+
   registerRawBodyRoutes(app, 1024 * 1024, (scope) => {
     scope.post('/agentic_checkout/webhooks/order_events', async (request, reply) => {
       const header = (name: string) => {
@@ -110,6 +128,7 @@ export function createAgentSimulator(opts: { now?: () => Date } & Pick<Simulator
       }
       const answer = (status: number, payload: unknown) => {
         events.push({
+          protocol: 'acp',
           received_at: now().toISOString(),
           host,
           request_id: requestId,

@@ -17,6 +17,7 @@ const PROFILE_ID = 'https://ucp.dev/discovery/profile_schema.json';
 /** What a UCP body is checked as, by the `$id` (and pointer) of its official schema. */
 const TARGETS = {
   business_profile: `${PROFILE_ID}#/$defs/business_profile`,
+  platform_profile: `${PROFILE_ID}#/$defs/platform_profile`,
   /** The checkout as this business composes it: checkout.json with the fulfillment extension. */
   checkout: `${BASE}shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout`,
   order: `${BASE}shopping/order.json`,

@@ -5,7 +5,8 @@ import { merchants } from './merchants';
 
 /**
  * Every webhook the app owes someone outside, with its delivery history (the delivery logs the merchant
- * reads): order events to the merchant's AI agent platform (channel `acp_agent`) and the merchant's own
+ * reads): order events to the merchant's AI agent platform (channel `acp_agent`), to the UCP platform a
+ * checkout came from (channel `ucp_platform`, the full UCP order entity) and the merchant's own
  * webhooks (channel `merchant`). One table and one delivery job (lib/outbound-webhooks) serve both; each
  * channel signs in its own scheme.
  */
@@ -16,7 +17,7 @@ export const webhookDeliveries = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    /** acp_agent | merchant */
+    /** acp_agent | ucp_platform | merchant */
     channel: text('channel').notNull(),
     /** acp_agent: order_create | order_update; merchant: order.created, checkout.completed, … */
     eventType: text('event_type').notNull(),

@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ACP_AGENT_MESSAGES, type AcpWebhookDeliveryView } from '#common/api/acp-agents';
-import { merchants, type WebhookDelivery } from '../../db/schema/index';
+import { merchants, webhookDeliveries, type WebhookDelivery } from '../../db/schema/index';
 import { signOrderEvent } from '../../integrations/agents/signatures';
-import { publicId } from '../../lib/ids';
+import { isUuid, publicId } from '../../lib/ids';
 import { acpVersion, isAcpVersion } from '../acp';
 import {
   listDeliveries as listChannelDeliveries,
   redeliver as redeliverOnChannel,
   type WebhookChannel,
 } from '../outbound-webhooks';
+import { ucpPlatformChannel } from '../ucp';
 import { loadAgentSettings, openWebhookSecret } from './agent-settings';
 import type { AcpAgentDeps } from './deps';
 
@@ -68,13 +69,32 @@ export function deliveryView(row: WebhookDelivery): AcpWebhookDeliveryView {
   };
 }
 
-/** The merchant's order-event delivery log, newest first. */
+/**
+ * The merchant's order-event delivery log, newest first: the ACP agent's events and the UCP platforms'
+ * order webhooks (their `api_version` is the UCP channel, `ucp_<version>`), one log for the agents.
+ */
 export async function listDeliveries(deps: AcpAgentDeps, merchantId: string, limit: number) {
-  const rows = await listChannelDeliveries(deps.db, acpOrderEventChannel(deps), merchantId, limit);
-  return rows.map(deliveryView);
+  const [acp, ucp] = await Promise.all([
+    listChannelDeliveries(deps.db, acpOrderEventChannel(deps), merchantId, limit),
+    listChannelDeliveries(deps.db, ucpPlatformChannel(deps), merchantId, limit),
+  ]);
+  return [...acp, ...ucp]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+    .slice(0, limit)
+    .map(deliveryView);
 }
 
-/** Sends an order event again to the merchant's current agent endpoint, with a fresh set of retries. */
+/**
+ * Sends an order event again, with a fresh set of retries: an ACP event to the merchant's current agent
+ * endpoint, a UCP order webhook (the same Webhook-Id and Webhook-Timestamp) to where it was sent.
+ */
 export async function redeliver(deps: AcpAgentDeps, merchantId: string, deliveryId: string) {
-  return deliveryView(await redeliverOnChannel(deps, acpOrderEventChannel(deps), merchantId, deliveryId));
+  const [row] = isUuid(deliveryId)
+    ? await deps.db
+        .select({ channel: webhookDeliveries.channel })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.merchantId, merchantId)))
+    : [];
+  const channel = row?.channel === 'ucp_platform' ? ucpPlatformChannel(deps) : acpOrderEventChannel(deps);
+  return deliveryView(await redeliverOnChannel(deps, channel, merchantId, deliveryId));
 }

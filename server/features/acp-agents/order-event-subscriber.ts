@@ -8,7 +8,8 @@ import { recordOrderEvent } from './record-order-event';
 /**
  * The agent's order webhooks follow the engine's order events (created, paid, written to the store,
  * fulfilled, cancelled), and nothing else sends them: an order that came through an ACP session owes
- * its agent an event when its status moved (record-order-event.ts).
+ * its agent an event when its status moved, one through a UCP session its platform the order entity
+ * when it changed (record-order-event.ts).
  */
 export function acpOrderEventSubscriber(deps: AcpAgentDeps): EngineEventSubscriber {
   return {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { acpSessions, checkouts, orders, payments, refunds, webhookDeliveries } from '../../db/schema/index';
 import { acpOrderPermalink, isAcpVersion } from '../acp';
 import { queueDelivery } from '../outbound-webhooks';
+import { isUcpSession, recordUcpOrderEvent } from '../ucp';
 import { loadAgentSettings } from './agent-settings';
 import { acpOrderEventChannel } from './deliver-order-event';
 import type { AcpAgentDeps } from './deps';
@@ -11,10 +12,12 @@ import { orderEvent } from './order-event-payload';
  * Owes the agent an order event for this ACP session when its order's status, as the session's API
  * version names it, is not the one the agent was last told: order_create the first time, order_update
  * for each change after. The event is built from the order as it stands now, so an engine event handled
- * late, or twice, says nothing twice. Without an agent endpoint nothing is owed.
+ * late, or twice, says nothing twice. Without an agent endpoint nothing is owed. A session that came in
+ * through UCP owes its platform the UCP order entity instead (ucp/order-webhooks.ts).
  */
 export async function recordOrderEvent(deps: AcpAgentDeps, sessionId: string): Promise<void> {
   const [session] = await deps.db.select().from(acpSessions).where(eq(acpSessions.id, sessionId));
+  if (session && isUcpSession(session)) return recordUcpOrderEvent(deps, session);
   if (!session || !isAcpVersion(session.apiVersion)) return;
   const settings = await loadAgentSettings(deps.db, session.merchantId);
   if (!settings.webhookUrl) return;

@@ -8,6 +8,7 @@ import { open } from '../../lib/crypto';
 import { sha256Hex } from '../../lib/hash';
 import type { CommerceDeps } from '../commerce';
 import { recordSecurityEvent } from '../security-events';
+import { checkPlatformSignature, type IncomingUcpRequest, type PlatformSignatureResult } from '../ucp';
 import { loadAgentSettings } from './agent-settings';
 
 /** A signature is remembered this long: longer than the ±5 minute window in which it could pass again. */
@@ -80,6 +81,37 @@ export async function verifyAgentSignature(
   await recordSecurityEvent(deps.db, {
     type: 'suspicious_activity',
     name: 'acp_request_signature_failed',
+    merchantId,
+    details: { code: result.code, message: result.message, policy: 'log' },
+  });
+  return { ok: true };
+}
+
+/**
+ * Checks a UCP platform's RFC 9421 request signature under the same policy (ucp/platform-signature.ts):
+ * the platform's key comes from its profile, so no shared secret is needed; off accepts everything,
+ * strict refuses an unsigned or badly signed request, log accepts it and records a security event.
+ * Replays are the idempotency layer's business in UCP (signatures.md), so nothing is remembered here.
+ */
+export async function verifyUcpPlatformSignature(
+  deps: CommerceDeps,
+  merchantId: string,
+  input: IncomingUcpRequest,
+): Promise<PlatformSignatureResult> {
+  const { signaturePolicy } = await loadAgentSettings(deps.db, merchantId);
+  if (signaturePolicy === 'off') return { ok: true };
+  const result = await checkPlatformSignature(deps.runtime, input);
+  if (result.ok) return result;
+  deps.logger.warn(
+    { merchantId, code: result.code, policy: signaturePolicy },
+    signaturePolicy === 'log'
+      ? 'UCP request signature check failed; accepted (policy log)'
+      : 'UCP request signature check failed; refused',
+  );
+  if (signaturePolicy === 'strict') return result;
+  await recordSecurityEvent(deps.db, {
+    type: 'suspicious_activity',
+    name: 'ucp_request_signature_failed',
     merchantId,
     details: { code: result.code, message: result.message, policy: 'log' },
   });

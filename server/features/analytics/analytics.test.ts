@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acpSessions, checkouts, offers, orders, refunds } from '../../db/schema/index';
+import { salesChannelLabel } from '#common/domain/sales-channel';
 import { acpAddress, acpBuyer, acpRequest } from '../../test/acp-kit';
+import { cardInstrument, totalOf, ucpBuyer, ucpDestination, ucpRequest } from '../../test/ucp-kit';
 import { insertHistory } from '../../test/checkout-rows';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import {
@@ -279,7 +281,7 @@ describe('analytics', () => {
 });
 
 describe('sales channel recording', () => {
-  it('records the agent API with its User-Agent, ACP with its version, and the tester as tests', async () => {
+  it('records the agent API with its User-Agent, ACP and UCP with their versions, and the tester as tests', async () => {
     const seller = await newMerchant(t, { connect: true, apiKey: true });
     const key = seller.apiKey;
     const channelOf = async (checkoutId: string) => {
@@ -333,6 +335,30 @@ describe('sales channel recording', () => {
     const [acpRow] = await t.db.select().from(acpSessions).where(eq(acpSessions.id, session.json().id));
     const [acpOffer] = await t.db.select().from(offers).where(eq(offers.id, acpRow!.offerId!));
     expect([acpOffer!.channel, acpOffer!.agent]).toEqual(['acp_2025-09-29', 'Claude-Agent']);
+
+    // UCP: its channel names the protocol and version, and its paid order is counted there.
+    const ucp = await ucpRequest(t, key, 'POST', '/ucp/checkout-sessions', {
+      line_items: [{ item: { id: 'TEST-PRODUCT-001' }, quantity: 1 }],
+      buyer: ucpBuyer,
+      fulfillment: { methods: [{ type: 'shipping', destinations: [ucpDestination] }] },
+    });
+    expect(ucp.statusCode, ucp.body).toBe(201);
+    const ucpPaid = await ucpRequest(
+      t,
+      key,
+      'POST',
+      `/ucp/checkout-sessions/${ucp.json().id as string}/complete`,
+      cardInstrument(await mintSharedPaymentToken(t, totalOf(ucp.json()))),
+    );
+    expect(ucpPaid.json().status, ucpPaid.body).toBe('completed');
+    const [ucpOrder] = await t.db.select().from(orders).where(eq(orders.id, ucpPaid.json().order.id));
+    expect([ucpOrder!.channel, salesChannelLabel(ucpOrder!.channel)]).toEqual([
+      'ucp_2026-04-08',
+      'UCP 2026-04-08',
+    ]);
+    expect((await report(seller)).by_channel).toContainEqual(
+      expect.objectContaining({ channel: 'ucp_2026-04-08', started: 1, checkouts: 1, orders: 1 }),
+    );
 
     // The dashboard's agent tester.
     const flow = await dashboardRequest(t, seller.cookie, 'POST', '/api/agent-tests/acp-flow', {

@@ -76,7 +76,7 @@ describe('/.well-known/acp.json', () => {
 });
 
 describe('/.well-known/agent-commerce.json', () => {
-  it('describes the platform, both APIs, payment methods and links', async () => {
+  it('describes the platform, its APIs (ACP, UCP, the agent API), payment methods and links', async () => {
     const res = await get('/.well-known/agent-commerce.json');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
@@ -96,6 +96,14 @@ describe('/.well-known/agent-commerce.json', () => {
         idempotency: { header: 'Idempotency-Key', required_on: ['POST'], max_length: 255 },
         request_signing: { algorithm: 'HMAC-SHA256', tolerance_seconds: 300 },
       },
+      ucp: {
+        base_url: `${TEST_ORIGIN}/ucp`,
+        profile_url: `${TEST_ORIGIN}/.well-known/ucp`,
+        version: '2026-04-08',
+        version_header: 'UCP-Agent',
+        authentication: { type: 'bearer', alternative_header: 'X-API-Key' },
+        request_signing: { standard: 'RFC 9421', algorithm: 'ES256' },
+      },
       agent_api: { base_url: `${TEST_ORIGIN}/api` },
       links: {
         acp_health: `${TEST_ORIGIN}/api/acp-health`,
@@ -107,6 +115,11 @@ describe('/.well-known/agent-commerce.json', () => {
       ['bitcoin_lightning', ['opennode', 'coincorner'], 'bitcoin_lightning'],
     ]);
     expect(doc.webhooks.acp_order_events.event_types).toEqual(['order_create', 'order_update']);
+    expect(doc.ucp.payment_handlers.map((h) => h.name)).toEqual([
+      'com.stripe.shared_payment_token',
+      'com.agentcart.lightning',
+    ]);
+    expect(doc.webhooks.ucp_order_events.headers).toContain('Webhook-Id');
   });
 
   it('lists every endpoint under each spelling it is served at', async () => {

@@ -4,6 +4,7 @@ import type { AgentCommerceDiscovery } from '#common/api/discovery';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, SUPPORT_EMAIL } from '#common/domain/brand';
 import { SIGNATURE_SKEW_MS } from '../../integrations/agents/signatures';
 import { paymentProviders } from '../../integrations/payments/registry';
+import { CARD_HANDLER, LIGHTNING_HANDLER, UCP_PROFILE_PATH, UCP_REST_PREFIX, UCP_VERSION } from '../ucp';
 import { acpDiscovery } from './acp-discovery';
 import type { ServedOperation } from './route-catalogue';
 
@@ -86,6 +87,32 @@ export function platformDiscovery(input: {
       },
       endpoints: endpoints(acp),
     },
+    ucp: {
+      base_url: `${publicUrl}${UCP_REST_PREFIX}`,
+      profile_url: `${publicUrl}${UCP_PROFILE_PATH}`,
+      documentation_url: `${docs}#ucp`,
+      version: UCP_VERSION,
+      version_header: 'UCP-Agent',
+      transports: ['rest'],
+      capabilities: ['dev.ucp.shopping.checkout', 'dev.ucp.shopping.fulfillment', 'dev.ucp.shopping.order'],
+      authentication: { ...authentication, alternative_header: 'X-API-Key' },
+      idempotency: { header: 'Idempotency-Key', retention_hours: 24 },
+      payment_handlers: [
+        { name: CARD_HANDLER.name, id: CARD_HANDLER.id, instrument_type: 'card' },
+        {
+          name: LIGHTNING_HANDLER.name,
+          id: LIGHTNING_HANDLER.id,
+          instrument_type: LIGHTNING_HANDLER.instrumentType,
+        },
+      ],
+      request_signing: {
+        policies: [...SIGNATURE_POLICIES],
+        standard: 'RFC 9421',
+        algorithm: 'ES256',
+        keys: "the platform profile's signing_keys, found by the profile URL in UCP-Agent",
+        documentation_url: `${docs}#ucp`,
+      },
+    },
     agent_api: {
       base_url: `${publicUrl}/api`,
       documentation_url: `${docs}#endpoints`,
@@ -127,6 +154,20 @@ export function platformDiscovery(input: {
         signature_header: 'Merchant-Signature',
         secret_prefix: 'whsec_',
         documentation_url: `${docs}#acp-webhooks`,
+      },
+      ucp_order_events: {
+        description:
+          "When an order placed through UCP is created or changes, the full UCP order entity is POSTed to the webhook_url of the order capability in the platform's profile (the one its UCP-Agent header named), and retried as the same event until delivered.",
+        headers: [
+          'Webhook-Id',
+          'Webhook-Timestamp',
+          'UCP-Agent',
+          'Content-Digest',
+          'Signature-Input',
+          'Signature',
+        ],
+        signature: "RFC 9421, ES256 (raw r‖s) with the key in the merchant's business profile signing_keys",
+        documentation_url: `${docs}#ucp-orders`,
       },
     },
     links: {

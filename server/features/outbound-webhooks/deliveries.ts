@@ -21,12 +21,13 @@ export interface OutboundWebhookDeps {
 
 /**
  * Who a delivery is for, and how it is signed: the agent platform's order events in the ACP version's
- * scheme, the merchant's own webhooks under Standard Webhooks. Everything else (the log, the job, retries
+ * scheme, a UCP platform's order events under RFC 9421 (ucp/order-webhooks.ts), the merchant's own
+ * webhooks under Standard Webhooks. Everything else (the log, the job, retries
  * and backoff, the safe POST) is shared.
  */
 export interface WebhookChannel {
   /** The delivery rows' `channel`. */
-  id: 'acp_agent' | 'merchant';
+  id: 'acp_agent' | 'ucp_platform' | 'merchant';
   /** Its delivery job queue; keep it stable, as queued deliveries wait under it across deploys. */
   queue: string;
   /** The receiving end as the merchant knows it, for failure messages ("The agent endpoint"). */

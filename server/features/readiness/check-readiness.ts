@@ -9,6 +9,7 @@ import {
   merchantStore,
   type CommerceDeps,
 } from '../commerce';
+import { merchantSigningKey } from '../ucp';
 
 type Probe = { configured: boolean; healthy: boolean; problem?: ReadinessReason };
 
@@ -32,14 +33,15 @@ async function probe(
  * Spec acp-readiness, from the merchant's real connections: every connected account is called once
  * (store connection test, card provider and Bitcoin provider credential checks). BLOCKED when agents
  * cannot buy at all; DEGRADED when something connected is failing; READY when buying works but an
- * optional part is missing; OK when everything is in place.
+ * optional part is missing; OK when everything is in place. `protocols` says which doors agents can buy
+ * through: all of them unless blocked, UCP also needing the merchant's signing key.
  */
 export async function checkReadiness(
   deps: CommerceDeps,
   merchant: Merchant,
   meta: { version: string; requestId: string },
 ): Promise<ReadinessReport> {
-  const [app, store, stripe, bitcoin] = await Promise.all([
+  const [app, store, stripe, bitcoin, ucpKey] = await Promise.all([
     deps.db
       .execute(sql`SELECT 1`)
       .then(() => true)
@@ -98,6 +100,10 @@ export async function checkReadiness(
         }),
       },
     ),
+    // UCP's business profile and order webhooks need the merchant's signing key (made on first use).
+    merchantSigningKey(deps, merchant.id)
+      .then(() => true)
+      .catch(() => false),
   ]);
 
   const reasons: ReadinessReason[] = [store, stripe, bitcoin].flatMap((p) => (p.problem ? [p.problem] : []));
@@ -130,6 +136,7 @@ export async function checkReadiness(
       stripe: { healthy: stripe.healthy, configured: stripe.configured },
       bitcoin: { healthy: bitcoin.healthy, configured: bitcoin.configured },
     },
+    protocols: { agent_api: !blocked, acp: !blocked, ucp: !blocked && ucpKey },
     version: meta.version,
     request_id: meta.requestId,
     checked_at: deps.clock.now().toISOString(),

@@ -38,12 +38,14 @@ describe('agent readiness', () => {
       stripe: { configured: false },
       bitcoin: { configured: false },
     });
+    expect(report.protocols).toEqual({ agent_api: false, acp: false, ucp: false });
   });
 
   it('is OK when the store, Stripe, Bitcoin and an API key are all in place', async () => {
     const { cookie } = await newMerchant(t, { connect: true, apiKey: true });
     const report = await readiness(cookie);
     expect(report).toMatchObject({ status: 'OK', reasons: [] });
+    expect(report.protocols).toEqual({ agent_api: true, acp: true, ucp: true });
     expect(report.services).toMatchObject({
       stripe: { healthy: true, configured: true },
       bitcoin: { healthy: true, configured: true },

@@ -48,11 +48,14 @@ export function signatureParams(components: readonly string[], params: { created
 export function signatureBase(
   request: SignedRequest,
   components: readonly string[],
-  params: { created: number; keyid: string },
+  params: { created: number; keyid: string } | string,
 ): string {
   const url = new URL(request.url);
   const lines = components.map((c) => `"${c}": ${componentValue(c, request, url)}`);
-  lines.push(`"@signature-params": ${signatureParams(components, params)}`);
+  // A string is the parameters exactly as a received Signature-Input wrote them (verification).
+  lines.push(
+    `"@signature-params": ${typeof params === 'string' ? params : signatureParams(components, params)}`,
+  );
   return lines.join('\n');
 }
 

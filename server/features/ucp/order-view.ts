@@ -44,7 +44,10 @@ export function renderOrder(
       capabilities: { 'dev.ucp.shopping.order': [{ version: UCP_VERSION }] },
     },
     id: order.id,
-    ...(order.storeOrderNumber ? { label: order.storeOrderNumber } : {}),
+    // The store's own order number (its id where it has no separate number), as ACP's order_number.
+    ...((order.storeOrderNumber ?? order.storeOrderId)
+      ? { label: (order.storeOrderNumber ?? order.storeOrderId)! }
+      : {}),
     checkout_id: session.id,
     permalink_url: acpOrderPermalink(publicUrl, session.orderPageToken),
     currency: order.currency.toUpperCase(),

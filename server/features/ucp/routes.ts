@@ -32,7 +32,7 @@ import {
   toSessionChanges,
   type UcpPayment,
 } from './requests';
-import { negotiate } from './ucp-agent';
+import { negotiate, type UcpAgent } from './ucp-agent';
 import { toUcpError, UcpError, UcpOutcome } from './ucp-error';
 import { merchantSigningKey } from './signing-keys';
 
@@ -60,12 +60,15 @@ const agentOf = (request: FastifyRequest) => agentFromUserAgent(request.headers[
  */
 export function registerUcpRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'engine' | 'config' | 'checkoutAccess'>,
+  ctx: Pick<AppContext, 'engine' | 'config' | 'checkoutAccess' | 'acpAgents'>,
 ) {
   const publicUrl = ctx.config.publicUrl;
   const deps: AcpDeps = { ...ctx.engine, publicUrl, checkoutAccess: ctx.checkoutAccess };
   const merchants = new WeakMap<FastifyRequest, Merchant>();
   const merchantOf = (request: FastifyRequest) => merchants.get(request)!;
+  const agents = new WeakMap<FastifyRequest, UcpAgent>();
+  /** Each body as received, for the platform's Content-Digest and signature. */
+  const rawBodies = new WeakMap<FastifyRequest, string>();
 
   /** Errors in UCP's shapes: protocol errors `{code, content}`, an unknown resource as a 200 outcome. */
   const answerError = (request: FastifyRequest, reply: FastifyReply, err: unknown): IdempotentAnswer => {
@@ -125,9 +128,41 @@ export function registerUcpRoutes(
       scope.all('/', (_request, reply) => reply.callNotFound());
       scope.all('/*', (_request, reply) => reply.callNotFound());
       scope.addHook('onRequest', async (request) => {
-        negotiate(request.headers['ucp-agent'], publicUrl);
+        agents.set(request, negotiate(request.headers['ucp-agent'], publicUrl));
       });
       scope.addHook('onRequest', authenticate(scope));
+
+      // Bodies are read as JSON whatever their Content-Type, and kept raw for the signature check.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'string', bodyLimit: 1024 * 1024 },
+        (request, body, done) => {
+          const raw = body as string;
+          rawBodies.set(request, raw);
+          if (!raw.trim()) return done(null, undefined);
+          try {
+            return done(null, JSON.parse(raw));
+          } catch {
+            return done(
+              new UcpError(400, 'invalid_request', 'The request body is not valid JSON'),
+              undefined,
+            );
+          }
+        },
+      );
+      // Signed requests (signatures.md): verified when the merchant's signature policy asks for it.
+      scope.addHook('preHandler', async (request) => {
+        const verdict = await ctx.acpAgents.verifyUcpSignature(merchantOf(request).id, {
+          method: request.method,
+          path: request.url,
+          authorities: [new URL(publicUrl).host, request.headers.host ?? ''].filter(Boolean),
+          headers: request.headers,
+          rawBody: rawBodies.get(request) ?? '',
+          profileUrl: agents.get(request)!.profile,
+        });
+        if (!verdict.ok) throw new UcpError(verdict.status, verdict.code, verdict.message);
+      });
 
       const parse = <T extends z.ZodType>(schema: T, body: unknown): z.infer<T> => {
         const parsed = schema.safeParse(body ?? {});
@@ -222,7 +257,16 @@ export function registerUcpRoutes(
             changes,
             agentOf(request),
           );
-          return { status: 201, body: render(request, state) };
+          // Where this checkout's order webhooks go: the webhook_url of the profile its platform named.
+          const profile = agents.get(request)!.profile;
+          await deps.db
+            .update(acpSessions)
+            .set({ platformProfileUrl: profile })
+            .where(eq(acpSessions.id, state.session.id));
+          return {
+            status: 201,
+            body: render(request, { ...state, session: { ...state.session, platformProfileUrl: profile } }),
+          };
         }),
       );
 

@@ -1,4 +1,10 @@
-import { createHash, createPrivateKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ucpSigningKeys, type UcpPublicJwk } from '../../db/schema/index';

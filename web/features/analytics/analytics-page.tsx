@@ -207,7 +207,7 @@ function ChannelCard({ report }: { report: AnalyticsReport }) {
       <CardHeader>
         <CardTitle>Conversion by channel and protocol version</CardTitle>
         <CardDescription>
-          From an offer (agent API) or a checkout session (ACP), to a checkout, to a paid order.
+          From an offer (agent API) or a checkout session (ACP or UCP), to a checkout, to a paid order.
         </CardDescription>
       </CardHeader>
       {/* The chart above the table: beside it, the table's six columns would not fit even at 1280 px. */}

@@ -52,6 +52,7 @@ const REPORT: ReadinessReport = {
     stripe: { healthy: false, configured: true },
     bitcoin: { healthy: false, configured: false },
   },
+  protocols: { agent_api: true, acp: true, ucp: true },
   version: '1.4.2',
   request_id: 'req-1',
   checked_at: '2026-05-01T10:00:00.000Z',

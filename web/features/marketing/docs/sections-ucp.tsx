@@ -25,10 +25,15 @@ const UCP_ERRORS: [string, string, string][] = [
   ['400', 'invalid_request', 'A body that is not JSON or does not validate; content names the field.'],
   ['400', 'raw_card_refused', 'A credential carrying a card number, CVC or cryptogram.'],
   ['400', 'invalid_credential', 'A card credential that is not {"type": "spt", "token": "spt_…"}.'],
+  ['400', 'digest_mismatch', 'Signed requests: Content-Digest is not the sha-256 of the body.'],
   ['401', 'unauthorized', 'API key missing or not valid.'],
+  ['401', 'signature_missing', 'Your signature policy is strict and the request is not signed.'],
+  ['401', 'signature_invalid', 'The RFC 9421 signature does not verify, or misses a required component.'],
+  ['401', 'key_not_found', "The keyid is not in your profile's signing_keys."],
   ['403', 'forbidden', "The caller's address is not on the key's allowlist."],
   ['409', 'idempotency_conflict', 'An Idempotency-Key reused with another request.'],
   ['422', 'version_unsupported', 'A UCP-Agent version other than 2026-04-08 (with continue_url).'],
+  ['424', 'profile_unreachable', 'Signed requests: your platform profile could not be read.'],
   ['429', 'rate_limit_exceeded', 'Too many requests; wait for Retry-After.'],
 ];
 
@@ -136,6 +141,21 @@ export function UcpDocs() {
           rows={UCP_ERRORS}
         />
         <Note>An unknown checkout or order is HTTP 200 with a not_found message, as UCP specifies.</Note>
+        <P>
+          Order webhooks: when an order placed through UCP is created or changes, the full order (the body
+          above) is POSTed to the <C>webhook_url</C> of the <C>dev.ucp.shopping.order</C> capability in the
+          platform profile your <C>UCP-Agent</C> header named. Each carries <C>Webhook-Id</C> and{' '}
+          <C>Webhook-Timestamp</C> (the same on every retry of one event), <C>UCP-Agent</C> naming the
+          business profile, <C>Content-Digest</C>, and an RFC 9421 signature (ES256, raw r‖s) whose{' '}
+          <C>keyid</C> is in the business profile&apos;s <C>signing_keys</C>. Answer 2xx; anything else is
+          retried with backoff.
+        </P>
+        <P>
+          Signed requests: when the merchant&apos;s signature policy is strict, every request must carry an
+          RFC 9421 signature covering <C>@method</C>, <C>@authority</C>, <C>@path</C>, <C>ucp-agent</C>,{' '}
+          <C>idempotency-key</C> on writes and <C>content-digest</C> with <C>content-type</C> when there is a
+          body, made with a key published in your platform profile&apos;s <C>signing_keys</C>.
+        </P>
       </DocSection>
     </DocGroup>
   );
