@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { LIGHTNING_PAYOUTS, REFUND_ORIGINS, REFUND_RAILS, REFUND_REASONS, REFUND_STATUSES } from '../domain/refunds';
+import {
+  LIGHTNING_PAYOUTS,
+  REFUND_ORIGINS,
+  REFUND_RAILS,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from '../domain/refunds';
 
 /** POST /api/payments/:id/refunds and GET /api/payments/:id/refunds (ADR 047). */
 export const paymentRefundsParams = z.object({ id: z.uuid('Not a payment id') });

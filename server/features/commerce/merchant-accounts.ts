@@ -137,7 +137,8 @@ export async function merchantLightningAccount(
 }
 
 export interface PayoutAccount {
-  provider: LightningPaymentProvider<unknown> & Required<Pick<LightningPaymentProvider<unknown>, 'payInvoice' | 'getPayout'>>;
+  provider: LightningPaymentProvider<unknown> &
+    Required<Pick<LightningPaymentProvider<unknown>, 'payInvoice' | 'getPayout'>>;
   ctx: AdapterContext<unknown>;
 }
 
@@ -165,7 +166,10 @@ export async function merchantPayoutAccount(
     throw new CommerceError('not_configured', 'This Lightning provider cannot pay refunds.');
   const saved = await savedPaymentConnection(deps, merchant, providerId as PaymentProviderId);
   if (!saved?.credentials)
-    throw new CommerceError('not_configured', 'The Lightning account this payment was taken with is not connected.');
+    throw new CommerceError(
+      'not_configured',
+      'The Lightning account this payment was taken with is not connected.',
+    );
   return {
     provider: provider as PayoutAccount['provider'],
     ctx: paymentContextFor(deps.runtime, providerId as PaymentProviderId, saved.credentials),

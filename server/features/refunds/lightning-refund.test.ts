@@ -135,7 +135,10 @@ describe('a Lightning refund', () => {
     const again = await giveInvoice(token, payreq);
     expect(again.statusCode).toBe(422);
     expect(messageOf(again.body)).toBe(
-      LIGHTNING_REFUND_MESSAGES.otherAmount(owed, createRefundOutput.parse(second.json()).refund.amount_sats!),
+      LIGHTNING_REFUND_MESSAGES.otherAmount(
+        owed,
+        createRefundOutput.parse(second.json()).refund.amount_sats!,
+      ),
     );
   });
 
@@ -152,7 +155,10 @@ describe('a Lightning refund', () => {
       giveInvoice(token, a.payreq),
     ]);
     const codes = answers.map((r) => r.statusCode).sort();
-    expect(codes.filter((c) => c === 200), JSON.stringify(answers.map((r) => r.body))).toHaveLength(1);
+    expect(
+      codes.filter((c) => c === 200),
+      JSON.stringify(answers.map((r) => r.body)),
+    ).toHaveLength(1);
     for (const r of answers.filter((x) => x.statusCode !== 200)) {
       expect([409, 422]).toContain(r.statusCode);
     }

@@ -25,13 +25,13 @@ export const LIGHTNING_REFUND_MESSAGES = {
   none: 'There is no refund waiting for an invoice on this order.',
   notAnInvoice:
     'This is not a Lightning invoice. Paste the invoice your wallet made: it starts with "lnbc" (or "lntb" for test Bitcoin).',
-  otherNetwork: 'This invoice is for another Bitcoin network than the one you paid on. Make it in the same wallet.',
+  otherNetwork:
+    'This invoice is for another Bitcoin network than the one you paid on. Make it in the same wallet.',
   noAmount: (owed: number) => `This invoice has no amount. Make an invoice for exactly ${sats(owed)}.`,
   otherAmount: (given: number, owed: number) =>
     `This invoice is for ${sats(given)}, but your refund is ${sats(owed)}. Make an invoice for exactly ${sats(owed)}.`,
   expired: (owed: number) => `This invoice has expired. Make a new invoice for ${sats(owed)}.`,
-  used: (owed: number) =>
-    `This invoice has already been used or paid. Make a new invoice for ${sats(owed)}.`,
+  used: (owed: number) => `This invoice has already been used or paid. Make a new invoice for ${sats(owed)}.`,
   busy: 'Your refund is already being sent. Reload the page in a moment to see it.',
   unavailable: 'The store’s Lightning provider could not be reached. Try again in a few minutes.',
 } as const;
@@ -154,10 +154,15 @@ function checkedInvoice(payment: Payment, invoice: string, owed: number): string
     typeof payment.providerPayload.payment_request === 'string'
       ? readBolt11(payment.providerPayload.payment_request)
       : null;
-  if (paidWith && paidWith.network !== read.network) throw invoiceError(LIGHTNING_REFUND_MESSAGES.otherNetwork);
+  if (paidWith && paidWith.network !== read.network)
+    throw invoiceError(LIGHTNING_REFUND_MESSAGES.otherNetwork);
   if (read.amountSats === null) throw invoiceError(LIGHTNING_REFUND_MESSAGES.noAmount(owed));
-  if (read.amountSats !== owed) throw invoiceError(LIGHTNING_REFUND_MESSAGES.otherAmount(read.amountSats, owed));
-  return invoice.trim().replace(/^lightning:/i, '').toLowerCase();
+  if (read.amountSats !== owed)
+    throw invoiceError(LIGHTNING_REFUND_MESSAGES.otherAmount(read.amountSats, owed));
+  return invoice
+    .trim()
+    .replace(/^lightning:/i, '')
+    .toLowerCase();
 }
 
 const invoiceError = (message: string) =>

@@ -266,7 +266,7 @@ describe('refund requests refused', () => {
     expect(res.json().error.message).toBe('Only a paid payment can be refunded.');
   });
 
-  it('refuses a Lightning refund whose sats cannot be known (the payment\'s rate was purged)', async () => {
+  it("refuses a Lightning refund whose sats cannot be known (the payment's rate was purged)", async () => {
     const { checkoutId } = await insertCheckout(t, merchant.merchantId, {
       createdAt: new Date(),
       payment: { method: 'btc_opennode', status: 'succeeded', invoiceId: 'inv_paid' },
