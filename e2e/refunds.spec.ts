@@ -179,6 +179,7 @@ async function lightningAcpPurchase(request: APIRequestContext) {
 test('a Lightning sale is refunded to the invoice the buyer gives on their order page; OpenNode pays it once', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(90_000);
   await signInAsDemoMerchant(page);
@@ -213,11 +214,9 @@ test('a Lightning sale is refunded to the invoice the buyer gives on their order
   await page.keyboard.press('Escape');
 
   // The buyer's order page (a stranger to the merchant's session) asks for an invoice for the sats.
-  const buyer = await page
-    .context()
-    .browser()!
-    .newPage({ viewport: { width: 390, height: 844 } });
-  await buyer.goto(new URL(permalink).pathname);
+  const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(new URL(new URL(permalink).pathname, page.url()).href);
   const form = buyer.getByRole('form', { name: 'Get your refund' });
   await expect(form).toBeVisible();
   await expect(form).toContainText(`GBP ${(payment.amount / 100).toFixed(2)}`);
@@ -268,5 +267,5 @@ test('a Lightning sale is refunded to the invoice the buyer gives on their order
   await row.getByRole('button', { name: 'Refunds' }).click();
   await expect(dialog.getByRole('list', { name: 'Refunds' })).toContainText('Refunded');
   await expect(dialog.getByTestId('refund-remaining')).toHaveText('GBP 0.00');
-  await buyer.close();
+  await buyerContext.close();
 });
