@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { agentCardPurchase, demoApiKey } from './agent-order';
 import { expectNoSeriousAccessibilityViolations, signInAsDemoMerchant } from './demo-merchant';
-import { expect, test } from './fixtures';
+import { dismissCookieBanner, expect, test } from './fixtures';
 
 const SCREENS = '.tmp/screens/issue-24';
 /** The demo merchant's Stripe account, connected to the platform (e2e/storefront.spec.ts). */
@@ -217,6 +217,7 @@ test('a Lightning sale is refunded to the invoice the buyer gives on their order
   const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const buyer = await buyerContext.newPage();
   await buyer.goto(new URL(new URL(permalink).pathname, page.url()).href);
+  await dismissCookieBanner(buyer);
   const form = buyer.getByRole('form', { name: 'Get your refund' });
   await expect(form).toBeVisible();
   await expect(form).toContainText(`GBP ${(payment.amount / 100).toFixed(2)}`);

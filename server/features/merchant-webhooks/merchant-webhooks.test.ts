@@ -195,10 +195,7 @@ describe('delivery', () => {
   it('sends order.refunded once per refund, with the refund, and tells the merchant of each', async () => {
     const m = await webhookMerchant(['order.refunded', 'refund.failed']);
     const { orderId } = await paidOrder(m);
-    const [payment] = await t.db
-      .select()
-      .from(payments)
-      .where(eq(payments.merchantId, m.merchantId));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.merchantId, m.merchantId));
     const refundIds: string[] = [];
     for (const amount of [100, 200]) {
       const res = await dashboardRequest(t, m.cookie, 'POST', `/api/payments/${payment!.id}/refunds`, {

@@ -57,7 +57,9 @@ const REFUND_SETTLED: Record<string, 'succeeded' | 'failed'> = {
  * merchant is told about.
  */
 const toldAbout = (event: EngineEvent) =>
-  event.change === 'created' || event.status === 'FULFILLED' || Object.hasOwn(REFUND_SETTLED, event.status ?? '');
+  event.change === 'created' ||
+  event.status === 'FULFILLED' ||
+  Object.hasOwn(REFUND_SETTLED, event.status ?? '');
 
 /**
  * new_order, order_fulfilled, order_refunded and refund_failed, from the engine's order events: a created order, and an order whose
@@ -73,7 +75,9 @@ export function notificationOrderSubscriber(deps: NotifyDeps): EngineEventSubscr
     wants: toldAbout,
     async handle(event) {
       if (!toldAbout(event)) return;
-      const settled = Object.hasOwn(REFUND_SETTLED, event.status ?? '') ? REFUND_SETTLED[event.status!] : undefined;
+      const settled = Object.hasOwn(REFUND_SETTLED, event.status ?? '')
+        ? REFUND_SETTLED[event.status!]
+        : undefined;
       if (settled) {
         // Each refund of the order in that status, once each (its occurrence key).
         const rows = await deps.db
