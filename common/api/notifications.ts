@@ -13,6 +13,10 @@ export const NOTIFICATION_EVENTS = {
     label: 'Refund failed',
     description: 'A refund could not be made; its amount is refundable again.',
   },
+  payment_disputed: {
+    label: 'Payment disputed',
+    description: 'A buyer disputed a card payment with their bank.',
+  },
   trial_ending: { label: 'Trial ending', description: 'Your free trial ends in 3 days.' },
   usage_limit: {
     label: 'Usage limit',

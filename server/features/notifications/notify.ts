@@ -28,6 +28,7 @@ const EVERY_OCCURRENCE: ReadonlySet<NotificationEventId> = new Set([
   'order_fulfilled',
   'order_refunded',
   'refund_failed',
+  'payment_disputed',
   'store_switched',
 ]);
 

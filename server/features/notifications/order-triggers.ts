@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { formatAmount } from '#common/domain/money';
-import { orders, refunds, type Order, type Refund } from '../../db/schema/index';
+import { orders, payments, refunds, type Order, type Payment, type Refund } from '../../db/schema/index';
 import type { EngineEvent, EngineEventSubscriber } from '../../events/engine-event';
 import { notify, type Notice, type NotifyDeps } from './notify';
 
@@ -46,6 +46,16 @@ const refundNotice = (refund: Refund): Notice => {
       };
 };
 
+/** The buyer's bank disputed the order's card payment (ADR 053): told once per dispute. */
+const disputeNotice = (payment: Payment, orderId: string): Notice => ({
+  merchantId: payment.merchantId,
+  event: 'payment_disputed',
+  title: 'Payment disputed',
+  body: `The buyer disputed the ${payment.currency.toUpperCase()} ${formatAmount(payment.amountMinor, payment.currency)} payment for order #${orderId.slice(0, 8)} with their bank${payment.disputeReason ? ` (${payment.disputeReason.replaceAll('_', ' ')})` : ''}. Respond in your Stripe dashboard before the deadline.`,
+  link: '/payments',
+  occurrenceKey: `payment_disputed:${payment.disputeId}`,
+});
+
 /** The engine statuses of an order whose refund settled (migration 0036's trigger). */
 const REFUND_SETTLED: Record<string, 'succeeded' | 'failed'> = {
   REFUND_SUCCEEDED: 'succeeded',
@@ -59,6 +69,7 @@ const REFUND_SETTLED: Record<string, 'succeeded' | 'failed'> = {
 const toldAbout = (event: EngineEvent) =>
   event.change === 'created' ||
   event.status === 'FULFILLED' ||
+  event.status === 'DISPUTED' ||
   Object.hasOwn(REFUND_SETTLED, event.status ?? '');
 
 /**
@@ -75,6 +86,15 @@ export function notificationOrderSubscriber(deps: NotifyDeps): EngineEventSubscr
     wants: toldAbout,
     async handle(event) {
       if (!toldAbout(event)) return;
+      if (event.status === 'DISPUTED') {
+        const [row] = await deps.db
+          .select({ payment: payments })
+          .from(orders)
+          .innerJoin(payments, eq(payments.checkoutId, orders.checkoutId))
+          .where(and(eq(orders.id, event.subjectId), eq(orders.merchantId, event.merchantId)));
+        if (row?.payment.disputeId) await notify(deps, disputeNotice(row.payment, event.subjectId));
+        return;
+      }
       const settled = Object.hasOwn(REFUND_SETTLED, event.status ?? '')
         ? REFUND_SETTLED[event.status!]
         : undefined;

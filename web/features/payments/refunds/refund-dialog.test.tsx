@@ -25,6 +25,7 @@ const PAYMENT: PaymentView = {
   status: 'PAID',
   raw_status: 'succeeded',
   needs_review: false,
+  disputed: false,
   amount: 4000,
   currency: 'GBP',
   created_at: '2026-11-20T10:00:00.000Z',
