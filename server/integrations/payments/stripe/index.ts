@@ -184,9 +184,12 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
       () => clientFor(ctx).disputes.list({ payment_intent: paymentId, limit: 100 }),
       stripeDisputeList,
     );
-    return page.data.map(
-      (d): ProviderDispute => ({ id: d.id, amountMinor: d.amount, reason: d.reason, status: d.status }),
-    );
+    return page.data.map((d): ProviderDispute => ({
+      id: d.id,
+      amountMinor: d.amount,
+      reason: d.reason,
+      status: d.status,
+    }));
   },
 
   parseWebhook: parseStripeWebhook,

@@ -71,9 +71,12 @@ describe('Settings › Notifications', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading your notification settings');
     const email = await screen.findByRole('switch', { name: 'New order: Email' });
     // Two per event, and the hourly digest for orders.
-    expect(screen.getAllByRole('switch')).toHaveLength(13);
+    expect(screen.getAllByRole('switch')).toHaveLength(19);
     for (const name of [
       'Order fulfilled',
+      'Order refunded',
+      'Refund failed',
+      'Payment disputed',
       'Trial ending',
       'Usage limit',
       'API errors',
