@@ -216,8 +216,8 @@ test('a Lightning sale is refunded to the invoice the buyer gives on their order
   // The buyer's order page (a stranger to the merchant's session) asks for an invoice for the sats.
   const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const buyer = await buyerContext.newPage();
-  await buyer.goto(new URL(new URL(permalink).pathname, page.url()).href);
   await dismissCookieBanner(buyer);
+  await buyer.goto(new URL(new URL(permalink).pathname, page.url()).href);
   const form = buyer.getByRole('form', { name: 'Get your refund' });
   await expect(form).toBeVisible();
   await expect(form).toContainText(`GBP ${(payment.amount / 100).toFixed(2)}`);
