@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { agentCardPurchase } from './agent-order';
+import { agentCardPurchase, demoApiKey } from './agent-order';
 import { expectNoSeriousAccessibilityViolations, signInAsDemoMerchant } from './demo-merchant';
-import { expect, test } from './fixtures';
+import { dismissCookieBanner, expect, test } from './fixtures';
 
 const SCREENS = '.tmp/screens/issue-24';
 /** The demo merchant's Stripe account, connected to the platform (e2e/storefront.spec.ts). */
@@ -120,4 +121,152 @@ test('a merchant refunds one of two card items from the payments page; Stripe an
   await page.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(page);
   await expectNoSeriousAccessibilityViolations(page);
+});
+
+/** The simulators' base URLs and the sandbox credentials they accept. */
+async function sandbox(request: APIRequestContext) {
+  const sims = (await (await request.get('/__sim')).json()) as Record<string, { baseUrl: string }>;
+  const credentials = (await (await request.get('/__sim/credentials')).json()) as {
+    opennode: { apiKey: string };
+  };
+  return { sims, credentials };
+}
+
+/** An ACP 2026-04-17 agent buys one demo product by Lightning; the OpenNode simulator pays the invoice. */
+async function lightningAcpPurchase(request: APIRequestContext) {
+  const headers = { authorization: `Bearer ${demoApiKey()}`, 'api-version': '2026-04-17' };
+  const post = (url: string, data: unknown) =>
+    request.post(url, { headers: { ...headers, 'idempotency-key': randomUUID() }, data });
+  const created = await post('/acp/checkout_sessions', {
+    currency: 'gbp',
+    line_items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
+    buyer: { first_name: 'Satoshi', last_name: 'Buyer', email: 'sats@example.com' },
+    fulfillment_details: {
+      name: 'Satoshi Buyer',
+      email: 'sats@example.com',
+      address: {
+        name: 'Satoshi Buyer',
+        line_one: '21 Block Street',
+        city: 'Leeds',
+        state: 'West Yorkshire',
+        country: 'GB',
+        postal_code: 'LS1 1AA',
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const session = (await created.json()) as {
+    id: string;
+    capabilities: { payment: { handlers: { id: string; config: { invoice: { id: string } } }[] } };
+  };
+  const invoiceId = session.capabilities.payment.handlers.find((h) => h.id === 'bitcoin_lightning')!.config
+    .invoice.id;
+  const { sims } = await sandbox(request);
+  const paid = await request.post(`${sims.opennode!.baseUrl}/__sim/charges/${invoiceId}/pay`, { data: {} });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const completed = await post(`/acp/checkout_sessions/${session.id}/complete`, {
+    payment_data: {
+      handler_id: 'bitcoin_lightning',
+      instrument: { type: 'lightning_invoice', credential: { type: 'invoice_id', token: invoiceId } },
+    },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+  const body = (await completed.json()) as { status: string; order: { permalink_url: string } };
+  expect(body.status).toBe('completed');
+  return { invoiceId, permalink: body.order.permalink_url };
+}
+
+test('a Lightning sale is refunded to the invoice the buyer gives on their order page; OpenNode pays it once', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsDemoMerchant(page);
+  const { invoiceId, permalink } = await lightningAcpPurchase(request);
+  const listed = (await (
+    await page.request.get('/api/payments?method=btc_opennode&include_test=true&limit=100')
+  ).json()) as { payments: { id: string; provider_invoice_id: string; amount: number; test: boolean }[] };
+  const payment = listed.payments.find((p) => p.provider_invoice_id === invoiceId)!;
+  expect(payment).toBeTruthy();
+
+  // The merchant refunds it all from the payments page; the refund waits for the buyer's invoice.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/payments');
+  if (payment.test) await page.getByRole('switch', { name: 'Include test orders' }).click();
+  const row = page
+    .getByRole('table', { name: 'Payments, newest first' })
+    .locator('tbody tr')
+    .filter({ hasText: invoiceId.slice(0, 12) });
+  await row.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund this payment' });
+  await expect(dialog.getByText('The buyer collects a Lightning refund')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Requested by the customer' }).click();
+  await dialog.getByRole('button', { name: /^Refund GBP \d+\.\d\d$/ }).click();
+  // Nothing is left to refund once it is all held by the pending refund, which says what it waits for.
+  await expect(dialog.getByTestId('refund-remaining')).toHaveText('GBP 0.00');
+  const refundsList = dialog.getByRole('list', { name: 'Refunds' });
+  await expect(refundsList).toContainText('Waiting for the buyer to give a Lightning invoice');
+  await expect(refundsList).toContainText('sats at the rate the buyer paid at');
+  await expectNoSeriousAccessibilityViolations(page);
+  await page.screenshot({ path: `${SCREENS}/lightning-refund-dialog-1280.png` });
+  await page.keyboard.press('Escape');
+
+  // The buyer's order page (a stranger to the merchant's session) asks for an invoice for the sats.
+  const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const buyer = await buyerContext.newPage();
+  await dismissCookieBanner(buyer);
+  await buyer.goto(new URL(new URL(permalink).pathname, page.url()).href);
+  const form = buyer.getByRole('form', { name: 'Get your refund' });
+  await expect(form).toBeVisible();
+  await expect(form).toContainText(`GBP ${(payment.amount / 100).toFixed(2)}`);
+  await expect(form).toContainText('at the rate you paid at (1 BTC = GBP');
+  const view = (await (
+    await request.get(`/api/order-status/${new URL(permalink).pathname.split('/').at(-1)}`)
+  ).json()) as { lightningRefunds: { amountSats: number }[] };
+  const owed = view.lightningRefunds[0]!.amountSats;
+  await expect(form).toContainText(`${owed.toLocaleString('en-GB')} sats`);
+  await noSidewaysScroll(buyer);
+  await expectNoSeriousAccessibilityViolations(buyer);
+  await buyer.screenshot({ path: `${SCREENS}/buyer-get-refund-390.png`, fullPage: true });
+
+  // The buyer's wallet (the OpenNode simulator) makes an invoice; one for another amount is refused first.
+  const { sims, credentials } = await sandbox(request);
+  const mint = async (amountSats: number) =>
+    (
+      (await (
+        await request.post(`${sims.opennode!.baseUrl}/__sim/invoices`, { data: { amount_sats: amountSats } })
+      ).json()) as { payreq: string }
+    ).payreq;
+  const field = form.getByRole('textbox', { name: 'Lightning invoice' });
+  await field.fill(await mint(owed + 5));
+  await form.getByRole('button', { name: /^Get .* sats$/ }).click();
+  await expect(form.getByText(/Make an invoice for exactly/)).toBeVisible();
+  const payreq = await mint(owed);
+  await field.fill(payreq);
+  await form.getByRole('button', { name: /^Get .* sats$/ }).click();
+  await expect(buyer.getByText('Paid to your wallet')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await buyer.screenshot({ path: `${SCREENS}/buyer-refund-paid-390.png`, fullPage: true });
+  await buyer.setViewportSize({ width: 1280, height: 900 });
+  await buyer.screenshot({ path: `${SCREENS}/buyer-refund-paid-1280.png` });
+
+  // OpenNode paid that invoice, once, for the sats owed.
+  const withdrawals = (await (
+    await request.get(`${sims.opennode!.baseUrl}/v1/withdrawals`, {
+      headers: { authorization: credentials.opennode.apiKey },
+    })
+  ).json()) as { data: { reference: string; amount: number; status: string }[] };
+  expect(withdrawals.data.filter((w) => w.reference === payreq).map((w) => [w.amount, w.status])).toEqual([
+    [owed, 'confirmed'],
+  ]);
+
+  // The merchant sees it refunded.
+  await page.reload();
+  if (payment.test) await page.getByRole('switch', { name: 'Include test orders' }).click();
+  await row.getByRole('button', { name: 'Refunds' }).click();
+  await expect(dialog.getByRole('list', { name: 'Refunds' })).toContainText('Refunded');
+  await expect(dialog.getByTestId('refund-remaining')).toHaveText('GBP 0.00');
+  await buyerContext.close();
 });

@@ -10,6 +10,8 @@ export const WEBHOOK_EVENTS = {
   'order.created': 'A paid order was recorded',
   'order.fulfilled': 'The store fulfilled an order',
   'order.cancelled': 'An order was cancelled',
+  'order.refunded': 'Money was given back on an order (a refund succeeded)',
+  'refund.failed': 'A refund could not be made',
   'checkout.completed': 'A checkout was paid and accepted',
   'offer.created': 'An agent was quoted a priced basket',
 } as const;

@@ -8,6 +8,15 @@ import { z } from 'zod';
 export const NOTIFICATION_EVENTS = {
   new_order: { label: 'New order', description: 'An AI agent placed a paid order.' },
   order_fulfilled: { label: 'Order fulfilled', description: 'Your store marked an order as fulfilled.' },
+  order_refunded: { label: 'Order refunded', description: 'Money was given back on an order.' },
+  refund_failed: {
+    label: 'Refund failed',
+    description: 'A refund could not be made; its amount is refundable again.',
+  },
+  payment_disputed: {
+    label: 'Payment disputed',
+    description: 'A buyer disputed a card payment with their bank.',
+  },
   trial_ending: { label: 'Trial ending', description: 'Your free trial ends in 3 days.' },
   usage_limit: {
     label: 'Usage limit',

@@ -38,6 +38,20 @@ export const orderStatusOutput = z.object({
   total: minor,
   /** Money given back so far (0 when nothing was refunded). */
   refunded: minor,
+  /**
+   * Lightning refunds the store's provider pays to the buyer (ADR 053), oldest first: each waits for the
+   * buyer's invoice for `amountSats`, then is sent and paid (or fails).
+   */
+  lightningRefunds: z.array(
+    z.object({
+      amount: minor,
+      amountSats: z.number().int(),
+      status: z.enum(['awaiting_invoice', 'sending', 'paid', 'failed']),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  /** The price of one bitcoin the buyer paid at (minor units of `currency`): refunds are in sats at it. */
+  btcPriceMinor: minor.nullable(),
   /** The town and country the order goes to: enough to recognise it, too little to find anyone. */
   deliverTo: z.object({ city: z.string(), country: z.string() }),
   /** What the store told us about the shipment, when it has; `url` is only ever http(s). */
@@ -46,3 +60,14 @@ export const orderStatusOutput = z.object({
     .nullable(),
 });
 export type OrderStatusView = z.infer<typeof orderStatusOutput>;
+export type BuyerLightningRefund = OrderStatusView['lightningRefunds'][number];
+
+/** POST /api/order-status/:token/refund-invoice: the buyer's BOLT11 invoice for their Lightning refund. */
+export const refundInvoiceInput = z.object({
+  invoice: z
+    .string({ error: 'Paste a Lightning invoice' })
+    .trim()
+    .min(1, 'Paste a Lightning invoice')
+    .max(2000, 'This is too long to be a Lightning invoice'),
+});
+export type RefundInvoiceInput = z.infer<typeof refundInvoiceInput>;

@@ -69,6 +69,8 @@ export const paymentView = z.object({
   raw_status: z.string(),
   /** A Lightning invoice paid with the wrong amount: shown as PENDING until a person looks. */
   needs_review: z.boolean(),
+  /** The buyer's bank opened a dispute (chargeback) on this card payment (ADR 053). */
+  disputed: z.boolean(),
   amount: z.number(),
   currency: z.string(),
   created_at: z.string(),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { REFUND_ORIGINS, REFUND_RAILS, REFUND_REASONS, REFUND_STATUSES } from '../domain/refunds';
+import {
+  LIGHTNING_PAYOUTS,
+  REFUND_ORIGINS,
+  REFUND_RAILS,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from '../domain/refunds';
 
 /** POST /api/payments/:id/refunds and GET /api/payments/:id/refunds (ADR 047). */
 export const paymentRefundsParams = z.object({ id: z.uuid('Not a payment id') });
@@ -31,6 +37,11 @@ export const createRefundInput = z
       .optional(),
     /** Whether the store puts refunded items back in stock. */
     restock: z.boolean().default(false),
+    /**
+     * Lightning on a provider that cannot pay out (CoinCorner): the merchant says it gave the money back
+     * outside AgentCart, and the refund is recorded as such (ADR 053). Refused without it there.
+     */
+    refunded_outside: z.boolean().default(false),
   })
   .refine((input) => input.amount === undefined || input.line_items === undefined, {
     message: 'Refund an amount or line items, not both',
@@ -54,6 +65,12 @@ export const refundView = z.object({
   provider_refund_id: z.string().nullable(),
   origin: z.enum(REFUND_ORIGINS),
   test: z.boolean(),
+  /** Lightning: the sats owed to the buyer, at the payment's own exchange rate. */
+  amount_sats: z.number().nullable(),
+  /** Lightning: pending until the buyer gives an invoice on their order page. */
+  awaiting_invoice: z.boolean(),
+  /** Lightning on a provider with no payout API: given back outside AgentCart, recorded here. */
+  settled_outside: z.boolean(),
   created_at: z.string(),
 });
 export type RefundView = z.infer<typeof refundView>;
@@ -89,6 +106,12 @@ export const paymentRefundsOutput = z.object({
   refundable: refundableView,
   /** How the payment was paid, so the money goes back the same way (a Lightning refund pays the buyer). */
   rail: z.enum(REFUND_RAILS),
+  /**
+   * How a Lightning refund reaches the buyer: `buyer_invoice` (the buyer gives an invoice on their order
+   * page and the merchant's provider pays it) or `outside_agentcart` (the provider has no payout API: the
+   * merchant refunds by other means and records it). Null for a card payment.
+   */
+  lightning_payout: z.enum(LIGHTNING_PAYOUTS).nullable(),
   /** The order's lines, for a refund by line items. */
   items: z.array(refundableItemView),
 });

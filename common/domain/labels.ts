@@ -126,6 +126,9 @@ export function paymentMethodFallbackLabel(method: string): string {
   return 'Other method';
 }
 
+/** A card payment the buyer's bank is disputing (a chargeback), as the payments table labels it. */
+export const DISPUTED_LABEL = 'Disputed';
+
 /** Why a refund was made, as the refund dialog offers it and the refunds list shows it. */
 export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   requested_by_customer: 'Requested by the customer',

@@ -29,3 +29,11 @@ export interface RefundLineItem {
   quantity: number;
   amountMinor: number;
 }
+
+/**
+ * How a Lightning refund reaches the buyer (ADR 053): a paid invoice cannot be reversed, so either the
+ * merchant's provider pays an invoice the buyer gives, or, where the provider has no payout API, the
+ * merchant gives the money back outside AgentCart and records it.
+ */
+export const LIGHTNING_PAYOUTS = ['buyer_invoice', 'outside_agentcart'] as const;
+export type LightningPayout = (typeof LIGHTNING_PAYOUTS)[number];

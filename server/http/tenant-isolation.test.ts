@@ -121,6 +121,8 @@ const NOT_TENANT_IDS: Record<string, string> = {
   'PUT /api/connections/stores/:platform': "a platform name: the caller's own connection to it",
   'DELETE /api/connections/stores/:platform': "a platform name: the caller's own connection to it",
   'POST /api/storefront/:accountId/checkout': "the buyer's storefront, public by design",
+  'POST /api/order-status/:token/refund-invoice':
+    "the buyer's order link: its secret token is the credential (order-status tests)",
   'POST /webhooks/payments/:provider/:merchantId': "a provider's signed webhook, not a merchant's session",
   'POST /webhooks/payments/stripe/:merchantId':
     "Stripe's refund events, read back from Stripe with the merchant's key: refunds.test.ts",

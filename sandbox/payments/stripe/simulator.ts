@@ -13,6 +13,7 @@ import { registerInvoices } from './simulator-invoices';
 import { registerMeters } from './simulator-meters';
 import { registerPayments } from './simulator-payments';
 import { registerPortal } from './simulator-portal';
+import { registerDisputes } from './simulator-disputes';
 import { registerRefunds } from './simulator-refunds';
 import { registerDashboardPage } from './simulator-dashboard';
 import { planPriceIds, seedDemoStore, seedPlatformPlans } from './simulator-seed';
@@ -168,6 +169,7 @@ export function createStripeSimulator(opts: StripeSimulatorOptions = {}) {
     isDirectCharge: connect.isDirectCharge,
   });
   payments.showRefundsWith(refunds.refundList);
+  registerDisputes(ctx, { payments });
   registerDashboardPage(ctx.app, ctx.state, {
     intentsOwnedBy: payments.intentsOwnedBy,
     refundsOwnedBy: refunds.refundsOwnedBy,

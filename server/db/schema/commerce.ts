@@ -172,6 +172,13 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The checkout's test flag, written by the insert that writes both (ADR 043). */
     test: boolean('test').notNull().default(false),
+    /**
+     * A card payment the buyer disputed with their bank (Stripe charge.dispute.created, ADR 053): the
+     * provider's dispute id, its reason and when we learned of it. Set once; the id makes it once.
+     */
+    disputeId: text('dispute_id'),
+    disputeReason: text('dispute_reason'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

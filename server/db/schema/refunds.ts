@@ -61,6 +61,21 @@ export const refunds = pgTable(
     test: boolean('test').notNull().default(false),
     /** The store's id of the refund on its order, once the store has been told. */
     storeRefundId: text('store_refund_id'),
+    /**
+     * Lightning (ADR 053): the sats the buyer is owed, the refund's fiat amount at the payment's own
+     * exchange rate, fixed when the refund is made.
+     */
+    amountSats: bigint('amount_sats', { mode: 'number' }),
+    /**
+     * Lightning: the buyer's BOLT11 invoice this refund pays. Setting it (from null, while pending) is the
+     * claim that lets one request pay; the unique index refuses an invoice given for another refund.
+     */
+    paymentRequest: text('payment_request'),
+    /**
+     * Lightning on a provider with no payout API (CoinCorner): the merchant gave the money back outside
+     * AgentCart and recorded it here; nothing was sent by us.
+     */
+    settledOutside: boolean('settled_outside').notNull().default(false),
     storeWriteAttempts: integer('store_write_attempts').notNull().default(0),
     storeWriteError: text('store_write_error'),
     /**
@@ -80,6 +95,10 @@ export const refunds = pgTable(
     uniqueIndex('refunds_provider_refund_idx')
       .on(t.provider, t.providerRefundId)
       .where(sql`${t.providerRefundId} IS NOT NULL`),
+    // A buyer's invoice pays one refund: Lightning pays an invoice once.
+    uniqueIndex('refunds_payment_request_idx')
+      .on(t.paymentRequest)
+      .where(sql`${t.paymentRequest} IS NOT NULL`),
   ],
 );
 export type Refund = typeof refunds.$inferSelect;

@@ -32,6 +32,7 @@ export const SESSION_RULE_EXCEPTIONS: Readonly<Record<string, Exclude<SessionRul
   '/api/contact': 'none',
   '/api/security-events': 'none',
   '/api/order-status/:token': 'none',
+  '/api/order-status/:token/refund-invoice': 'none',
   '/api/storefront/:accountId/products': 'none',
   '/api/storefront/:accountId/checkout': 'none',
   '/api/storefront/:accountId/sessions/:sessionId': 'none',

@@ -7,8 +7,11 @@ export { createOffer, saveOffer, type SalesOrigin } from './create-offer';
 export { commerceJobs, queueRecovery } from './jobs';
 export { createOfferCaches, type OfferCaches } from './offer-caches';
 export {
+  canPayOut,
   merchantCardAccount,
   merchantLightningAccount,
+  merchantPayoutAccount,
+  lightningProviderName,
   merchantStore,
   type MerchantStore,
   type CardAccount,

@@ -147,3 +147,43 @@ export async function merchantLightningAccount(
     expiryMinutes: merchant.btcConfig.expiryMins ?? 15,
   };
 }
+
+export interface PayoutAccount {
+  provider: LightningPaymentProvider<unknown> &
+    Required<Pick<LightningPaymentProvider<unknown>, 'payInvoice' | 'getPayout'>>;
+  ctx: AdapterContext<unknown>;
+}
+
+/** Whether a Lightning provider can pay an invoice out of the merchant's account (a buyer's refund). */
+export function canPayOut(providerId: string): boolean {
+  const provider = lightningProvider(providerId as PaymentProviderId);
+  return !!provider?.payInvoice && !!provider.getPayout;
+}
+
+/** A Lightning provider's name as merchants know it (CoinCorner), or its id when unknown. */
+export const lightningProviderName = (providerId: string): string =>
+  lightningProvider(providerId as PaymentProviderId)?.manifest.name ?? providerId;
+
+/**
+ * The merchant's account at the Lightning provider a payment was taken with, for paying a buyer's
+ * refund invoice (ADR 053): that provider holds the sats, whichever provider the merchant uses today.
+ */
+export async function merchantPayoutAccount(
+  deps: CommerceDeps,
+  merchant: Merchant,
+  providerId: string,
+): Promise<PayoutAccount> {
+  const provider = lightningProvider(providerId as PaymentProviderId);
+  if (!provider?.payInvoice || !provider.getPayout)
+    throw new CommerceError('not_configured', 'This Lightning provider cannot pay refunds.');
+  const saved = await savedPaymentConnection(deps, merchant, providerId as PaymentProviderId);
+  if (!saved?.credentials)
+    throw new CommerceError(
+      'not_configured',
+      'The Lightning account this payment was taken with is not connected.',
+    );
+  return {
+    provider: provider as PayoutAccount['provider'],
+    ctx: paymentContextFor(deps.runtime, providerId as PaymentProviderId, saved.credentials),
+  };
+}

@@ -1,8 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import type { WebhookEventId } from '#common/api/merchant-webhooks';
 import type { Db } from '../../db/client';
-import { checkouts, offers, orders, type Checkout, type Offer, type Order } from '../../db/schema/index';
+import {
+  checkouts,
+  offers,
+  orders,
+  refunds,
+  type Checkout,
+  type Offer,
+  type Order,
+  type Refund,
+} from '../../db/schema/index';
 import type { EngineEvent } from '../../events/engine-event';
+
+/** The engine statuses of an order whose refund succeeded or failed (migration 0036's trigger). */
+export const REFUND_SUCCEEDED = 'REFUND_SUCCEEDED';
+export const REFUND_FAILED = 'REFUND_FAILED';
 
 /**
  * Which of the merchant's webhook events an engine change is, if any: a new order, an order that became
@@ -14,6 +27,9 @@ export function webhookEventOf(event: EngineEvent): WebhookEventId | null {
     if (event.change === 'created') return 'order.created';
     if (event.status === 'FULFILLED') return 'order.fulfilled';
     if (event.status === 'CANCELLED') return 'order.cancelled';
+    // A refund of the order changed (migration 0036's trigger): told when it succeeds or fails.
+    if (event.status === REFUND_SUCCEEDED) return 'order.refunded';
+    if (event.status === REFUND_FAILED) return 'refund.failed';
     return null;
   }
   if (event.topic === 'checkout') return event.status === 'ACCEPTED' ? 'checkout.completed' : null;
@@ -78,8 +94,33 @@ const offerData = (offer: Offer) => ({
   created_at: offer.createdAt.toISOString(),
 });
 
+// One refund, with the order it gave money back on.
+const refundData = (refund: Refund, order: Order) => ({
+  object: 'refund' as const,
+  refund_id: refund.id,
+  order_id: order.id,
+  payment_id: refund.paymentId,
+  status: refund.status,
+  amount: refund.amountMinor,
+  currency: refund.currency,
+  reason: refund.reason,
+  rail: refund.rail,
+  line_items: (refund.lineItems ?? []).map((line) => ({
+    sku: line.sku,
+    quantity: line.quantity,
+    amount: line.amountMinor,
+  })),
+  failure_reason: refund.failureReason,
+  store_order_id: order.storeOrderId,
+  created_at: refund.createdAt.toISOString(),
+  updated_at: refund.updatedAt.toISOString(),
+});
+
 export type WebhookEventData =
-  ReturnType<typeof orderData> | ReturnType<typeof checkoutData> | ReturnType<typeof offerData>;
+  | ReturnType<typeof orderData>
+  | ReturnType<typeof checkoutData>
+  | ReturnType<typeof offerData>
+  | ReturnType<typeof refundData>;
 
 /**
  * The body every merchant webhook has (the Standard Webhooks convention): type, timestamp, data, and
@@ -100,6 +141,33 @@ export interface EventSubject {
 
 const subjectOf = <T extends { test: boolean }>(row: T | undefined, data: (row: T) => WebhookEventData) =>
   row ? { data: data(row), livemode: !row.test } : null;
+
+/**
+ * The refunds an order's refund event is about: each refund of the order in `status`, its own subject
+ * (so each is told once, however many refunds the order has or how often the event is relayed).
+ */
+export async function refundSubjects(
+  db: Db,
+  event: EngineEvent,
+  status: 'succeeded' | 'failed',
+): Promise<(EventSubject & { subjectId: string })[]> {
+  const rows = await db
+    .select({ refund: refunds, order: orders })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        eq(refunds.orderId, event.subjectId),
+        eq(refunds.merchantId, event.merchantId),
+        eq(refunds.status, status),
+      ),
+    );
+  return rows.map(({ refund, order }) => ({
+    subjectId: refund.id,
+    data: refundData(refund, order),
+    livemode: !refund.test,
+  }));
+}
 
 /**
  * The event's data as its subject stands now (an event handled late still tells the truth), read within

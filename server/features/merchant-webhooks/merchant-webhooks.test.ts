@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantWebhookSettings, webhookDeliveries } from '../../db/schema/index';
+import { merchantWebhookSettings, payments, webhookDeliveries } from '../../db/schema/index';
 import type { ReceivedWebhook } from '#sandbox/webhook-receiver/simulator';
 import { createLiveTestApp, createTestApp, signUp, type TestApp } from '../../test/create-test-app';
 import {
@@ -30,6 +30,8 @@ const ALL_EVENTS = [
   'order.created',
   'order.fulfilled',
   'order.cancelled',
+  'order.refunded',
+  'refund.failed',
   'checkout.completed',
   'offer.created',
 ];
@@ -188,6 +190,50 @@ describe('delivery', () => {
     expect(() =>
       verify(m.secret, { ...order, raw_body: order.raw_body.replace('order', 'Order') }),
     ).toThrow();
+  });
+
+  it('sends order.refunded once per refund, with the refund, and tells the merchant of each', async () => {
+    const m = await webhookMerchant(['order.refunded', 'refund.failed']);
+    const { orderId } = await paidOrder(m);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.merchantId, m.merchantId));
+    const refundIds: string[] = [];
+    for (const amount of [100, 200]) {
+      const res = await dashboardRequest(t, m.cookie, 'POST', `/api/payments/${payment!.id}/refunds`, {
+        reason: 'requested_by_customer',
+        amount,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      refundIds.push(res.json().refund.id as string);
+    }
+    const log = await eventually(
+      () => deliveries(m.cookie),
+      (rows) => rows.length >= 2 && rows.every((row) => row.status === 'delivered'),
+    );
+    expect(log.map((row) => [row.event_type, row.subject_id]).sort()).toEqual(
+      refundIds.map((id) => ['order.refunded', id]).sort(),
+    );
+    const events = await received(m.host);
+    expect(events.map((e) => e.body)).toContainEqual(
+      expect.objectContaining({
+        type: 'order.refunded',
+        data: expect.objectContaining({
+          object: 'refund',
+          refund_id: refundIds[0],
+          order_id: orderId,
+          status: 'succeeded',
+          amount: 100,
+          rail: 'card',
+        }),
+      }),
+    );
+    const notices = await eventually(
+      async () =>
+        (await dashboardRequest(t, m.cookie, 'GET', '/api/notifications')).json().notifications as {
+          event: string;
+        }[],
+      (rows) => rows.filter((row) => row.event === 'order_refunded').length >= 2,
+    );
+    expect(notices.filter((row) => row.event === 'order_refunded')).toHaveLength(2);
   });
 
   it('sends only the events subscribed to', async () => {
@@ -422,6 +468,9 @@ describe('engine events', () => {
     expect(event('order', 'updated', 'FULFILLED')).toBe('order.fulfilled');
     expect(event('order', 'updated', 'CANCELLED')).toBe('order.cancelled');
     expect(event('order', 'updated', 'ACCEPTED')).toBeNull();
+    expect(event('order', 'updated', 'REFUND_SUCCEEDED')).toBe('order.refunded');
+    expect(event('order', 'updated', 'REFUND_FAILED')).toBe('refund.failed');
+    expect(event('order', 'updated', 'REFUND_PENDING')).toBeNull();
     expect(event('checkout', 'updated', 'ACCEPTED')).toBe('checkout.completed');
     expect(event('checkout', 'created', 'PENDING')).toBeNull();
     expect(event('checkout', 'updated', 'DECLINED')).toBeNull();

@@ -5,7 +5,14 @@ import type { JobBatch } from '../../jobs/queue';
 import type { EngineDeps } from '../commerce';
 import { queueDelivery } from '../outbound-webhooks';
 import { merchantWebhookChannel } from './channel';
-import { eventSubject, webhookEventOf, type WebhookEventBody } from './event-payload';
+import type { WebhookEventId } from '#common/api/merchant-webhooks';
+import {
+  eventSubject,
+  refundSubjects,
+  webhookEventOf,
+  type EventSubject,
+  type WebhookEventBody,
+} from './event-payload';
 import { loadWebhookSettingsOf } from './settings';
 
 /**
@@ -30,8 +37,22 @@ export async function recordWebhookEvent(
     )
   ).of(event.merchantId);
   if (!settings.url || !settings.events.includes(type)) return;
-  const subject = await eventSubject(deps.db, event);
-  if (!subject) return;
+  const subjects =
+    type === 'order.refunded' || type === 'refund.failed'
+      ? await refundSubjects(deps.db, event, type === 'order.refunded' ? 'succeeded' : 'failed')
+      : [await eventSubject(deps.db, event)]
+          .filter((subject) => subject !== null)
+          .map((subject) => ({ ...subject, subjectId: event.subjectId }));
+  for (const subject of subjects) await recordDelivery(deps, event.merchantId, type, settings.url, subject);
+}
+
+async function recordDelivery(
+  deps: EngineDeps,
+  merchantId: string,
+  type: WebhookEventId,
+  url: string,
+  subject: EventSubject & { subjectId: string },
+) {
   const now = deps.clock.now();
   const body: WebhookEventBody = {
     type,
@@ -40,19 +61,19 @@ export async function recordWebhookEvent(
     data: subject.data,
   };
   const delivery = and(
-    eq(webhookDeliveries.merchantId, event.merchantId),
+    eq(webhookDeliveries.merchantId, merchantId),
     eq(webhookDeliveries.channel, 'merchant'),
     eq(webhookDeliveries.eventType, type),
-    eq(webhookDeliveries.subjectId, event.subjectId),
+    eq(webhookDeliveries.subjectId, subject.subjectId),
   );
   await deps.db
     .insert(webhookDeliveries)
     .values({
-      merchantId: event.merchantId,
+      merchantId,
       channel: 'merchant',
       eventType: type,
-      subjectId: event.subjectId,
-      url: settings.url,
+      subjectId: subject.subjectId,
+      url,
       payload: JSON.stringify(body),
       status: 'pending',
       createdAt: now,

@@ -108,6 +108,9 @@ const bell = async (m: TestMerchant) => {
 const allOn = {
   new_order: { email: true, push: true, digest: false },
   order_fulfilled: { email: true, push: true },
+  order_refunded: { email: true, push: true },
+  refund_failed: { email: true, push: true },
+  payment_disputed: { email: true, push: true },
   trial_ending: { email: true, push: true },
   usage_limit: { email: true, push: true },
   api_errors: { email: true, push: true },

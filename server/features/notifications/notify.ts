@@ -26,6 +26,9 @@ export const NOTIFICATION_INTERVAL_MS = 60 * 60 * 1000;
 const EVERY_OCCURRENCE: ReadonlySet<NotificationEventId> = new Set([
   'new_order',
   'order_fulfilled',
+  'order_refunded',
+  'refund_failed',
+  'payment_disputed',
   'store_switched',
 ]);
 

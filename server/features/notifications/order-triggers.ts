@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { formatAmount } from '#common/domain/money';
-import { orders, type Order } from '../../db/schema/index';
+import { orders, payments, refunds, type Order, type Payment, type Refund } from '../../db/schema/index';
 import type { EngineEvent, EngineEventSubscriber } from '../../events/engine-event';
 import { notify, type Notice, type NotifyDeps } from './notify';
 
@@ -25,11 +25,55 @@ const fulfilledNotice = (order: Order): Notice => ({
   occurrenceKey: `order_fulfilled:${order.id}`,
 });
 
-/** A new order, or one the store sync says is fulfilled: the order events a merchant is told about. */
-const toldAbout = (event: EngineEvent) => event.change === 'created' || event.status === 'FULFILLED';
+const refundNotice = (refund: Refund): Notice => {
+  const money = `${refund.currency.toUpperCase()} ${formatAmount(refund.amountMinor, refund.currency)}`;
+  return refund.status === 'succeeded'
+    ? {
+        merchantId: refund.merchantId,
+        event: 'order_refunded',
+        title: 'Order refunded',
+        body: `${money} was given back on order #${refund.orderId!.slice(0, 8)}.`,
+        link: '/payments',
+        occurrenceKey: `order_refunded:${refund.id}`,
+      }
+    : {
+        merchantId: refund.merchantId,
+        event: 'refund_failed',
+        title: 'Refund failed',
+        body: `A refund of ${money} on order #${refund.orderId!.slice(0, 8)} could not be made${refund.failureReason ? `: ${refund.failureReason}` : ''}. Its amount is refundable again.`,
+        link: '/payments',
+        occurrenceKey: `refund_failed:${refund.id}`,
+      };
+};
+
+/** The buyer's bank disputed the order's card payment (ADR 053): told once per dispute. */
+const disputeNotice = (payment: Payment, orderId: string): Notice => ({
+  merchantId: payment.merchantId,
+  event: 'payment_disputed',
+  title: 'Payment disputed',
+  body: `The buyer disputed the ${payment.currency.toUpperCase()} ${formatAmount(payment.amountMinor, payment.currency)} payment for order #${orderId.slice(0, 8)} with their bank${payment.disputeReason ? ` (${payment.disputeReason.replaceAll('_', ' ')})` : ''}. Respond in your Stripe dashboard before the deadline.`,
+  link: '/payments',
+  occurrenceKey: `payment_disputed:${payment.disputeId}`,
+});
+
+/** The engine statuses of an order whose refund settled (migration 0036's trigger). */
+const REFUND_SETTLED: Record<string, 'succeeded' | 'failed'> = {
+  REFUND_SUCCEEDED: 'succeeded',
+  REFUND_FAILED: 'failed',
+};
 
 /**
- * new_order and order_fulfilled, from the engine's order events: a created order, and an order whose
+ * A new order, one the store sync says is fulfilled, or one whose refund settled: the order events a
+ * merchant is told about.
+ */
+const toldAbout = (event: EngineEvent) =>
+  event.change === 'created' ||
+  event.status === 'FULFILLED' ||
+  event.status === 'DISPUTED' ||
+  Object.hasOwn(REFUND_SETTLED, event.status ?? '');
+
+/**
+ * new_order, order_fulfilled, order_refunded and refund_failed, from the engine's order events: a created order, and an order whose
  * status the store sync moved to FULFILLED (commerce/refresh-order.ts). The order is read as it stands,
  * so a late or repeated event acts on the truth, and each order is told about once (its occurrence key).
  */
@@ -42,6 +86,33 @@ export function notificationOrderSubscriber(deps: NotifyDeps): EngineEventSubscr
     wants: toldAbout,
     async handle(event) {
       if (!toldAbout(event)) return;
+      if (event.status === 'DISPUTED') {
+        const [row] = await deps.db
+          .select({ payment: payments })
+          .from(orders)
+          .innerJoin(payments, eq(payments.checkoutId, orders.checkoutId))
+          .where(and(eq(orders.id, event.subjectId), eq(orders.merchantId, event.merchantId)));
+        if (row?.payment.disputeId) await notify(deps, disputeNotice(row.payment, event.subjectId));
+        return;
+      }
+      const settled = Object.hasOwn(REFUND_SETTLED, event.status ?? '')
+        ? REFUND_SETTLED[event.status!]
+        : undefined;
+      if (settled) {
+        // Each refund of the order in that status, once each (its occurrence key).
+        const rows = await deps.db
+          .select()
+          .from(refunds)
+          .where(
+            and(
+              eq(refunds.orderId, event.subjectId),
+              eq(refunds.merchantId, event.merchantId),
+              eq(refunds.status, settled),
+            ),
+          );
+        for (const refund of rows) await notify(deps, refundNotice(refund));
+        return;
+      }
       const [order] = await deps.db
         .select()
         .from(orders)

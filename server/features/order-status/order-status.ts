@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { acpSessions, checkouts, merchants, orders, payments } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { refundedMinor } from '../acp';
+import type { EngineDeps } from '../commerce';
+import { buyerLightningRefunds, LIGHTNING_REFUND_MESSAGES, payBuyerInvoice } from '../refunds';
 
 export const ORDER_STATUS_MESSAGES = {
   notFound: 'We could not find this order. Check the link you were given, or contact the store.',
@@ -29,6 +31,26 @@ function webUrl(value: string | null): string | null {
  * database only: the store's status reaches the order through the engine's sync, never on a public call.
  */
 export async function readOrderStatus(db: Db, token: string): Promise<OrderStatusView> {
+  const { row, lightning } = await orderOfToken(db, token);
+  return toOrderStatusView(row, lightning);
+}
+
+/**
+ * Takes the buyer's invoice for the order's Lightning refund awaiting one, has it paid (ADR 053) and
+ * answers the order as it then stands.
+ */
+export async function submitRefundInvoice(
+  deps: EngineDeps,
+  token: string,
+  invoice: string,
+): Promise<OrderStatusView> {
+  const { row } = await orderOfToken(deps.db, token);
+  if (!row.payment) throw new AppError('conflict', LIGHTNING_REFUND_MESSAGES.none);
+  await payBuyerInvoice(deps, row.payment, invoice);
+  return readOrderStatus(deps.db, token);
+}
+
+async function orderOfToken(db: Db, token: string) {
   if (!orderStatusToken.safeParse(token).success) throw notFound();
   const [row] = await db
     .select({
@@ -52,6 +74,16 @@ export async function readOrderStatus(db: Db, token: string): Promise<OrderStatu
     .where(eq(acpSessions.orderPageToken, token))
     .limit(1);
   if (!row) throw notFound();
+  const lightning = row.payment
+    ? await buyerLightningRefunds({ db }, row.payment)
+    : { refunds: [], btcPriceMinor: null };
+  return { row, lightning };
+}
+
+function toOrderStatusView(
+  row: Awaited<ReturnType<typeof orderOfToken>>['row'],
+  lightning: Awaited<ReturnType<typeof buyerLightningRefunds>>,
+): OrderStatusView {
   const { order, checkout, payment } = row;
   const items = checkout.items.map((item) => ({
     name: item.name,
@@ -71,6 +103,8 @@ export async function readOrderStatus(db: Db, token: string): Promise<OrderStatu
     subtotal: items.reduce((sum, item) => sum + item.total, 0),
     total: order.totalMinor,
     refunded: refundedMinor(order, payment),
+    lightningRefunds: lightning.refunds,
+    btcPriceMinor: lightning.refunds.length ? lightning.btcPriceMinor : null,
     deliverTo: { city: checkout.buyer.address.city, country: checkout.buyer.address.country },
     tracking:
       tracking && (tracking.carrier || tracking.number || tracking.url)

@@ -21,6 +21,7 @@ export function toPaymentView(payment: Payment & RefundTotals): PaymentView {
     status: toDisplayStatus(payment.status),
     raw_status: payment.status,
     needs_review: payment.status === 'needs_review',
+    disputed: payment.disputeId !== null,
     amount: payment.amountMinor,
     currency: payment.currency,
     created_at: payment.createdAt.toISOString(),

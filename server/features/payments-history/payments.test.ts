@@ -78,6 +78,7 @@ describe('payments history', () => {
       status: 'PENDING',
       raw_status: 'pending',
       needs_review: false,
+      disputed: false,
       amount: 1004,
       currency: 'GBP',
       created_at: expect.any(String),

@@ -6,14 +6,15 @@ import { AppError } from '../../lib/app-error';
 import type { EngineDeps } from '../commerce';
 import { refundableOf, toRefundView } from './refund-views';
 import { refundableItems } from './refundable-items';
-import { railOf, reserveRefund, type RefundRequest } from './reserve-refund';
+import { lightningPayoutOf, railOf, reserveRefund, type RefundRequest } from './reserve-refund';
 import { sendCardRefund } from './send-refund';
 import { queueStoreRefunds } from './store-refund';
 
 /**
  * A merchant's refund of one of its payments: reserved in the ledger first (so it is never lost and never
  * exceeds the remainder), then made by the payment's provider. A card refund is made at once; a
- * Lightning refund (refused for now by reserveRefund) will stay pending until the buyer gives an invoice.
+ * Lightning refund stays pending until the buyer gives an invoice on their order page (ADR 053), or is
+ * recorded as made outside AgentCart where the provider cannot pay out.
  * `idempotencyKey` names the logical refund: a key already used answers that refund and sends nothing.
  */
 export async function createRefund(
@@ -56,6 +57,7 @@ export async function paymentRefunds(
     refunds: rows.map(toRefundView),
     refundable: refundableOf(payment, rows),
     rail: railOf(payment.method),
+    lightning_payout: railOf(payment.method) === 'lightning' ? lightningPayoutOf(payment.provider) : null,
     items: refundableItems(row.items, rows),
   };
 }

@@ -2,3 +2,4 @@
 export { registerRefundRoutes } from './routes';
 export { registerRefundWebhookRoutes, stripeRefundWebhookPath } from './webhook-routes';
 export { refundJobs } from './jobs';
+export { buyerLightningRefunds, LIGHTNING_REFUND_MESSAGES, payBuyerInvoice } from './lightning-refund';

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { merchants, refunds } from '../../db/schema/index';
 import type { JobDefinition } from '../../jobs/queue';
 import type { EngineDeps } from '../commerce';
+import { settlePendingPayouts } from './lightning-refund';
 import { sendCardRefund } from './send-refund';
 import { queueStoreRefunds, STORE_REFUND_QUEUE, sweepStoreRefunds, writeStoreRefund } from './store-refund';
 
@@ -55,6 +56,14 @@ export function refundJobs(deps: EngineDeps): JobDefinition<never>[] {
       handler: async (data: { refundId: string }) => {
         await writeStoreRefund(deps, data.refundId);
       },
+    },
+    {
+      // A Lightning refund's payout the provider answered pending (ADR 053).
+      name: 'settle-lightning-payouts',
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      cron: '* * * * *',
+      handler: () => settlePendingPayouts(deps).then(() => undefined),
     },
     {
       name: 'sweep-store-refunds',

@@ -23,6 +23,9 @@ export function toRefundView(refund: Refund): RefundView {
     provider_refund_id: refund.providerRefundId,
     origin: refund.origin as RefundOrigin,
     test: refund.test,
+    amount_sats: refund.amountSats,
+    awaiting_invoice: refund.rail === 'lightning' && refund.status === 'pending' && !refund.paymentRequest,
+    settled_outside: refund.settledOutside,
     created_at: refund.createdAt.toISOString(),
   };
 }

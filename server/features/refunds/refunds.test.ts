@@ -266,7 +266,7 @@ describe('refund requests refused', () => {
     expect(res.json().error.message).toBe('Only a paid payment can be refunded.');
   });
 
-  it('refuses a Lightning payment until the buyer can give an invoice to be paid to', async () => {
+  it("refuses a Lightning refund whose sats cannot be known (the payment's rate was purged)", async () => {
     const { checkoutId } = await insertCheckout(t, merchant.merchantId, {
       createdAt: new Date(),
       payment: { method: 'btc_opennode', status: 'succeeded', invoiceId: 'inv_paid' },
@@ -276,7 +276,9 @@ describe('refund requests refused', () => {
       reason: 'other',
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toBe('Lightning payments cannot be refunded in AgentCart yet.');
+    expect(res.json().error.message).toBe(
+      'The exchange rate of this payment is no longer known, so its refund cannot be paid in sats. Refund the buyer outside AgentCart.',
+    );
     expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id))).toEqual([]);
   });
 

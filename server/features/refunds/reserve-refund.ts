@@ -2,10 +2,19 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createRefundInput } from '#common/api/refunds';
 import { formatAmount } from '#common/domain/money';
-import type { RefundLineItem, RefundRail } from '#common/domain/refunds';
+import type { LightningPayout, RefundLineItem, RefundRail } from '#common/domain/refunds';
 import type { Db } from '../../db/client';
-import { checkouts, orders, payments, refunds, type OfferItem, type Refund } from '../../db/schema/index';
+import {
+  checkouts,
+  orders,
+  payments,
+  refunds,
+  type OfferItem,
+  type Payment,
+  type Refund,
+} from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { canPayOut, lightningProviderName as providerName } from '../commerce';
 import { refundableOf } from './refund-views';
 
 export type RefundRequest = z.output<typeof createRefundInput>;
@@ -54,12 +63,6 @@ export async function reserveRefund(
     if (payment.status !== 'succeeded') {
       throw new AppError('unprocessable', 'Only a paid payment can be refunded.');
     }
-    // Until the buyer can give an invoice to be paid to (issue 24's buyer page), a Lightning refund
-    // would hold its amount with nothing to settle it.
-    if (railOf(payment.method) === 'lightning') {
-      throw new AppError('unprocessable', 'Lightning payments cannot be refunded in AgentCart yet.');
-    }
-
     const earlier = await tx
       .select()
       .from(refunds)
@@ -80,20 +83,25 @@ export async function reserveRefund(
         { fieldErrors: { amount: `At most ${formatAmount(remaining, payment.currency)}` } },
       );
     }
+    const rail = railOf(payment.method);
+    const lightning = rail === 'lightning' ? lightningTerms(payment, amountMinor, request) : null;
     const [refund] = await tx
       .insert(refunds)
       .values({
         merchantId,
         paymentId: payment.id,
         orderId: row.orderId,
-        rail: railOf(payment.method),
+        rail,
         provider: payment.provider,
         amountMinor,
         currency: payment.currency,
         reason: request.reason,
         lineItems,
         restock: request.restock,
-        status: 'pending',
+        // A Lightning refund waits for the buyer's invoice; one made outside AgentCart is done already.
+        status: lightning?.payout === 'outside_agentcart' ? 'succeeded' : 'pending',
+        amountSats: lightning?.amountSats ?? null,
+        settledOutside: lightning?.payout === 'outside_agentcart',
         idempotencyKey,
         origin: 'merchant_app',
         test: payment.test,
@@ -101,6 +109,44 @@ export async function reserveRefund(
       .returning();
     return { refund: refund!, created: true };
   });
+}
+
+/** How a Lightning payment's provider gives money back: by paying the buyer's invoice, or not at all. */
+export const lightningPayoutOf = (provider: string): LightningPayout =>
+  canPayOut(provider) ? 'buyer_invoice' : 'outside_agentcart';
+
+/** The payment's own exchange rate: the sats its invoice was for, from the provider's answer. */
+export function paidSatsOf(payment: Pick<Payment, 'providerPayload'>): number | null {
+  const sats = payment.providerPayload.amount_sats;
+  return typeof sats === 'number' && Number.isInteger(sats) && sats > 0 ? sats : null;
+}
+
+/**
+ * What a Lightning refund owes and how it is paid (ADR 053). The sats follow the refund's fiat amount at
+ * the rate the buyer paid at (the refund of the whole payment is exactly the sats paid), so neither side
+ * bears the price's move since. A provider with no payout API cannot send them: the merchant must say
+ * the money went back outside AgentCart, and nothing is faked.
+ */
+function lightningTerms(payment: Payment, amountMinor: number, request: RefundRequest) {
+  const payout = lightningPayoutOf(payment.provider);
+  if (payout === 'outside_agentcart') {
+    if (!request.refunded_outside) {
+      throw new AppError(
+        'unprocessable',
+        `${providerName(payment.provider)} cannot send refunds through AgentCart. Refund the buyer outside AgentCart, then record it here.`,
+        { fieldErrors: { refunded_outside: 'Confirm you refunded the buyer outside AgentCart' } },
+      );
+    }
+    return { payout, amountSats: null };
+  }
+  const paidSats = paidSatsOf(payment);
+  if (paidSats === null) {
+    throw new AppError(
+      'unprocessable',
+      'The exchange rate of this payment is no longer known, so its refund cannot be paid in sats. Refund the buyer outside AgentCart.',
+    );
+  }
+  return { payout, amountSats: Math.round((paidSats * amountMinor) / payment.amountMinor) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { ProviderError } from '../../integrations/http';
 import { isUuid } from '../../lib/ids';
 import { SIGNED_RECEIVER_LIMIT } from '../../lib/raw-body';
 import { CommerceError } from '../commerce';
+import { syncCardDisputes } from './disputes';
 import { queueStoreRefunds } from './store-refund';
 import { syncCardRefunds } from './sync-card-refunds';
 
@@ -17,6 +18,9 @@ export const STRIPE_REFUND_EVENTS = [
   'refund.updated',
   'refund.failed',
 ] as const;
+
+/** The Stripe events about disputes (chargebacks) that mark a payment disputed (ADR 053). */
+export const STRIPE_DISPUTE_EVENTS = ['charge.dispute.created'] as const;
 
 /** Where a merchant's Stripe account tells us of its refunds. */
 export const stripeRefundWebhookPath = (merchantId: string) => `/webhooks/payments/stripe/${merchantId}`;
@@ -32,7 +36,7 @@ const refundEvent = z.object({
 });
 
 /**
- * Refund events from a merchant's Stripe account (ADR 047). The event's content is never trusted: it
+ * Refund and dispute events from a merchant's Stripe account (ADR 047, 053). The event's content is never trusted: it
  * names a payment of the merchant, whose refunds are then read from Stripe with the merchant's own key
  * and recorded (`syncCardRefunds`), so a forged event can only make us read the truth again. Events of no
  * interest and payments we do not know are acknowledged, so Stripe stops sending them.
@@ -51,7 +55,9 @@ export function registerRefundWebhookRoutes(app: FastifyInstance, ctx: Pick<AppC
       if (!event.success) return reply.status(400).send({ received: false });
       const named = event.data.data.object.payment_intent;
       const intentId = typeof named === 'string' ? named : named?.id;
-      if (!STRIPE_REFUND_EVENTS.includes(event.data.type as never) || !intentId) return { received: true };
+      const type = event.data.type;
+      const dispute = STRIPE_DISPUTE_EVENTS.includes(type as never);
+      if ((!dispute && !STRIPE_REFUND_EVENTS.includes(type as never)) || !intentId) return { received: true };
       const [payment] = await deps.db
         .select()
         .from(payments)
@@ -64,8 +70,12 @@ export function registerRefundWebhookRoutes(app: FastifyInstance, ctx: Pick<AppC
         );
       if (!payment) return { received: true };
       try {
-        await syncCardRefunds(deps, merchant, payment);
-        await queueStoreRefunds(deps, payment.id);
+        if (dispute) {
+          await syncCardDisputes(deps, merchant, payment);
+        } else {
+          await syncCardRefunds(deps, merchant, payment);
+          await queueStoreRefunds(deps, payment.id);
+        }
       } catch (err) {
         // Stripe could not be asked: Stripe delivers the event again later.
         if (err instanceof ProviderError && err.retryable) return reply.status(503).send({ received: false });

@@ -83,6 +83,18 @@ export interface ProviderPayout {
   failureReason: string | null;
 }
 
+/** A dispute (chargeback) as the provider reports it. */
+export interface ProviderDispute {
+  /** dp_… on Stripe. */
+  id: string;
+  /** The disputed amount, in the payment's minor units. */
+  amountMinor: number;
+  /** The bank's reason in the provider's words (fraudulent, product_not_received …). */
+  reason: string;
+  /** needs_response, under_review, won, lost … */
+  status: string;
+}
+
 /** A refund as the provider reports it, normalized. */
 export interface ProviderRefund {
   /** The provider's id: re_… for Stripe. */
@@ -189,6 +201,8 @@ export interface CardPaymentProvider<Credentials = unknown> extends PaymentProvi
   ): Promise<ProviderRefund>;
   /** Every refund of a payment, however it was made (our API or the provider's dashboard). */
   listRefunds(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderRefund[]>;
+  /** The disputes (chargebacks) the buyer's bank opened on a payment, read from the provider (ADR 053). */
+  listDisputes(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderDispute[]>;
   /** Verifies the signature with the endpoint's signing secret; throws ProviderError('auth') when it fails. */
   parseWebhook(input: WebhookRequest & { signingSecret: string; now: Date }): PaymentWebhook;
 }

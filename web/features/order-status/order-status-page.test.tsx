@@ -22,6 +22,8 @@ const order: OrderStatusView = {
   subtotal: 4248,
   total: 4647,
   refunded: 0,
+  lightningRefunds: [],
+  btcPriceMinor: null,
   deliverTo: { city: 'London', country: 'GB' },
   tracking: { carrier: 'Royal Mail', number: 'RM123GB', url: 'https://track.example/RM123GB' },
 };
@@ -101,5 +103,54 @@ describe('order status page', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Order 1042' })).toBeInTheDocument();
+  });
+
+  it('asks for a Lightning invoice for the refund in sats at the rate paid, says why one is refused, and shows it paid', async () => {
+    const waiting: OrderStatusView = {
+      ...order,
+      refunded: 0,
+      lightningRefunds: [
+        { amount: 2000, amountSats: 40_000, status: 'awaiting_invoice', createdAt: order.placedAt },
+      ],
+      btcPriceMinor: 5_000_000,
+    };
+    const refused =
+      'This invoice is for 40,001 sats, but your refund is 40,000 sats. Make an invoice for exactly 40,000 sats.';
+    const sent: unknown[] = [];
+    stubFetch({
+      routes: {
+        [API]: () => json(waiting),
+        [`${API}/refund-invoice`]: (init) => {
+          const body = JSON.parse(String(init?.body)) as { invoice: string };
+          sent.push(body);
+          if (body.invoice === 'lntb400010n1wrong')
+            return json({ error: { code: 'unprocessable', message: refused } }, 422);
+          return json({
+            ...waiting,
+            refunded: 2000,
+            lightningRefunds: [{ ...waiting.lightningRefunds[0], status: 'paid' }],
+          });
+        },
+      },
+    });
+    openPage();
+    const form = await screen.findByRole('form', { name: 'Get your refund' });
+    expect(screen.getByRole('heading', { name: 'Get your refund' })).toBeInTheDocument();
+    expect(form).toHaveTextContent('refunding you GBP 20.00');
+    expect(form).toHaveTextContent('40,000 sats');
+    expect(form).toHaveTextContent('at the rate you paid at (1 BTC = GBP 50000.00)');
+    const field = within(form).getByRole('textbox', { name: 'Lightning invoice' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Get 40,000 sats' }));
+    expect(await within(form).findByText('Paste a Lightning invoice')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.type(field, 'lntb400010n1wrong');
+    await userEvent.click(within(form).getByRole('button', { name: 'Get 40,000 sats' }));
+    expect(await within(form).findByText(refused)).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'lntb400000n1right');
+    await userEvent.click(within(form).getByRole('button', { name: 'Get 40,000 sats' }));
+    expect(await screen.findByText('Paid to your wallet')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Get your refund' })).not.toBeInTheDocument();
+    expect(sent).toEqual([{ invoice: 'lntb400010n1wrong' }, { invoice: 'lntb400000n1right' }]);
   });
 });

@@ -1,7 +1,9 @@
-import { ExternalLink, MapPin, PackageCheck, SearchX, Truck } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { ExternalLink, MapPin, PackageCheck, SearchX, Truck, Zap } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { OrderStatus, OrderStatusView } from '#common/api/order-status';
+import type { BuyerLightningRefund, OrderStatus, OrderStatusView } from '#common/api/order-status';
+import { Field } from '#web/components/ui/field';
+import { Textarea } from '#web/components/ui/input';
 import { OrderStatusBadge } from '#web/components/order-status-badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
@@ -11,7 +13,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { isNotFound } from '#web/lib/api-client';
 import { formatMoney } from '#web/lib/money';
 import { useSeo } from '#web/lib/use-seo';
-import { useOrderStatus } from './api/order-status';
+import { useOrderStatus, useSubmitRefundInvoice } from './api/order-status';
 
 /** What each status means to the person who bought, in their words rather than the engine's. */
 const STATUS_TEXT: Record<OrderStatus, string> = {
@@ -52,7 +54,7 @@ export default function OrderStatusPage() {
       </LoadError>
     );
   } else {
-    content = <OrderDetails order={order.data} />;
+    content = <OrderDetails order={order.data} token={token} />;
   }
   return <Section className="max-w-2xl py-10 sm:py-16">{content}</Section>;
 }
@@ -91,7 +93,7 @@ function OrderNotFound({ message }: { message: string }) {
   );
 }
 
-function OrderDetails({ order }: { order: OrderStatusView }) {
+function OrderDetails({ order, token }: { order: OrderStatusView; token: string }) {
   const itemsHeading = useId();
   const deliveryHeading = useId();
   const { currency } = order;
@@ -144,6 +146,8 @@ function OrderDetails({ order }: { order: OrderStatusView }) {
           </dl>
         </section>
 
+        {order.lightningRefunds.length > 0 && <LightningRefunds order={order} token={token} />}
+
         <section aria-labelledby={deliveryHeading} className="grid gap-3">
           <h2 id={deliveryHeading} className="text-base font-semibold text-slate-900">
             Delivery
@@ -184,6 +188,106 @@ function OrderDetails({ order }: { order: OrderStatusView }) {
         </p>
       </CardContent>
     </Card>
+  );
+}
+
+const satsText = (sats: number) => `${sats.toLocaleString()} sats`;
+
+const REFUND_STATE_TEXT: Record<BuyerLightningRefund['status'], string> = {
+  awaiting_invoice: 'Waiting for your invoice',
+  sending: 'Being sent to your wallet',
+  paid: 'Paid to your wallet',
+  failed: 'Could not be paid: contact the store',
+};
+
+/**
+ * A Lightning refund reaches the buyer as a payment to an invoice they make (ADR 053): "Get your
+ * refund" asks for one for the refund's sats, stated with the fiat amount and the rate they paid at.
+ */
+function LightningRefunds({ order, token }: { order: OrderStatusView; token: string }) {
+  const heading = useId();
+  const { currency } = order;
+  const waiting = order.lightningRefunds.find((r) => r.status === 'awaiting_invoice');
+  return (
+    <section aria-labelledby={heading} className="grid gap-3">
+      <h2 id={heading} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <Zap aria-hidden="true" className="size-4 text-amber-500" />
+        {waiting ? 'Get your refund' : 'Your refunds'}
+      </h2>
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
+        {order.lightningRefunds.map((refund, index) => (
+          <li key={index} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <span className="font-medium tabular-nums text-slate-900">
+              {formatMoney(refund.amount, currency)} · {satsText(refund.amountSats)}
+            </span>
+            <span className="text-slate-600">{REFUND_STATE_TEXT[refund.status]}</span>
+          </li>
+        ))}
+      </ul>
+      {waiting && <RefundInvoiceForm refund={waiting} order={order} token={token} />}
+    </section>
+  );
+}
+
+function RefundInvoiceForm({
+  refund,
+  order,
+  token,
+}: {
+  refund: BuyerLightningRefund;
+  order: OrderStatusView;
+  token: string;
+}) {
+  const submit = useSubmitRefundInvoice(token);
+  const [invoice, setInvoice] = useState('');
+  const [missing, setMissing] = useState(false);
+  const { currency } = order;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submit.isPending) return;
+    if (!invoice.trim()) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    submit.mutate(invoice.trim(), { onSuccess: () => setInvoice('') });
+  };
+  const error = missing ? 'Paste a Lightning invoice' : submit.isError ? submit.error.message : undefined;
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-3 rounded-xl bg-slate-50 px-4 py-4"
+      aria-label="Get your refund"
+    >
+      <p className="text-sm text-slate-700">
+        {order.merchantName} is refunding you {formatMoney(refund.amount, currency)}. You paid in bitcoin, so
+        the refund is paid to your Lightning wallet: <strong>{satsText(refund.amountSats)}</strong>
+        {order.btcPriceMinor !== null && (
+          <>, at the rate you paid at (1 BTC = {formatMoney(order.btcPriceMinor, currency)})</>
+        )}
+        . In your wallet, make an invoice for exactly {satsText(refund.amountSats)} and paste it here.
+      </p>
+      <Field label="Lightning invoice" error={error}>
+        <Textarea
+          value={invoice}
+          onChange={(e) => setInvoice(e.target.value)}
+          rows={3}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="lnbc…"
+          className="font-mono text-xs break-all"
+        />
+      </Field>
+      <Button
+        type="submit"
+        disabled={submit.isPending}
+        aria-busy={submit.isPending}
+        className="justify-self-start"
+      >
+        {submit.isPending ? 'Sending your refund…' : `Get ${satsText(refund.amountSats)}`}
+      </Button>
+    </form>
   );
 }
 

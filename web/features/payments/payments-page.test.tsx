@@ -17,6 +17,7 @@ const payment = (over: Partial<PaymentView>): PaymentView => ({
   status: 'PAID',
   raw_status: 'succeeded',
   needs_review: false,
+  disputed: false,
   amount: 2398,
   currency: 'GBP',
   created_at: '2026-11-20T10:00:00.000Z',

@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { type PaymentDisplayStatus, type PaymentView } from '#common/api/payments';
-import { PAYMENT_STATUS_LABELS } from '#common/domain/labels';
+import { DISPUTED_LABEL, PAYMENT_STATUS_LABELS } from '#common/domain/labels';
 import { CopyableId } from '#web/components/copyable-id';
 import { usePaymentMethods } from '#web/features/connections';
 import { TestBadge } from '#web/components/test-badge';
@@ -95,6 +95,7 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
         <span className="inline-flex flex-wrap items-center gap-1.5">
           <Badge variant={STATUS_BADGE[p.status]}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>
           {p.needs_review && <Badge variant="outline">Needs review</Badge>}
+          {p.disputed && <Badge variant="danger">{DISPUTED_LABEL}</Badge>}
           {p.test && <TestBadge />}
         </span>
       </TableCell>

@@ -8,7 +8,11 @@ import type { Checkout, Order, Payment, Refund } from '../../../db/schema/index'
  * delivery, so no version is told an order was delivered.
  */
 export type OrderFacts = Pick<Order, 'status' | 'tracking'>;
-export type PaymentFacts = Pick<Payment, 'status'> | null | undefined;
+export type PaymentFacts =
+  | (Pick<Payment, 'status'> &
+      Partial<Pick<Payment, 'disputeId' | 'disputeReason' | 'disputedAt' | 'currency'>>)
+  | null
+  | undefined;
 
 export interface OrderEventInput {
   eventType: 'order_create' | 'order_update';

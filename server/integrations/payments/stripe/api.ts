@@ -125,6 +125,23 @@ export const stripeRefundList = z.looseObject({
   has_more: z.boolean(),
 });
 
+/** A Dispute, in the parts we read (its id, amount, reason and status). */
+export const stripeDispute = z.looseObject({
+  id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  reason: z.string(),
+  status: z.string(),
+  created: z.number(),
+});
+
+/** A page of `GET /v1/disputes`. */
+export const stripeDisputeList = z.looseObject({
+  object: z.literal('list'),
+  data: z.array(stripeDispute),
+  has_more: z.boolean(),
+});
+
 /** The parts of an Account we read (name and whether it can take payments). */
 export const stripeAccount = z.looseObject({
   id: z.string(),

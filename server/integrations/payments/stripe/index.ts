@@ -1,6 +1,11 @@
 import type Stripe from 'stripe';
 import type { AdapterContext } from '../../http';
-import type { CardPaymentProvider, ProviderPayment, ProviderRefund } from '../payment-provider';
+import type {
+  CardPaymentProvider,
+  ProviderDispute,
+  ProviderPayment,
+  ProviderRefund,
+} from '../payment-provider';
 import {
   callStripe,
   stripeAccount,
@@ -11,6 +16,7 @@ import {
   stripeGrantedToken,
   stripeRefund,
   stripeRefundList,
+  stripeDisputeList,
   type StripePaymentIntent,
   type StripeRefund,
 } from './api';
@@ -170,6 +176,20 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
       if (!page.has_more || !page.data.length) return found;
       after = page.data.at(-1)!.id;
     }
+  },
+
+  async listDisputes(ctx, paymentId) {
+    // A payment is disputed at most a few times: one page.
+    const page = await callStripe(
+      () => clientFor(ctx).disputes.list({ payment_intent: paymentId, limit: 100 }),
+      stripeDisputeList,
+    );
+    return page.data.map((d): ProviderDispute => ({
+      id: d.id,
+      amountMinor: d.amount,
+      reason: d.reason,
+      status: d.status,
+    }));
   },
 
   parseWebhook: parseStripeWebhook,

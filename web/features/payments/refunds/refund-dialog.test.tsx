@@ -25,6 +25,7 @@ const PAYMENT: PaymentView = {
   status: 'PAID',
   raw_status: 'succeeded',
   needs_review: false,
+  disputed: false,
   amount: 4000,
   currency: 'GBP',
   created_at: '2026-11-20T10:00:00.000Z',
@@ -51,6 +52,9 @@ const refund = (over: Partial<RefundView>): RefundView => ({
   provider_refund_id: 're_1',
   origin: 'merchant_app',
   test: false,
+  amount_sats: null,
+  awaiting_invoice: false,
+  settled_outside: false,
   created_at: '2026-11-21T10:00:00.000Z',
   ...over,
 });
@@ -62,6 +66,7 @@ const REFUNDS: PaymentRefundsOutput = {
   ],
   refundable: { paid: 4000, refunded: 500, pending: 0, remaining: 3500, currency: 'GBP' },
   rail: 'card',
+  lightning_payout: null,
   items: [
     { sku: 'MUG', name: 'Blue mug', quantity: 2, unit_amount: 1500, refundable_quantity: 2 },
     { sku: 'TEA', name: 'Green tea', quantity: 1, unit_amount: 1000, refundable_quantity: 1 },
@@ -69,7 +74,10 @@ const REFUNDS: PaymentRefundsOutput = {
 };
 
 /** The payments page with one paid payment; refunds answered by `onRefund` (POST) and REFUNDS (GET). */
-function stubRefunds(onRefund: (body: unknown, key: string | null) => Response) {
+function stubRefunds(
+  onRefund: (body: unknown, key: string | null) => Response,
+  refunds: PaymentRefundsOutput = REFUNDS,
+) {
   const posts: { body: unknown; key: string | null }[] = [];
   const fetchMock = stubFetch({ signedIn: true });
   fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -84,7 +92,7 @@ function stubRefunds(onRefund: (body: unknown, key: string | null) => Response) 
         posts.push({ body, key });
         return onRefund(body, key);
       }
-      return json(REFUNDS);
+      return json(refunds);
     }
     throw new Error(`Unexpected fetch ${url.pathname}`);
   });
@@ -204,5 +212,55 @@ describe('RefundDialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refund GBP 20.00' }));
     await waitFor(() => expect(answers).toBe(3));
     expect(posts[2]!.key).not.toBe(posts[0]!.key);
+  });
+
+  it('records a Lightning refund made outside AgentCart where the provider cannot pay out, and only once confirmed', async () => {
+    const lightning: PaymentRefundsOutput = {
+      ...REFUNDS,
+      rail: 'lightning',
+      lightning_payout: 'outside_agentcart',
+      refunds: [refund({ rail: 'lightning', provider_refund_id: null, settled_outside: true })],
+    };
+    const posts = stubRefunds(
+      (body) =>
+        json(
+          {
+            refund: refund({
+              id: 'r4',
+              rail: 'lightning',
+              amount: 3500,
+              provider_refund_id: null,
+              settled_outside: true,
+            }),
+            refundable: { ...REFUNDS.refundable, refunded: 4000, remaining: 0 },
+            body,
+          },
+          201,
+        ),
+      lightning,
+    );
+    const dialog = await openDialog();
+    expect(
+      await within(dialog).findByText('Your Lightning provider cannot send refunds through AgentCart.', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Refunds' })).toHaveTextContent(
+      'Refunded outside AgentCart',
+    );
+    await chooseReason(dialog, 'Other');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record refund of GBP 35.00' }));
+    expect(
+      await within(dialog).findByText('Confirm you refunded the buyer outside AgentCart'),
+    ).toBeInTheDocument();
+    expect(posts).toEqual([]);
+    await userEvent.click(
+      within(dialog).getByRole('switch', { name: 'I have refunded the buyer outside AgentCart' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record refund of GBP 35.00' }));
+    expect(
+      await within(dialog).findByText('Recorded GBP 35.00 refunded outside AgentCart.'),
+    ).toBeInTheDocument();
+    expect(posts[0]!.body).toEqual({ reason: 'other', refunded_outside: true });
   });
 });

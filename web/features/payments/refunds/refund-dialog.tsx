@@ -183,6 +183,9 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [restock, setRestock] = useState(false);
   const [reason, setReason] = useState<RefundReason | ''>('');
+  // A Lightning provider with no payout API: the merchant refunds outside AgentCart and says so here.
+  const outside = data.lightning_payout === 'outside_agentcart';
+  const [refundedOutside, setRefundedOutside] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   // One Idempotency-Key per submission of one request: sent again (a double click, a retry after a lost
@@ -226,7 +229,9 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
             ? `These items come to ${formatMoney(amountMinor, currency)}, more than the ${formatMoney(remaining, currency)} left to refund`
             : undefined;
   const reasonError = reason ? undefined : 'Choose a reason';
-  const invalid = Boolean(amountError || itemsError || reasonError);
+  const outsideError =
+    outside && !refundedOutside ? 'Confirm you refunded the buyer outside AgentCart' : undefined;
+  const invalid = Boolean(amountError || itemsError || reasonError || outsideError);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -243,6 +248,7 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
               restock,
               line_items: itemLines.map((line) => ({ sku: line.item.sku, quantity: line.quantity })),
             };
+    if (outside) body.refunded_outside = true;
     const text = JSON.stringify(body);
     if (submission.current?.body !== text) submission.current = { body: text, key: crypto.randomUUID() };
     create.mutate(
@@ -251,12 +257,15 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
         onSuccess: ({ refund }) => {
           submission.current = null;
           const money = formatMoney(refund.amount, refund.currency);
-          const message =
-            refund.status === 'succeeded'
+          const message = refund.settled_outside
+            ? `Recorded ${money} refunded outside AgentCart.`
+            : refund.status === 'succeeded'
               ? `Refunded ${money}.`
-              : refund.status === 'pending'
-                ? `Refund of ${money} sent; it is pending until the provider settles it.`
-                : `The refund of ${money} failed: ${refund.failure_reason ?? 'the provider refused it'}.`;
+              : refund.awaiting_invoice
+                ? `Refund of ${money} made; it waits for the buyer's Lightning invoice on their order page.`
+                : refund.status === 'pending'
+                  ? `Refund of ${money} sent; it is pending until the provider settles it.`
+                  : `The refund of ${money} failed: ${refund.failure_reason ?? 'the provider refused it'}.`;
           setDone(message);
           if (refund.status === 'failed') toast.error(message);
           else toast.success(message);
@@ -265,6 +274,7 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
           setQuantities({});
           setRestock(false);
           setReason('');
+          setRefundedOutside(false);
           setShowErrors(false);
         },
       },
@@ -272,10 +282,13 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
   }
 
   const refusal = create.isError ? refusalOf(create.error) : null;
+  const verb = outside ? 'Record refund of' : 'Refund';
   const submitLabel =
     amountMinor !== null && amountMinor > 0 && amountMinor <= remaining
-      ? `Refund ${formatMoney(amountMinor, currency)}`
-      : 'Refund';
+      ? `${verb} ${formatMoney(amountMinor, currency)}`
+      : outside
+        ? 'Record refund'
+        : 'Refund';
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="New refund">
@@ -371,11 +384,39 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
         )}
       </div>
 
-      {data.rail === 'lightning' && (
+      {data.lightning_payout === 'buyer_invoice' && (
         <Alert title="The buyer collects a Lightning refund">
           A paid Lightning invoice cannot be reversed. The refund waits, pending, until the buyer gives an
-          invoice for it on their order page; your provider then pays it.
+          invoice for it on their order page, in sats at the rate they paid at; your provider then pays it.
         </Alert>
+      )}
+      {outside && (
+        <div className="grid gap-3">
+          <Alert variant="warning" title="Refund this payment outside AgentCart">
+            Your Lightning provider cannot send refunds through AgentCart. Give the buyer their money back
+            another way (from your provider&rsquo;s account, say), then record it here so your payments, store
+            and the buyer&rsquo;s agent show the refund. AgentCart sends nothing.
+          </Alert>
+          <div className="flex items-start gap-3">
+            <Switch
+              id={`refund-outside-${paymentId}`}
+              checked={refundedOutside}
+              onCheckedChange={setRefundedOutside}
+              aria-invalid={showErrors && outsideError ? true : undefined}
+              aria-describedby={showErrors && outsideError ? `refund-outside-error-${paymentId}` : undefined}
+            />
+            <Label htmlFor={`refund-outside-${paymentId}`}>I have refunded the buyer outside AgentCart</Label>
+          </div>
+          {showErrors && outsideError && (
+            <p
+              id={`refund-outside-error-${paymentId}`}
+              role="alert"
+              className="text-xs font-medium text-red-600"
+            >
+              {outsideError}
+            </p>
+          )}
+        </div>
       )}
 
       {refusal && (

@@ -52,7 +52,19 @@ export function RefundsList({ refunds }: { refunds: RefundView[] }) {
               {refund.restock && ' · back in stock'}
             </p>
           )}
-          {refund.status === 'pending' && <p className="text-slate-600">{PENDING_NOTE[refund.rail]}</p>}
+          {refund.amount_sats !== null && (
+            <p className="text-slate-600">
+              {refund.amount_sats.toLocaleString()} sats at the rate the buyer paid at
+            </p>
+          )}
+          {refund.settled_outside && <p className="text-slate-600">Refunded outside AgentCart</p>}
+          {refund.status === 'pending' && (
+            <p className="text-slate-600">
+              {refund.rail === 'lightning' && !refund.awaiting_invoice
+                ? 'The buyer gave an invoice; your provider is paying it.'
+                : PENDING_NOTE[refund.rail]}
+            </p>
+          )}
           {refund.status === 'failed' && (
             <p className="text-red-700">
               Not refunded: {refund.failure_reason ?? 'the provider refused it without a reason.'} Its amount

@@ -9,6 +9,9 @@ import { NotificationsTab } from './notifications-tab';
 const ALL_ON: NotificationPreferences = {
   new_order: { email: true, push: true, digest: false },
   order_fulfilled: { email: true, push: true },
+  order_refunded: { email: true, push: true },
+  refund_failed: { email: true, push: true },
+  payment_disputed: { email: true, push: true },
   trial_ending: { email: true, push: true },
   usage_limit: { email: true, push: true },
   api_errors: { email: true, push: true },
@@ -68,9 +71,12 @@ describe('Settings › Notifications', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading your notification settings');
     const email = await screen.findByRole('switch', { name: 'New order: Email' });
     // Two per event, and the hourly digest for orders.
-    expect(screen.getAllByRole('switch')).toHaveLength(13);
+    expect(screen.getAllByRole('switch')).toHaveLength(19);
     for (const name of [
       'Order fulfilled',
+      'Order refunded',
+      'Refund failed',
+      'Payment disputed',
       'Trial ending',
       'Usage limit',
       'API errors',

@@ -30,6 +30,24 @@ function refundAdjustment(refund: RefundFacts) {
   };
 }
 
+/**
+ * The buyer's bank disputed the payment (a chargeback, ADR 053): an Adjustment of type dispute, pending
+ * while the bank decides. No amount: nothing has been credited to the buyer yet.
+ */
+function disputeAdjustments(payment: PaymentFacts) {
+  if (!payment?.disputeId || !payment.disputedAt) return [];
+  return [
+    {
+      id: `adj_${payment.disputeId}`,
+      type: 'dispute',
+      occurred_at: payment.disputedAt.toISOString(),
+      status: 'pending',
+      ...(payment.disputeReason ? { reason: payment.disputeReason } : {}),
+      description: 'The buyer disputed the payment with their bank',
+    },
+  ];
+}
+
 export type AcpOrderStatus2026 =
   'created' | 'confirmed' | 'manual_review' | 'processing' | 'shipped' | 'completed' | 'canceled';
 
@@ -91,20 +109,23 @@ export function orderEventData2026(input: OrderEventInput) {
     status,
     line_items: lineItems,
     fulfillments: [fulfillment],
-    adjustments: ledger.length
-      ? ledger.map(refundAdjustment)
-      : refunded > 0
-        ? [
-            {
-              id: `adj_refund_${payment!.id}`,
-              type: 'refund',
-              occurred_at: payment!.updatedAt.toISOString(),
-              status: 'completed',
-              amount: refunded,
-              currency: order.currency.toLowerCase(),
-            },
-          ]
-        : [],
+    adjustments: [
+      ...(ledger.length
+        ? ledger.map(refundAdjustment)
+        : refunded > 0
+          ? [
+              {
+                id: `adj_refund_${payment!.id}`,
+                type: 'refund',
+                occurred_at: payment!.updatedAt.toISOString(),
+                status: 'completed',
+                amount: refunded,
+                currency: order.currency.toLowerCase(),
+              },
+            ]
+          : []),
+      ...disputeAdjustments(payment),
+    ],
     totals: [
       { type: 'subtotal' as const, display_text: 'Subtotal', amount: subtotal },
       { type: 'fulfillment' as const, display_text: 'Shipping', amount: checkout.shippingOption.priceMinor },
