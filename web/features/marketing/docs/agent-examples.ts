@@ -149,7 +149,9 @@ export const ORDER_RESPONSE = `{
   "total": 8396,
   "currency": "GBP",
   "tracking": { "carrier": null, "number": null, "url": null },
-  "created_at": "2026-11-21T07:26:02.448Z"
+  "created_at": "2026-11-21T07:26:02.448Z",
+  "amount_refunded": 0,
+  "refunds": []
 }`;
 
 export const BTC_CHECKOUT_REQUEST = `# an offer is checked out once: a new one for this purchase

@@ -329,6 +329,20 @@ export function EndpointDocs() {
               </>,
             ],
             ['created_at', 'ISO 8601', 'When the payment was accepted.'],
+            [
+              'amount_refunded',
+              'integer',
+              'What the merchant has given back so far, in minor units: the succeeded refunds.',
+            ],
+            [
+              'refunds[]',
+              'array',
+              <>
+                Each refund: <C>refund_id</C>, <C>amount</C>, <C>currency</C>, <C>status</C> (<C>pending</C>,{' '}
+                <C>succeeded</C> or <C>failed</C>), <C>reason</C>, <C>line_items</C> (<C>sku</C> and{' '}
+                <C>quantity</C>, or <C>null</C> for an amount) and <C>created_at</C>.
+              </>,
+            ],
           ]}
         />
         <P>
