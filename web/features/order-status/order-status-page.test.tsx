@@ -138,7 +138,7 @@ describe('order status page', () => {
     expect(screen.getByRole('heading', { name: 'Get your refund' })).toBeInTheDocument();
     expect(form).toHaveTextContent('refunding you GBP 20.00');
     expect(form).toHaveTextContent('40,000 sats');
-    expect(form).toHaveTextContent('at the rate you paid at (1 BTC = GBP 50000.00)');
+    expect(form).toHaveTextContent('at the rate you paid (1 BTC = £50,000.00)');
     const field = within(form).getByRole('textbox', { name: 'Lightning invoice' });
     await userEvent.click(within(form).getByRole('button', { name: 'Get 40,000 sats' }));
     expect(await within(form).findByText('Paste a Lightning invoice')).toBeInTheDocument();

@@ -264,7 +264,10 @@ function RefundInvoiceForm({
         {order.merchantName} is refunding you {formatMoney(refund.amount, currency)}. You paid in bitcoin, so
         the refund is paid to your Lightning wallet: <strong>{satsText(refund.amountSats)}</strong>
         {order.btcPriceMinor !== null && (
-          <>, at the rate you paid at (1 BTC = {formatMoney(order.btcPriceMinor, currency)})</>
+          <>
+            , at the rate you paid (1 BTC ={' '}
+            {formatMoney(order.btcPriceMinor, currency, { display: 'symbol' })})
+          </>
         )}
         . In your wallet, make an invoice for exactly {satsText(refund.amountSats)} and paste it here.
       </p>
