@@ -73,6 +73,26 @@ describe('node-postgres connections to an in-process PGlite', () => {
     expect(resets).toEqual(['RESET ALL']);
   });
 
+  it('lets the event loop turn while its connections keep the engine busy', async () => {
+    const connections = await Promise.all([client(), client(), client(), client()]);
+    let turns = 0;
+    let working = true;
+    const countTurns = () => {
+      turns += 1;
+      if (working) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    // Each statement's answer starts the next one in a microtask: without slices, no turn of the event
+    // loop would come until all 2,000 were done.
+    await Promise.all(
+      connections.map(async (connection, c) => {
+        for (let i = 0; i < 500; i += 1) await connection.query('SELECT $1::int', [c * 1000 + i]);
+      }),
+    );
+    working = false;
+    expect(turns).toBeGreaterThan(5);
+  });
+
   it('rolls back a transaction its connection abandoned and lets the others go on', async () => {
     const quitter = await client();
     await quitter.query('BEGIN');

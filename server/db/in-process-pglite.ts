@@ -4,6 +4,8 @@ import type { PGlite } from '@electric-sql/pglite';
 /** Messages after which PostgreSQL answers ReadyForQuery: the end of a unit of work on the session. */
 const ENDS_A_UNIT = new Set(['S'.charCodeAt(0), 'Q'.charCodeAt(0)]);
 const TERMINATE = 'X'.charCodeAt(0);
+/** How long the engine may work on one turn of the event loop before letting other callbacks run. */
+const SLICE_MS = 10;
 
 interface Message {
   bytes: Buffer;
@@ -20,7 +22,29 @@ class SharedSession {
   private tail: Promise<void> = Promise.resolve();
   private lastUser: InProcessConnection | null = null;
 
+  /** When the engine's current run of work on this turn of the event loop began, or null between turns. */
+  private sliceStart: number | null = null;
+
   constructor(private readonly pglite: PGlite) {}
+
+  /**
+   * Called before a unit of work starts. A statement's answer resolves its caller's promise, whose next
+   * statement runs the engine again, all in microtasks: left alone, the connections pass the session
+   * among themselves for as long as any has work, and no request, response or timer is seen until the
+   * whole queue drains (measured: the event loop held up to 600 ms in the offer run). So once the engine
+   * has worked for a slice on one turn of the event loop, the next unit waits for the next turn; below
+   * that, units run straight on, as a statement after a statement is what keeps transactions short.
+   */
+  async yieldIfSliceSpent(): Promise<void> {
+    const now = performance.now();
+    if (this.sliceStart === null) {
+      this.sliceStart = now;
+      setImmediate(() => (this.sliceStart = null));
+    } else if (now - this.sliceStart > SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await this.yieldIfSliceSpent();
+    }
+  }
 
   /** Waits for the session; the result gives it back. */
   async take(user: InProcessConnection): Promise<() => void> {
@@ -128,8 +152,15 @@ class InProcessConnection extends Duplex {
     return { bytes, startup };
   }
 
+  /** Whether a unit of work (a simple query, or an extended-protocol exchange up to Sync) has begun. */
+  private unitOpen = false;
+
   private async run({ bytes, startup }: Message) {
     if (this.destroyed) return;
+    if (!this.unitOpen) {
+      await this.session.yieldIfSliceSpent();
+      this.unitOpen = true;
+    }
     if (!startup && bytes[0] === TERMINATE) return this.leaveSession();
     this.giveBack ??= await this.session.take(this);
     if (startup || changesSettings(bytes)) this.changedSettings = true;
@@ -143,6 +174,7 @@ class InProcessConnection extends Duplex {
       }),
     );
     const endsUnit = startup || ENDS_A_UNIT.has(bytes[0]!);
+    if (endsUnit) this.unitOpen = false;
     if (endsUnit && !this.pglite.isInTransaction()) this.giveSessionBack();
   }
 
