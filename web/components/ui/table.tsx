@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#web/lib/cn';
+import { Skeleton } from './skeleton';
 
 /**
  * A data table styled for the dashboard: a bordered card whose body scrolls sideways on a phone rather
@@ -94,4 +95,25 @@ export function TableMessageRow({ colSpan, children }: { colSpan: number; childr
       </td>
     </tr>
   );
+}
+
+/** What a table shows while its first page loads: placeholder rows of bars, one per cell. */
+export function TableSkeletonRows({
+  rows,
+  columns,
+  barClassName = 'w-20',
+}: {
+  rows: number;
+  columns: number;
+  barClassName?: string;
+}) {
+  return Array.from({ length: rows }, (_, i) => (
+    <TableRow key={i}>
+      {Array.from({ length: columns }, (_, j) => (
+        <TableCell key={j}>
+          <Skeleton className={cn('h-4', barClassName)} />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
 }

@@ -25,6 +25,7 @@ import {
   TableHeader,
   TableMessageRow,
   TableRow,
+  TableSkeletonRows,
 } from '#web/components/ui/table';
 import { ApiRequestError } from '#web/lib/api-client';
 import {
@@ -181,15 +182,7 @@ function DeliveryTable({
       </TableHeader>
       <TableBody aria-busy={loading}>
         {loading && !deliveries ? (
-          Array.from({ length: 3 }, (_, i) => (
-            <TableRow key={i}>
-              {Array.from({ length: COLUMNS }, (_, j) => (
-                <TableCell key={j}>
-                  <Skeleton className="h-4 w-16" />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))
+          <TableSkeletonRows rows={3} columns={COLUMNS} barClassName="w-16" />
         ) : !deliveries || deliveries.length === 0 ? (
           <TableMessageRow colSpan={COLUMNS}>
             No pushes yet. Push now sends your feed to the agent.

@@ -3,7 +3,6 @@ import type { FeedProductCheck, FeedStatus } from '#common/api/feed';
 import { FEED_STATUS_LABELS } from '#common/domain/labels';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
-import { Skeleton } from '#web/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -12,6 +11,7 @@ import {
   TableHeader,
   TableMessageRow,
   TableRow,
+  TableSkeletonRows,
 } from '#web/components/ui/table';
 
 export const FEED_STATUS_BADGE: Record<FeedStatus, 'success' | 'warning' | 'danger'> = {
@@ -52,15 +52,7 @@ export function FeedTable({
       </TableHeader>
       <TableBody aria-busy={loading}>
         {loading && !products ? (
-          Array.from({ length: 5 }, (_, i) => (
-            <TableRow key={i}>
-              {Array.from({ length: COLUMNS }, (_, j) => (
-                <TableCell key={j}>
-                  <Skeleton className="h-4 w-24" />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))
+          <TableSkeletonRows rows={5} columns={COLUMNS} barClassName="w-24" />
         ) : !products || products.length === 0 ? (
           <TableMessageRow colSpan={COLUMNS}>{emptyMessage}</TableMessageRow>
         ) : (

@@ -7,7 +7,6 @@ import { usePaymentMethods } from '#web/features/connections';
 import { TestBadge } from '#web/components/test-badge';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
-import { Skeleton } from '#web/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -16,6 +15,7 @@ import {
   TableHeader,
   TableMessageRow,
   TableRow,
+  TableSkeletonRows,
 } from '#web/components/ui/table';
 import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
 import { formatMoney } from '#web/lib/money';
@@ -64,15 +64,7 @@ export function PaymentsTable({
       </TableHeader>
       <TableBody aria-busy={loading}>
         {loading && !payments ? (
-          Array.from({ length: 5 }, (_, i) => (
-            <TableRow key={i}>
-              {Array.from({ length: COLUMNS }, (_, j) => (
-                <TableCell key={j}>
-                  <Skeleton className="h-4 w-20" />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))
+          <TableSkeletonRows rows={5} columns={COLUMNS} barClassName="w-20" />
         ) : !payments || payments.length === 0 ? (
           <TableMessageRow colSpan={COLUMNS}>{emptyMessage}</TableMessageRow>
         ) : (
