@@ -160,6 +160,9 @@ describe('every settings change is a security event', () => {
         usage_limit: channels,
         api_errors: channels,
         store_switched: channels,
+        order_refunded: channels,
+        refund_failed: channels,
+        payment_disputed: channels,
       },
     });
 
