@@ -53,12 +53,15 @@ export interface BenchInstance {
 }
 
 /** A port that was free a moment ago (the app's PUBLIC_URL must name the port before it listens). */
-async function freePort(): Promise<number> {
+/**
+ * An ephemeral port, held until `release` just before the app listens on it: the simulators also start on
+ * ephemeral ports in between, and a port given back at once was sometimes handed to one of them.
+ */
+async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return { port, release: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** A new, empty database on a PostgreSQL server, dropped again on close. */
@@ -95,7 +98,7 @@ export async function startBenchInstance(
   } = {},
 ): Promise<BenchInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agentcart-bench-'));
-  const port = await freePort();
+  const { port, release: releasePort } = await reservePort();
   const config = loadConfig({
     APP_MODE: 'sandbox',
     NODE_ENV: 'production',
@@ -135,6 +138,7 @@ export async function startBenchInstance(
   const demo = await ensureDemoMerchant({ ...services, dataDir, simulators });
   usage.attachRequests(app);
   opts.beforeListen?.(app);
+  await releasePort();
   await app.listen({ port, host: '127.0.0.1' });
 
   return {
