@@ -51,6 +51,8 @@ export const merchantView = z.object({
   logoUrl: z.string().nullable(),
   onboardingState: onboardingState,
   payments: merchantPayments,
+  /** What an order the store cancels gets (ADR 056): refunded in full at once, or flagged for a decision. */
+  storeCancellationPolicy: z.enum(['refund', 'flag']),
 });
 export type MerchantView = z.infer<typeof merchantView>;
 
@@ -66,3 +68,13 @@ export const onboardingProgressInput = z.object({
   step: z.enum(['payment_methods', 'test_order', 'complete']),
 });
 export type OnboardingProgressInput = z.infer<typeof onboardingProgressInput>;
+
+/** The store-cancellation policies (ADR 056); `flag` is the default. */
+export const STORE_CANCELLATION_POLICIES = ['refund', 'flag'] as const;
+export type StoreCancellationPolicy = (typeof STORE_CANCELLATION_POLICIES)[number];
+
+/** PUT /api/merchant/order-settings: Settings › Platform, what an order the store cancels gets. */
+export const orderSettingsInput = z.object({
+  storeCancellationPolicy: z.enum(STORE_CANCELLATION_POLICIES, { error: 'Choose refund or flag' }),
+});
+export type OrderSettingsInput = z.infer<typeof orderSettingsInput>;

@@ -96,6 +96,11 @@ const refundBody = z.object({
   restock: z.boolean().default(false),
 });
 
+const cancelBody = z.object({
+  reference: z.string().min(1),
+  reason: z.string().max(500).nullish(),
+});
+
 interface Refund {
   id: string;
   order_id: string;
@@ -123,6 +128,8 @@ interface Order {
   billing_address: OrderBody['billing_address'];
   shipping_address: OrderBody['shipping_address'];
   payment: OrderBody['payment'];
+  /** Who cancelled it and why, when AgentCart did (the contract's cancel endpoint). */
+  cancellation?: { reference: string; reason: string | null; cancelled_at: string };
   /** Refunds recorded on the order, oldest first (the contract's refund endpoint). */
   refunds?: Refund[];
   refunded_total?: string;
@@ -514,6 +521,36 @@ export function createCustomStoreSimulator(opts: CustomStoreSimulatorOptions = {
           emit('order.updated', order);
         }
         return reply.status(201).send(refund);
+      });
+
+      /**
+       * Cancels an order AgentCart cancelled (the money went back through AgentCart): any order not yet
+       * fulfilled, a refunded one too; its items back in stock. Cancelling a cancelled order answers it
+       * as it is, so a retry after a lost answer is harmless.
+       */
+      api.post<{ Params: { id: string }; Body: unknown }>('/orders/:id/cancel', async (request, reply) => {
+        const order = orders.get(request.params.id);
+        if (!order) return reply.status(404).send(failure('not_found', `No order ${request.params.id}`));
+        const parsed = cancelBody.safeParse(request.body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          return invalid(reply, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+        }
+        if (order.status === 'cancelled') return order;
+        if (order.status === 'fulfilled' || order.status === 'failed') {
+          return reply
+            .status(409)
+            .send(failure('invalid_transition', `An order that is ${order.status} cannot be cancelled`));
+        }
+        order.cancellation = {
+          reference: parsed.data.reference,
+          reason: parsed.data.reason ?? null,
+          cancelled_at: new Date().toISOString(),
+        };
+        // A refunded order is cancelled too: the contract's lifecycle lets AgentCart close it.
+        if (order.status === 'refunded') order.status = 'paid';
+        move(order, 'cancelled');
+        return order;
       });
 
       api.patch<{ Params: { id: string }; Body: { status?: unknown } }>(

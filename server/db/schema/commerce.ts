@@ -230,6 +230,24 @@ export const orders = pgTable(
      * order is written again without waiting.
      */
     storeWriteClaimedBy: uuid('store_write_claimed_by'),
+    /**
+     * A cancellation (ADR 056): when, by whom (`merchant` in AgentCart, or `store` when the store cancelled
+     * it), and the merchant's reason (a refund reason). Null while the order stands.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    /**
+     * A store-side cancellation's outcome under the merchant's `store_cancellation_policy`: `flagged`
+     * (awaiting the merchant's decision), `refunded` (refunded in full), `kept` (the merchant kept the money).
+     */
+    storeCancellation: text('store_cancellation'),
+    /** The store told of the merchant's cancellation, once: a leased, retried write as a refund's (ADR 052). */
+    storeCancelledAt: timestamp('store_cancelled_at', { withTimezone: true }),
+    storeCancelAttempts: integer('store_cancel_attempts').notNull().default(0),
+    storeCancelError: text('store_cancel_error'),
+    storeCancelLeaseUntil: timestamp('store_cancel_lease_until', { withTimezone: true }),
+    storeCancelClaimedBy: uuid('store_cancel_claimed_by'),
     /** Copied from the checkout by a trigger on insert (migration 0018), as on checkouts. */
     channel: text('channel').notNull().default(''),
     agent: text('agent'),

@@ -76,6 +76,11 @@ export const merchants = pgTable(
       .default({}),
     webhookConfig: jsonb('webhook_config').$type<WebhookConfig>().notNull().default({}),
     securitySettings: jsonb('security_settings').$type<SecuritySettings>().notNull().default({}),
+    /**
+     * What an order the store cancels gets (ADR 056): `refund` (refunded in full at once) or `flag` (shown to
+     * the merchant as "Cancelled in store — refund?" for their decision).
+     */
+    storeCancellationPolicy: text('store_cancellation_policy').notNull().default('flag'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

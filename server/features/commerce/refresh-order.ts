@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { merchants, orders, type Merchant, type Order } from '../../db/schema/index';
 import type { EngineDeps } from './confirm-checkout';
 import { merchantStore } from './merchant-accounts';
@@ -23,13 +23,20 @@ export async function refreshOrderFromStore(
     const store = await merchantStore(deps, merchant, order.platform ? { platform: order.platform } : {});
     const storeOrder = await store.adapter.getOrder(store.ctx, order.storeOrderId);
     const status = ORDER_STATUS_FROM_STORE[storeOrder.status] ?? order.status;
-    if (status === order.status) return order;
+    // The merchant's own cancellation is not the store's to move (the store is told of it, ADR 056).
+    if (status === order.status || order.cancelledBy === 'merchant') return order;
+    const now = deps.clock.now();
     const [updated] = await deps.db
       .update(orders)
-      .set({ status, updatedAt: deps.clock.now() })
-      .where(eq(orders.id, order.id))
+      .set({
+        status,
+        // The store cancelled it: the merchant's store-cancellation policy decides the refund (ADR 056).
+        ...(status === 'CANCELLED' ? { cancelledAt: now, cancelledBy: 'store' } : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, order.id), isNull(orders.cancelledBy)))
       .returning();
-    return updated!;
+    return updated ?? order;
   } catch (err) {
     deps.logger.warn({ err, orderId: order.id }, 'could not refresh the order from the store');
     return order;

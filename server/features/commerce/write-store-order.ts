@@ -151,7 +151,9 @@ export async function writeLeasedOrder(deps: CommerceDeps, held: OrderToWrite): 
         storeOrderId: written.id,
         storeOrderNumber: written.number,
         platform: store.platform,
-        status: ORDER_STATUS_FROM_STORE[written.status] ?? 'ACCEPTED',
+        // An order the merchant cancelled while it was being written stays cancelled (ADR 056); the
+        // store is told by the cancel write once its order id is known.
+        status: sql`CASE WHEN ${orders.cancelledBy} = 'merchant' THEN ${orders.status} ELSE ${ORDER_STATUS_FROM_STORE[written.status] ?? 'ACCEPTED'} END`,
         storeWriteError: null,
         storeWriteLeaseUntil: null,
         updatedAt: deps.clock.now(),

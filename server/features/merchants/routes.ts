@@ -6,6 +6,7 @@ import {
   currentAccountOutput,
   merchantView,
   onboardingProgressInput,
+  orderSettingsInput,
   paymentMethodsInput,
 } from '#common/api/merchant';
 import { merchantProfileSchema } from '#common/validation/merchant-profile';
@@ -78,6 +79,27 @@ export function registerMerchantRoutes(
         changes: request.body,
       });
       return toMerchantView(updated);
+    },
+  );
+
+  r.put(
+    '/api/merchant/order-settings',
+    { schema: { body: orderSettingsInput, response: { 200: merchantView } } },
+    async (request) => {
+      // Settings › Platform: what an order the store cancels gets (ADR 056).
+      const merchant = await merchantOf(request);
+      const [updated] = await deps.db
+        .update(merchants)
+        .set({ storeCancellationPolicy: request.body.storeCancellationPolicy, updatedAt: deps.clock.now() })
+        .where(eq(merchants.id, merchant.id))
+        .returning();
+      await recordSettingsChange(deps.db, request, {
+        merchantId: merchant.id,
+        area: 'connections',
+        action: 'store_cancellation_policy_changed',
+        changes: request.body,
+      });
+      return toMerchantView(updated!);
     },
   );
 

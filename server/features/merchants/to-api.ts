@@ -23,5 +23,6 @@ export function toMerchantView(m: Merchant): MerchantView {
         expiryMins: m.btcConfig.expiryMins ?? null,
       },
     },
+    storeCancellationPolicy: m.storeCancellationPolicy === 'refund' ? 'refund' : 'flag',
   };
 }

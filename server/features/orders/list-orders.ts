@@ -16,6 +16,8 @@ export function toOrderView(order: Order, paymentId: string | null = null): Orde
     platform: order.platform,
     test: order.test,
     payment_id: paymentId,
+    cancelled_by: (order.cancelledBy as OrderView['cancelled_by']) ?? null,
+    store_cancellation: (order.storeCancellation as OrderView['store_cancellation']) ?? null,
   };
 }
 

@@ -2,7 +2,9 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { merchants, refunds } from '../../db/schema/index';
 import type { JobDefinition } from '../../jobs/queue';
 import type { EngineDeps } from '../commerce';
+import { applyStoreCancellations } from './cancel-order';
 import { settlePendingPayouts } from './lightning-refund';
+import { STORE_CANCEL_QUEUE, sweepStoreCancels, writeStoreCancel } from './store-cancel';
 import { sendCardRefund } from './send-refund';
 import { queueStoreRefunds, STORE_REFUND_QUEUE, sweepStoreRefunds, writeStoreRefund } from './store-refund';
 
@@ -64,6 +66,32 @@ export function refundJobs(deps: EngineDeps): JobDefinition<never>[] {
       retryDelaySeconds: 60,
       cron: '* * * * *',
       handler: () => settlePendingPayouts(deps).then(() => undefined),
+    },
+    {
+      // The merchant's cancellation, told to the store once (ADR 056): as the store-refund write.
+      name: STORE_CANCEL_QUEUE,
+      retryLimit: 120,
+      retryDelaySeconds: 5,
+      retryBackoff: false,
+      batchSize: 20,
+      handler: async (data: { orderId: string }) => {
+        await writeStoreCancel(deps, data.orderId);
+      },
+    },
+    {
+      name: 'sweep-store-cancels',
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      cron: '*/5 * * * *',
+      handler: () => sweepStoreCancels(deps).then(() => undefined),
+    },
+    {
+      // Orders the store cancelled, under the merchant's store-cancellation policy (ADR 056).
+      name: 'apply-store-cancellations',
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      cron: '* * * * *',
+      handler: () => applyStoreCancellations(deps).then(() => undefined),
     },
     {
       name: 'sweep-store-refunds',

@@ -6,11 +6,18 @@ import {
   paymentRefundsOutput,
   paymentRefundsParams,
 } from '#common/api/refunds';
+import {
+  cancelOrderInput,
+  cancelOrderOutput,
+  orderParams,
+  storeCancellationDecisionInput,
+} from '#common/api/orders';
 import type { AppContext } from '../../app-context';
 import { apiErrorBody } from '../../http/errors';
 import { answerIdempotently } from '../../http/idempotency';
 import { AppError } from '../../lib/app-error';
 import { requireMerchantForScope } from '../auth';
+import { cancelOrder, decideStoreCancellation } from './cancel-order';
 import { createRefund, paymentRefunds } from './create-refund';
 
 /**
@@ -82,6 +89,66 @@ export function registerRefundRoutes(
           isNotYet: (answer) => answer.status === 409 || answer.status >= 500,
         });
       },
+    );
+
+    /**
+     * The merchant cancels an order not yet fulfilled (ADR 056): refunded in full, the store told, the
+     * agent told `canceled`. An Idempotency-Key is honoured as for a refund: the same key and request
+     * replay the first answer; the order's one cancellation and one refund hold without it too.
+     */
+    r.post(
+      '/api/orders/:id/cancel',
+      { schema: { params: orderParams, body: cancelOrderInput, response: { 200: cancelOrderOutput } } },
+      async (request, reply) => {
+        const merchant = merchantOf(request);
+        const header = request.headers['idempotency-key'];
+        const key = typeof header === 'string' ? header.trim() : '';
+        await answerIdempotently(reply, {
+          db: ctx.db,
+          at: { now: ctx.clock.now(), instanceId: ctx.instance.id },
+          merchantId: merchant.id,
+          endpoint: 'orders:cancel',
+          key,
+          keyRequired: false,
+          request: { order: request.params.id, body: request.body },
+          run: async () => ({
+            status: 200,
+            body: await cancelOrder(ctx.engine, merchant, request.params.id, request.body),
+          }),
+          refuse: (reason) => {
+            if (reason === 'key_too_long')
+              return new AppError('invalid_request', 'Idempotency-Key must be at most 255 characters.');
+            if (reason === 'conflict')
+              return new AppError(
+                'unprocessable',
+                'This Idempotency-Key was already used with a different cancellation request.',
+              );
+            return new AppError('conflict', 'A cancellation with this Idempotency-Key is still being made.');
+          },
+          answerError: (err) => {
+            if (!(err instanceof AppError)) throw err;
+            return {
+              status: err.status,
+              body: apiErrorBody(request.id, err.code, err.message, err.fieldErrors),
+            };
+          },
+          isNotYet: (answer) => answer.status >= 500,
+        });
+      },
+    );
+
+    /** The merchant's decision on an order the store cancelled and the policy flagged (ADR 056). */
+    r.post(
+      '/api/orders/:id/store-cancellation',
+      {
+        schema: {
+          params: orderParams,
+          body: storeCancellationDecisionInput,
+          response: { 200: cancelOrderOutput },
+        },
+      },
+      (request) =>
+        decideStoreCancellation(ctx.engine, merchantOf(request), request.params.id, request.body.decision),
     );
   });
 }

@@ -114,6 +114,14 @@ export interface StoreRefundInput {
   restock: boolean;
 }
 
+/** A cancellation the merchant made in AgentCart, for the store's order (ADR 056). */
+export interface StoreCancelInput {
+  /** Our order id: the idempotency reference of the store's cancellation. */
+  reference: string;
+  /** Why, in words a merchant reads in the store's admin. */
+  reason: string;
+}
+
 /** A refund as the store recorded it on its order. */
 export interface StoreRefund {
   id: string;
@@ -170,6 +178,16 @@ export interface StorePlatform<Credentials = unknown> {
     storeOrderId: string,
     reference: string,
   ): Promise<StoreRefund | null>;
+  /**
+   * Cancels the store's order the merchant cancelled in AgentCart (ADR 056), money already returned by
+   * AgentCart. Idempotent: cancelling a cancelled order answers it. Platforms without it are told by
+   * `updateOrderStatus(…, 'cancelled')`.
+   */
+  cancelOrder?(
+    ctx: AdapterContext<Credentials>,
+    storeOrderId: string,
+    input: StoreCancelInput,
+  ): Promise<StoreOrder>;
   /** Verifies the store's webhook signature over the raw body, where the platform signs webhooks. */
   verifyWebhook?(input: { rawBody: string; headers: WebhookHeaders; secret: string }): boolean;
 }

@@ -19,6 +19,8 @@ const order = (id: string, status: string, createdAt = minutesAgo(5), test = fal
   platform: 'woocommerce',
   test,
   payment_id: status === 'REJECTED' ? null : `pay-${id}`,
+  cancelled_by: null,
+  store_cancellation: null,
 });
 
 const ORDERS = [

@@ -22,6 +22,7 @@ const merchant = (overrides: Partial<MerchantView> = {}): MerchantView => ({
     cardAccountId: null,
     bitcoin: { enabled: false, provider: null, expiryMins: null },
   },
+  storeCancellationPolicy: 'flag',
   ...overrides,
 });
 

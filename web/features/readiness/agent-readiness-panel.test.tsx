@@ -24,6 +24,7 @@ const MERCHANT: MerchantView = {
     cardAccountId: 'acct_123',
     bitcoin: { enabled: false, provider: 'opennode', expiryMins: 15 },
   },
+  storeCancellationPolicy: 'flag',
 };
 
 const account = (merchant: MerchantView | null = MERCHANT): CurrentAccount => ({

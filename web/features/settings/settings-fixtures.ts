@@ -19,6 +19,7 @@ export function merchantView(overrides: Partial<MerchantView> = {}): MerchantVie
       cardAccountId: null,
       bitcoin: { enabled: false, provider: null, expiryMins: null },
     },
+    storeCancellationPolicy: 'flag',
     ...overrides,
   };
 }

@@ -247,6 +247,30 @@ export const custom: StorePlatform<CustomCredentials> = {
     return toOrder(data, response.body);
   },
 
+  /** The contract's `POST /orders/{id}/cancel` (docs/custom-store.md), idempotent by our order id. */
+  async cancelOrder(ctx, storeOrderId, input) {
+    try {
+      const { data, response } = await customRequest(
+        ctx,
+        {
+          method: 'POST',
+          path: `/orders/${encodeURIComponent(storeOrderId)}/cancel`,
+          headers: { 'idempotency-key': `cancel-${input.reference}` },
+          json: { reference: input.reference, reason: input.reason },
+        },
+        customOrder,
+      );
+      return toOrder(data, response.body);
+    } catch (err) {
+      // An API without the endpoint (a 404 that is not the contract's `not_found` of an order) is told
+      // by the required PATCH instead.
+      if (err instanceof ProviderError && err.kind === 'not_found' && err.providerCode !== 'not_found') {
+        return custom.updateOrderStatus(ctx, storeOrderId, 'cancelled');
+      }
+      throw err;
+    }
+  },
+
   refundOrder: refundCustomOrder,
   findRefund: findCustomRefund,
 

@@ -48,6 +48,28 @@ function disputeAdjustments(payment: PaymentFacts) {
   ];
 }
 
+/**
+ * The order was cancelled (ADR 056), by the merchant in AgentCart or by the store: an Adjustment of type
+ * cancellation over every line, completed. No amount: the money goes back in the refund Adjustment(s),
+ * so an agent summing amounts never counts it twice.
+ */
+function cancellationAdjustments(input: OrderEventInput) {
+  const { order, checkout } = input;
+  if (order.status !== 'CANCELLED' || !order.cancelledAt) return [];
+  return [
+    {
+      id: `adj_cancel_${order.id}`,
+      type: 'cancellation',
+      occurred_at: order.cancelledAt.toISOString(),
+      status: 'completed',
+      line_items: checkout.items.map((item) => ({ id: item.sku, quantity: item.quantity })),
+      ...(order.cancelReason ? { reason: order.cancelReason } : {}),
+      description:
+        order.cancelledBy === 'store' ? 'The store cancelled the order' : 'The merchant cancelled the order',
+    },
+  ];
+}
+
 export type AcpOrderStatus2026 =
   'created' | 'confirmed' | 'manual_review' | 'processing' | 'shipped' | 'completed' | 'canceled';
 
@@ -125,6 +147,7 @@ export function orderEventData2026(input: OrderEventInput) {
             ]
           : []),
       ...disputeAdjustments(payment),
+      ...cancellationAdjustments(input),
     ],
     totals: [
       { type: 'subtotal' as const, display_text: 'Subtotal', amount: subtotal },
