@@ -173,6 +173,8 @@ describe('hostile requests to every route in the app', () => {
         'POST /webhooks/payments/:provider/:merchantId',
         'GET /api/payments/:id',
         'POST /api/payments/:id/refunds',
+        'POST /api/orders/:id/cancel',
+        'POST /api/orders/:id/store-cancellation',
         'GET /api/agent/order/:id',
         'POST /api/merchant-webhooks/deliveries/:id/redeliver',
       ]),

@@ -4,6 +4,7 @@ import {
   merchantIntegrations,
   merchants,
   notifications,
+  orders,
   payments,
   refunds,
   sessions,
@@ -57,6 +58,35 @@ async function savedStore(owner: TestMerchant) {
   });
   return saved.json().integrationId as string;
 }
+
+/** A paid order of the owner, cancelled in the store and flagged when `flagged`; its state and refunds. */
+const cancellableOrder = (body: object, flagged = false): TenantWrite => ({
+  async create(owner) {
+    const { orderId } = await insertCheckout(t, owner.merchantId, {
+      createdAt: new Date(),
+      payment: { method: 'stripe_spt', status: 'succeeded', invoiceId: 'pi_tenant_order' },
+      order: { status: flagged ? 'CANCELLED' : 'ACCEPTED' },
+    });
+    if (flagged) {
+      await t.db
+        .update(orders)
+        .set({ cancelledBy: 'store', cancelledAt: new Date(), storeCancellation: 'flagged' })
+        .where(eq(orders.id, orderId!));
+    }
+    return orderId!;
+  },
+  state: (id) =>
+    t.db
+      .select({
+        status: orders.status,
+        cancelledBy: orders.cancelledBy,
+        storeCancellation: orders.storeCancellation,
+        refunds: sql<number>`(SELECT count(*)::int FROM ${refunds} WHERE ${refunds.orderId} = ${orders.id})`,
+      })
+      .from(orders)
+      .where(eq(orders.id, id)),
+  body,
+});
 
 const TENANT_WRITES: Record<string, TenantWrite> = {
   'POST /api/notifications/:id/read': {
@@ -114,6 +144,10 @@ const TENANT_WRITES: Record<string, TenantWrite> = {
         .where(eq(payments.id, id)),
     body: { reason: 'requested_by_customer' },
   },
+  // An accepted, paid order: another merchant's cancel of it cancels and refunds nothing (ADR 056).
+  'POST /api/orders/:id/cancel': cancellableOrder({ reason: 'requested_by_customer' }),
+  // A store-cancelled order awaiting the merchant's decision: another merchant's decision changes nothing.
+  'POST /api/orders/:id/store-cancellation': cancellableOrder({ decision: 'refund' }, true),
 };
 
 /** Writes with a path parameter that names no merchant's object by id, with where that is covered. */

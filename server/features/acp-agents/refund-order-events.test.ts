@@ -218,3 +218,79 @@ describe('the agent told of refunds', () => {
     });
   });
 });
+
+describe('the agent told of a cancellation (ADR 056)', () => {
+  const cancel = async (m: AgentMerchant, orderId: string) => {
+    const res = await dashboardRequest(t, m.cookie, 'POST', `/api/orders/${orderId}/cancel`, {
+      reason: 'requested_by_customer',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('2026-04-17: status canceled with a cancellation adjustment beside the full refund', async () => {
+    const m = await agentMerchant();
+    const { orderId, payment } = await acpOrder(m, '2026-04-17');
+    await orderChanged(m.merchantId, orderId);
+    await eventually(
+      () => received(m.host),
+      (events) => events.length >= 1,
+    );
+    await cancel(m, orderId);
+    const events = await eventually(
+      () => received(m.host),
+      (list) =>
+        (list.at(-1)!.body as { data: { status: string } }).data.status === 'canceled' &&
+        adjustmentsOf(list.at(-1)!).some((a) => a.status === 'completed' && a.amount === payment.amountMinor),
+    );
+    const update = events.at(-1)!;
+    expect(update).toMatchObject({ signature_valid: true, status: 200 });
+    expect(update.body).toMatchObject({
+      type: 'order_update',
+      data: {
+        status: 'canceled',
+        adjustments: expect.arrayContaining([
+          expect.objectContaining({ type: 'refund', status: 'completed', amount: payment.amountMinor }),
+          expect.objectContaining({
+            id: `adj_cancel_${orderId}`,
+            type: 'cancellation',
+            status: 'completed',
+            reason: 'requested_by_customer',
+            line_items: [{ id: 'TEST-PRODUCT-001', quantity: 2 }],
+          }),
+        ]),
+      },
+    });
+    if (acpSpecAvailable) {
+      for (const event of events) {
+        expect(officialWebhookValidator('2026-04-17')(event.body)).toEqual({ valid: true, errors: [] });
+      }
+    }
+  });
+
+  it('2025-09-29: status canceled and the refund in refunds[], valid against its schema', async () => {
+    const m = await agentMerchant();
+    const { orderId, payment } = await acpOrder(m, '2025-09-29');
+    await orderChanged(m.merchantId, orderId);
+    await eventually(
+      () => received(m.host),
+      (events) => events.length >= 1,
+    );
+    await cancel(m, orderId);
+    const events = await eventually(
+      () => received(m.host),
+      (list) => {
+        const data = (list.at(-1)!.body as { data: { status: string; refunds: unknown[] } }).data;
+        return data.status === 'canceled' && data.refunds.length === 1;
+      },
+    );
+    expect(events.at(-1)!.body).toMatchObject({
+      type: 'order_update',
+      data: { status: 'canceled', refunds: [{ type: 'original_payment', amount: payment.amountMinor }] },
+    });
+    if (acpSpecAvailable) {
+      for (const event of events) {
+        expect(officialWebhookValidator('2025-09-29')(event.body)).toEqual({ valid: true, errors: [] });
+      }
+    }
+  });
+});
