@@ -83,6 +83,15 @@ export const paymentView = z.object({
   refunded: z.number(),
   /** What may still be refunded: paid less refunds succeeded or pending; 0 for an unpaid payment. */
   refundable: z.number(),
+  /** The order it paid for, which the row's Cancel order action cancels (ADR 056); null when none. */
+  order: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      cancelled_by: z.enum(['merchant', 'store']).nullable(),
+      store_cancellation: z.enum(['flagged', 'refunded', 'kept']).nullable(),
+    })
+    .nullable(),
 });
 export type PaymentView = z.infer<typeof paymentView>;
 

@@ -166,3 +166,18 @@ export const FEED_SCHEDULE_LABELS: Record<FeedSchedule, string> = {
   hourly: 'Every hour',
   daily: 'Once a day',
 };
+
+/** Order cancellations (ADR 056): the row's action and what a store-side cancellation awaits. */
+export const ORDER_CANCELLATION_LABELS = {
+  action: 'Cancel order',
+  flagged: 'Cancelled in store — refund?',
+  refundedInStore: 'Cancelled in store, refunded',
+  keptInStore: 'Cancelled in store, not refunded',
+  byMerchant: 'Cancelled by you',
+} as const;
+
+/** Settings › Platform: what an order the store cancels gets. */
+export const STORE_CANCELLATION_POLICY_LABELS = {
+  flag: 'Ask me first (show “Cancelled in store — refund?”)',
+  refund: 'Refund the buyer in full automatically',
+} as const;

@@ -35,6 +35,7 @@ export function toPaymentView(payment: Payment & RefundTotals): PaymentView {
       payment.status === 'succeeded'
         ? Math.max(0, payment.amountMinor - payment.refundedMinor - payment.refundHeldMinor)
         : 0,
+    order: payment.paidOrder ?? null,
   };
 }
 

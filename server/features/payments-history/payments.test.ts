@@ -88,6 +88,7 @@ describe('payments history', () => {
       test: false,
       refunded: 0,
       refundable: 0,
+      order: null,
     });
     expect(rows.find((p) => p.raw_status === 'succeeded')).toMatchObject({
       payment_request: null,

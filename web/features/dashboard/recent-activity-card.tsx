@@ -11,7 +11,7 @@ import { formatRelativeTime, useNow } from '#web/lib/relative-time';
 import { useLiveOrders } from './api/live-orders';
 import { OrderStatusBadge } from '#web/components/order-status-badge';
 import { formatMoney } from '#web/lib/money';
-import { RefundDialog } from '#web/features/payments';
+import { CancelOrderAction, RefundDialog } from '#web/features/payments';
 
 /** Orders that were paid, so their payment may be refunded. */
 const REFUNDABLE_STATUSES = new Set(['ACCEPTED', 'IN_PROGRESS', 'FULFILLED', 'CANCELLED']);
@@ -80,13 +80,16 @@ function OrderList({ orders }: { orders: OrderView[] }) {
               </time>
             </p>
           </div>
-          <div className="flex shrink-0 items-center gap-3">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="text-sm tabular-nums text-slate-700">
               {formatMoney(order.total, order.currency)}
             </span>
             <OrderStatusBadge status={order.status} />
             {order.payment_id && REFUNDABLE_STATUSES.has(order.status) && (
               <RefundDialog paymentId={order.payment_id} />
+            )}
+            {order.payment_id && (REFUNDABLE_STATUSES.has(order.status) || order.store_cancellation === 'flagged') && (
+              <CancelOrderAction order={order} paymentId={order.payment_id} />
             )}
           </div>
         </li>

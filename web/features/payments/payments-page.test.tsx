@@ -27,6 +27,7 @@ const payment = (over: Partial<PaymentView>): PaymentView => ({
   test: false,
   refunded: 0,
   refundable: 0,
+  order: null,
   ...over,
 });
 

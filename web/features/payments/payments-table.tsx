@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { type PaymentDisplayStatus, type PaymentView } from '#common/api/payments';
-import { DISPUTED_LABEL, PAYMENT_STATUS_LABELS } from '#common/domain/labels';
+import { DISPUTED_LABEL, ORDER_CANCELLATION_LABELS, PAYMENT_STATUS_LABELS } from '#common/domain/labels';
 import { CopyableId } from '#web/components/copyable-id';
 import { usePaymentMethods } from '#web/features/connections';
 import { TestBadge } from '#web/components/test-badge';
@@ -20,6 +20,7 @@ import {
 import { useCopyToClipboard } from '#web/lib/use-copy-to-clipboard';
 import { formatMoney } from '#web/lib/money';
 import { BuyerDetailsDialog } from './buyer-details-dialog';
+import { CancelOrderAction } from './cancellations/cancel-order-dialog';
 import { RefundDialog } from './refunds/refund-dialog';
 
 const STATUS_BADGE: Record<PaymentDisplayStatus, 'success' | 'warning' | 'neutral' | 'danger'> = {
@@ -75,6 +76,16 @@ export function PaymentsTable({
   );
 }
 
+/** How a cancelled order's row reads (ADR 056). */
+function cancellationLabel(order: NonNullable<PaymentView['order']>): string {
+  if (order.cancelled_by === 'store') {
+    return order.store_cancellation === 'kept'
+      ? ORDER_CANCELLATION_LABELS.keptInStore
+      : ORDER_CANCELLATION_LABELS.refundedInStore;
+  }
+  return ORDER_CANCELLATION_LABELS.byMerchant;
+}
+
 function PaymentRow({ payment: p }: { payment: PaymentView }) {
   const { labelOf } = usePaymentMethods();
   const created = new Date(p.created_at);
@@ -88,6 +99,9 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
           <Badge variant={STATUS_BADGE[p.status]}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>
           {p.needs_review && <Badge variant="outline">Needs review</Badge>}
           {p.disputed && <Badge variant="danger">{DISPUTED_LABEL}</Badge>}
+          {p.order?.status === 'CANCELLED' && p.order.store_cancellation !== 'flagged' && (
+            <Badge variant="outline">{cancellationLabel(p.order)}</Badge>
+          )}
           {p.test && <TestBadge />}
         </span>
       </TableCell>
@@ -123,6 +137,7 @@ function PaymentRow({ payment: p }: { payment: PaymentView }) {
         <span className="flex flex-wrap justify-end gap-1">
           {p.payment_request && <CopyPaymentRequest paymentRequest={p.payment_request} />}
           {p.status === 'PAID' && <RefundDialog paymentId={p.id} refunded={p.refunded} />}
+          {p.status === 'PAID' && p.order && <CancelOrderAction order={p.order} paymentId={p.id} />}
           <BuyerDetailsDialog paymentId={p.id} />
         </span>
       </TableCell>

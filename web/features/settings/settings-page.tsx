@@ -84,7 +84,7 @@ export default function SettingsPage() {
 function TabPanels({ merchant }: { merchant: MerchantView | null }) {
   const panels: Record<SettingsTab, ReactNode> = {
     general: <GeneralTab merchant={merchant} />,
-    platform: <PlatformTab />,
+    platform: <PlatformTab merchant={merchant} />,
     payments: merchant ? (
       <PaymentsTab merchant={merchant} />
     ) : (

@@ -35,6 +35,7 @@ const PAYMENT: PaymentView = {
   test: false,
   refunded: 500,
   refundable: 3500,
+  order: null,
 };
 
 const refund = (over: Partial<RefundView>): RefundView => ({
