@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConnectionsOutput } from '#common/api/connections';
 import { json, stubFetch, type FetchHandler } from '#web/test/fetch-stub';
 import { renderPage } from '#web/test/render';
+import { merchantView } from '../settings-fixtures';
 import { PlatformTab } from './platform-tab';
 
 const platform = (id: string, name: string): ConnectionsOutput['platforms'][number] => ({
@@ -91,5 +92,25 @@ describe('Settings › Platform', () => {
     renderTab({ '/api/connections': () => json({ error: { code: 'internal', message: 'Down' } }, 500) });
     expect(await screen.findByText('Error loading your stores')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('saves what an order the store cancels gets: flag by default, refund on request', async () => {
+    const sent: unknown[] = [];
+    stubFetch({
+      signedIn: true,
+      routes: {
+        '/api/connections': () => json(CONNECTIONS),
+        '/api/merchant/order-settings': (init) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return json(merchantView({ storeCancellationPolicy: 'refund' }));
+        },
+      },
+    });
+    renderPage(<PlatformTab merchant={merchantView()} />, { path: '/settings' });
+    const group = screen.getByRole('group', { name: 'When your store cancels an order' });
+    expect(within(group).getByRole('radio', { name: /Ask me first/ })).toBeChecked();
+    await userEvent.click(within(group).getByRole('radio', { name: 'Refund the buyer in full automatically' }));
+    expect(await screen.findByText('Saved what happens when your store cancels an order.')).toBeInTheDocument();
+    expect(sent).toEqual([{ storeCancellationPolicy: 'refund' }]);
   });
 });
