@@ -101,6 +101,8 @@ describe('orders list', () => {
       platform: null,
       test: false,
       payment_id: null,
+      cancelled_by: null,
+      store_cancellation: null,
     });
     // A paid order names its payment, which its Refund action refunds.
     const [paid] = await t.db.select().from(payments).where(eq(payments.checkoutId, first.checkoutId));

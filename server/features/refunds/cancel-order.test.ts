@@ -17,6 +17,7 @@ import {
   newMerchant,
   type TestMerchant,
 } from '../../test/merchant-kit';
+import { refreshOrderFromStore } from '../commerce';
 import { applyStoreCancellations, cancellationRefundKey } from './cancel-order';
 import { writeStoreCancel } from './store-cancel';
 
@@ -41,16 +42,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** WooCommerce's REST API on the simulator, as the adapter reaches it. */
-async function wooOrder(storeOrderId: string): Promise<Record<string, unknown>> {
+async function wooOrder(storeOrderId: string, status?: string): Promise<Record<string, unknown>> {
   const auth = Buffer.from(`${WOOCOMMERCE_SANDBOX_CONSUMER_KEY}:${WOOCOMMERCE_SANDBOX_CONSUMER_SECRET}`);
   const res = await fetch(
     `${t.simulators!.simulators.woocommerce.baseUrl}/wp-json/wc/v3/orders/${storeOrderId}`,
     {
+      method: status ? 'PUT' : 'GET',
       headers: {
         authorization: `Basic ${auth.toString('base64')}`,
         'x-forwarded-proto': 'https',
         'x-forwarded-host': 'demo.woocommerce.sandbox',
+        ...(status ? { 'content-type': 'application/json' } : {}),
       },
+      ...(status ? { body: JSON.stringify({ status }) } : {}),
     },
   );
   expect(res.status).toBe(200);
@@ -230,6 +234,42 @@ describe('an order the store cancels', () => {
     );
     expect(twice.statusCode).toBe(409);
     expect(await refundsOfPayment(payment.id)).toHaveLength(1);
+  });
+
+  it('is found by the reconciliation when the store cancels, and flagged', async () => {
+    await t.db
+      .update(merchants)
+      .set({ storeCancellationPolicy: 'flag' })
+      .where(eq(merchants.id, merchant.merchantId));
+    const { order, payment } = await paidOrder();
+    await wooOrder(order.storeOrderId!, 'cancelled');
+    const [owner] = await t.db.select().from(merchants).where(eq(merchants.id, merchant.merchantId));
+    const refreshed = await refreshOrderFromStore(t.services.engine, owner!, order);
+    expect(refreshed).toMatchObject({ status: 'CANCELLED', cancelledBy: 'store' });
+    await applyStoreCancellations(t.services.engine);
+    expect((await orderRow(order.id)).storeCancellation).toBe('flagged');
+    expect(await refundsOfPayment(payment.id)).toHaveLength(0);
+    const listed = await dashboardRequest(t, merchant.cookie, 'GET', '/api/payments?status=PAID&limit=100');
+    const row = (listed.json().payments as { id: string; order: unknown }[]).find((p) => p.id === payment.id);
+    expect(row?.order).toEqual({
+      id: order.id,
+      status: 'CANCELLED',
+      cancelled_by: 'store',
+      store_cancellation: 'flagged',
+    });
+  });
+
+  it('leaves the merchant’s own cancellation as it is when the store reads otherwise', async () => {
+    const { order } = await paidOrder();
+    const res = await cancelOverHttp(order.id, { reason: 'other' });
+    expect(res.status).toBe(200);
+    const [owner] = await t.db.select().from(merchants).where(eq(merchants.id, merchant.merchantId));
+    const cancelled = await orderRow(order.id);
+    await wooOrder(order.storeOrderId!, 'processing');
+    expect(await refreshOrderFromStore(t.services.engine, owner!, cancelled)).toMatchObject({
+      status: 'CANCELLED',
+      cancelledBy: 'merchant',
+    });
   });
 
   it('exposes the policy in the settings API', async () => {
