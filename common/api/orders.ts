@@ -48,7 +48,8 @@ export const UNCANCELLABLE_ORDER_STATUSES = ['FULFILLED', 'CANCELLED', 'REJECTED
 
 /** Why an order cannot be cancelled, in the merchant's words; null when it can. */
 export function whyNotCancellable(status: string): string | null {
-  if (status === 'FULFILLED') return 'This order has been fulfilled, so it can no longer be cancelled. Refund it instead.';
+  if (status === 'FULFILLED')
+    return 'This order has been fulfilled, so it can no longer be cancelled. Refund it instead.';
   if (status === 'CANCELLED') return 'This order is cancelled already.';
   if (status === 'REJECTED') return 'This order was rejected, so there is nothing to cancel.';
   return null;

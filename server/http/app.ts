@@ -29,7 +29,7 @@ import { registerContactRoutes } from '../features/contact/routes';
 import { registerStorefrontRoutes } from '../features/storefront';
 import { registerFeedRoutes } from '../features/feed';
 import { registerAgentTestRoutes } from '../features/agent-tests/routes';
-import { registerOrderRoutes } from '../features/orders/routes';
+import { registerOrderRoutes } from '../features/orders';
 import { registerOrderStatusRoutes } from '../features/order-status';
 import { registerAnalyticsRoutes } from '../features/analytics/routes';
 import { registerPaymentsHistoryRoutes } from '../features/payments-history/routes';

@@ -175,10 +175,16 @@ describe('the merchant cancels an order', () => {
 
   it('cancels a partly refunded order by refunding what remains', async () => {
     const { order, payment } = await paidOrder();
-    const partial = await dashboardRequest(t, merchant.cookie, 'POST', `/api/payments/${payment.id}/refunds`, {
-      reason: 'other',
-      amount: 500,
-    });
+    const partial = await dashboardRequest(
+      t,
+      merchant.cookie,
+      'POST',
+      `/api/payments/${payment.id}/refunds`,
+      {
+        reason: 'other',
+        amount: 500,
+      },
+    );
     expect(partial.statusCode, partial.body).toBe(201);
     const res = await cancelOverHttp(order.id, { reason: 'requested_by_customer' });
     expect(res.status).toBe(200);

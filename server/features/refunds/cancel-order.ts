@@ -1,14 +1,10 @@
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import {
-  UNCANCELLABLE_ORDER_STATUSES,
-  whyNotCancellable,
-  type CancelOrderOutput,
-} from '#common/api/orders';
+import { UNCANCELLABLE_ORDER_STATUSES, whyNotCancellable, type CancelOrderOutput } from '#common/api/orders';
 import type { RefundReason } from '#common/domain/refunds';
 import { merchants, orders, payments, refunds, type Merchant, type Order } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { EngineDeps } from '../commerce';
-import { toOrderView } from '../orders/list-orders';
+import { toOrderView } from '../orders';
 import { createRefund } from './create-refund';
 import { refundableOf } from './refund-views';
 import { lightningPayoutOf, railOf } from './reserve-refund';
@@ -75,8 +71,14 @@ export async function cancelOrder(
     )
     .returning();
   if (!claimed) {
-    const [current] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-    throw new AppError('conflict', whyNotCancellable(current?.status ?? 'CANCELLED') ?? 'This order is cancelled already.');
+    const [current] = await deps.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    throw new AppError(
+      'conflict',
+      whyNotCancellable(current?.status ?? 'CANCELLED') ?? 'This order is cancelled already.',
+    );
   }
 
   let refund: CancelOrderOutput['refund'] = null;
@@ -159,7 +161,10 @@ export async function applyStoreCancellations(deps: EngineDeps): Promise<number>
         outcome = 'refunded';
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        deps.logger.warn({ err, orderId: order.id }, 'store-cancelled order flagged: it could not be refunded');
+        deps.logger.warn(
+          { err, orderId: order.id },
+          'store-cancelled order flagged: it could not be refunded',
+        );
       }
     }
     await deps.db

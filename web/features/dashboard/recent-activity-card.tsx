@@ -88,9 +88,10 @@ function OrderList({ orders }: { orders: OrderView[] }) {
             {order.payment_id && REFUNDABLE_STATUSES.has(order.status) && (
               <RefundDialog paymentId={order.payment_id} />
             )}
-            {order.payment_id && (REFUNDABLE_STATUSES.has(order.status) || order.store_cancellation === 'flagged') && (
-              <CancelOrderAction order={order} paymentId={order.payment_id} />
-            )}
+            {order.payment_id &&
+              (REFUNDABLE_STATUSES.has(order.status) || order.store_cancellation === 'flagged') && (
+                <CancelOrderAction order={order} paymentId={order.payment_id} />
+              )}
           </div>
         </li>
       ))}

@@ -21,7 +21,10 @@ describe('custom store cancellations', () => {
 
   async function paidOrder() {
     const product = (await custom.findProductBySku(ctx(), 'KC-FILT-100'))!;
-    return custom.createOrder(ctx(), orderFor(product, { quantity: 2, shipping: null, transactionId: 'pi_1' }));
+    return custom.createOrder(
+      ctx(),
+      orderFor(product, { quantity: 2, shipping: null, transactionId: 'pi_1' }),
+    );
   }
   const stock = async () => (await custom.findProductBySku(ctx(), 'KC-FILT-100'))!.stockQuantity!;
 

@@ -119,7 +119,10 @@ describe('Cancel order', () => {
 
   it('shows the refusal of a cancel that lost the race', async () => {
     stub(payment(accepted), () =>
-      json({ error: { code: 'conflict', message: 'This order is cancelled already.', request_id: 'r' } }, 409),
+      json(
+        { error: { code: 'conflict', message: 'This order is cancelled already.', request_id: 'r' } },
+        409,
+      ),
     );
     const rows = await table();
     await userEvent.click(await within(rows).findByRole('button', { name: 'Cancel order' }));

@@ -95,7 +95,10 @@ function refusalOf(err: unknown): { title: string; next: string } {
     return { title: 'The order could not be cancelled.', next: 'Try again in a moment.' };
   }
   if (err.status === 409) {
-    return { title: err.message, next: 'The order changed meanwhile (in another tab, say). Nothing was refunded by this request.' };
+    return {
+      title: err.message,
+      next: 'The order changed meanwhile (in another tab, say). Nothing was refunded by this request.',
+    };
   }
   if (err.status === 422 || err.status === 400) {
     const fields = Object.values(err.fieldErrors);
@@ -228,7 +231,11 @@ function CancelPanel({
             <Label htmlFor={`cancel-outside-${orderId}`}>I have refunded the buyer outside AgentCart</Label>
           </div>
           {showErrors && outsideError && (
-            <p id={`cancel-outside-error-${orderId}`} role="alert" className="text-xs font-medium text-red-600">
+            <p
+              id={`cancel-outside-error-${orderId}`}
+              role="alert"
+              className="text-xs font-medium text-red-600"
+            >
               {outsideError}
             </p>
           )}

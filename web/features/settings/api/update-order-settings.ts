@@ -8,4 +8,5 @@ export function updateOrderSettings(input: OrderSettingsInput) {
   return apiRequest('/api/merchant/order-settings', { method: 'PUT', body: input, schema: merchantView });
 }
 
-export const useUpdateOrderSettings = () => useInvalidatingMutation(updateOrderSettings, [queryKeys.merchant]);
+export const useUpdateOrderSettings = () =>
+  useInvalidatingMutation(updateOrderSettings, [queryKeys.merchant]);

@@ -109,8 +109,12 @@ describe('Settings › Platform', () => {
     renderPage(<PlatformTab merchant={merchantView()} />, { path: '/settings' });
     const group = screen.getByRole('group', { name: 'When your store cancels an order' });
     expect(within(group).getByRole('radio', { name: /Ask me first/ })).toBeChecked();
-    await userEvent.click(within(group).getByRole('radio', { name: 'Refund the buyer in full automatically' }));
-    expect(await screen.findByText('Saved what happens when your store cancels an order.')).toBeInTheDocument();
+    await userEvent.click(
+      within(group).getByRole('radio', { name: 'Refund the buyer in full automatically' }),
+    );
+    expect(
+      await screen.findByText('Saved what happens when your store cancels an order.'),
+    ).toBeInTheDocument();
     expect(sent).toEqual([{ storeCancellationPolicy: 'refund' }]);
   });
 });
