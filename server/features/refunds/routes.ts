@@ -20,6 +20,9 @@ import { requireMerchantForScope } from '../auth';
 import { cancelOrder, decideStoreCancellation } from './cancel-order';
 import { createRefund, paymentRefunds } from './create-refund';
 
+/** Cancelling moves money: a person cancels a few orders a minute, a script gone wrong many more. */
+const CANCEL_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
 /**
  * The merchant's refunds of its payments (ADR 047). Session cookie; every query is scoped by the
  * merchant, so another merchant's payment is a 404.
@@ -98,7 +101,10 @@ export function registerRefundRoutes(
      */
     r.post(
       '/api/orders/:id/cancel',
-      { schema: { params: orderParams, body: cancelOrderInput, response: { 200: cancelOrderOutput } } },
+      {
+        config: CANCEL_LIMIT,
+        schema: { params: orderParams, body: cancelOrderInput, response: { 200: cancelOrderOutput } },
+      },
       async (request, reply) => {
         const merchant = merchantOf(request);
         const header = request.headers['idempotency-key'];
@@ -141,6 +147,7 @@ export function registerRefundRoutes(
     r.post(
       '/api/orders/:id/store-cancellation',
       {
+        config: CANCEL_LIMIT,
         schema: {
           params: orderParams,
           body: storeCancellationDecisionInput,
