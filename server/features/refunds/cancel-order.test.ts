@@ -15,6 +15,7 @@ import {
   dashboardRequest,
   mintSharedPaymentToken,
   newMerchant,
+  simControl,
   type TestMerchant,
 } from '../../test/merchant-kit';
 import { refreshOrderFromStore } from '../commerce';
@@ -125,6 +126,26 @@ describe('the merchant cancels an order', () => {
     expect((await wooOrder(order.storeOrderId!)).status).toBe('cancelled');
     expect(await writeStoreCancel(t.services.engine, order.id)).toBe(false);
     expect((await orderRow(order.id)).storeCancelAttempts).toBe(1);
+  });
+
+  it('keeps telling a store that is down, and cancels its order once when it is back', async () => {
+    const { order, payment } = await paidOrder();
+    await simControl(t, 'woocommerce', 'down');
+    try {
+      const res = await cancelOverHttp(order.id, { reason: 'fraudulent' });
+      expect(res.status).toBe(200);
+      // The refund's store write fails and says why; the cancel waits for it, so nothing is cancelled yet.
+      await expect
+        .poll(async () => (await refundsOfPayment(payment.id))[0]?.storeWriteError, POLL)
+        .toBeTruthy();
+      expect((await orderRow(order.id)).storeCancelledAt).toBeNull();
+    } finally {
+      await simControl(t, 'woocommerce', 'up');
+    }
+    await expect.poll(async () => (await orderRow(order.id)).storeCancelledAt, POLL).toBeTruthy();
+    expect((await wooOrder(order.storeOrderId!)).status).toBe('cancelled');
+    expect((await orderRow(order.id)).storeCancelError).toBeNull();
+    expect((await refundsOfPayment(payment.id))[0]?.storeRefundId).toBeTruthy();
   });
 
   it('lets one of two concurrent cancels through: one cancellation, one refund', async () => {
