@@ -21,6 +21,7 @@ import { secretOf, totpCode } from '../../test/totp';
 const RECORDED: Record<string, string[]> = {
   'PUT /api/merchant/profile': ['profile.updated'],
   'PUT /api/merchant/payment-methods': ['connections.payment_methods_switched'],
+  'PUT /api/merchant/order-settings': ['connections.store_cancellation_policy_changed'],
   'PUT /api/connections/stores/:platform': ['connections.store_connected'],
   'DELETE /api/connections/stores/:platform': ['connections.store_disconnected'],
   'POST /api/connections/stores/:platform/selling': ['connections.selling_store_changed'],
@@ -121,6 +122,7 @@ describe('every settings change is a security event', () => {
       defaultCurrency: 'GBP',
     });
     await call('PUT', '/api/merchant/payment-methods', { card: true });
+    await call('PUT', '/api/merchant/order-settings', { storeCancellationPolicy: 'refund' });
     await call('PUT', '/api/connections/stores/woocommerce', { credentials: sim.woocommerce });
     const custom = await call('PUT', '/api/connections/stores/custom', { credentials: sim.custom });
     secrets.push(sim.custom!.apiKey!);
