@@ -170,6 +170,10 @@ describe('the merchant cancels an order', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     expect(await refundsOfPayment(payment.id)).toHaveLength(1);
+    // The key with another request is refused, not run.
+    const other = await cancelOverHttp(order.id, { reason: 'duplicate' }, 'cancel-key-1');
+    expect(other.status).toBe(422);
+    expect(apiErrorSchema.safeParse(other.body).success).toBe(true);
   });
 
   it('refuses a fulfilled order, another merchant, and bad input with the documented error shape', async () => {
