@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { keepDirectoryPrivate } from '../lib/private-files';
 import { inProcessPglite } from './in-process-pglite';
+import { PreparingClient } from './prepared-statements';
 import * as schema from './schema/index';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -27,7 +28,7 @@ export function connectPostgres(
   connectionString: string,
   opts: { onIdleError?: (err: Error) => void } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, Client: PreparingClient });
   pool.on('error', (err) => opts.onIdleError?.(err));
   return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
 }
@@ -99,6 +100,9 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
     user: 'postgres',
     database: 'postgres',
     max: 1,
+    Client: PreparingClient,
+    // An in-memory connection costs nothing to keep, and a new one would prepare its statements again.
+    idleTimeoutMillis: 0,
   });
   // The connection lives in this process; an idle client only errors while it is shutting down.
   pool.on('error', () => undefined);

@@ -80,6 +80,8 @@ class InProcessConnection extends Duplex {
    * which the next connection's turn must not inherit. Only then is the turn's RESET ALL worth its cost.
    */
   changedSettings = false;
+  /** The statements this connection prepared by name: the session outlives the connection, they must not. */
+  private readonly preparedNames = new Set<string>();
   private pending = Buffer.alloc(0);
   private startupRead = false;
   private giveBack: (() => void) | null = null;
@@ -164,6 +166,8 @@ class InProcessConnection extends Duplex {
     if (!startup && bytes[0] === TERMINATE) return this.leaveSession();
     this.giveBack ??= await this.session.take(this);
     if (startup || changesSettings(bytes)) this.changedSettings = true;
+    const prepared = preparedName(bytes);
+    if (prepared) this.preparedNames.add(prepared);
     if (this.destroyed) return this.leaveSession();
     // syncToFs copies an in-memory file system to a browser's storage. Ours is a directory on disk that
     // PostgreSQL already writes through to (or memory, for tests), so it would only cost a wait per message.
@@ -186,7 +190,22 @@ class InProcessConnection extends Duplex {
   /** A connection that goes away inside a transaction must not leave it open for the next one. */
   private async leaveSession() {
     if (this.giveBack && this.pglite.isInTransaction()) await this.pglite.exec('ROLLBACK');
+    if (this.preparedNames.size > 0) await this.deallocatePrepared();
     this.giveSessionBack();
+  }
+
+  /** As a real session's end would; only those that exist (a Parse may have failed). */
+  private async deallocatePrepared() {
+    const names = [...this.preparedNames];
+    this.preparedNames.clear();
+    this.giveBack ??= await this.session.take(this);
+    const literals = names.map((name) => `'${name.replace(/'/g, "''")}'`).join(', ');
+    await this.pglite.exec(
+      `DO $$ DECLARE n text; BEGIN
+         FOR n IN SELECT name FROM pg_prepared_statements WHERE name = ANY (ARRAY[${literals}]) LOOP
+           EXECUTE format('DEALLOCATE %I', n);
+         END LOOP; END $$`,
+    );
   }
 }
 
@@ -199,6 +218,12 @@ const PARSE = 'P'.charCodeAt(0);
 function changesSettings(bytes: Buffer): boolean {
   if (bytes[0] !== QUERY && bytes[0] !== PARSE) return false;
   return CHANGES_SETTINGS.test(bytes.toString('utf8', 5));
+}
+
+/** The name a Parse message gives its statement, or null for the unnamed statement or another message. */
+function preparedName(bytes: Buffer): string | null {
+  if (bytes[0] !== PARSE || bytes[5] === 0) return null;
+  return bytes.toString('utf8', 5, bytes.indexOf(0, 5));
 }
 
 /**
