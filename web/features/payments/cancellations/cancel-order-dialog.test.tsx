@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '#common/api/payments';
@@ -115,6 +115,24 @@ describe('Cancel order', () => {
       key: expect.any(String),
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('sends a double submit once: the second waits for the first, not another request with its key', async () => {
+    const posts = stub(payment(accepted), () => json(answer('CANCELLED')));
+    const rows = await table();
+    await userEvent.click(await within(rows).findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    const form = await within(dialog).findByRole('form', { name: 'Cancel the order' });
+    // Sent once without a reason first, so the next submit changes no state and React does not render
+    // between the two: the second sees the mutation as it was (a fast double click in the browser).
+    fireEvent.submit(form);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a reason');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Duplicate payment' }));
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts).toHaveLength(1);
   });
 
   it('shows the refusal of a cancel that lost the race', async () => {
