@@ -177,11 +177,12 @@ describe('UCP order webhooks', () => {
     const { sessionId, orderId, merchantId } = await ucpCardOrder(profileUrl, seller.apiKey);
     await orderChanged(merchantId, orderId);
     expect(await deliveriesOf(sessionId)).toHaveLength(1);
-    const [{ id: paymentId }] = await t.db
+    const [paid] = await t.db
       .select({ id: payments.id })
       .from(payments)
       .innerJoin(orders, eq(orders.checkoutId, payments.checkoutId))
       .where(eq(orders.id, orderId));
+    const paymentId = paid!.id;
 
     // A part refunded from the dashboard (ADR 047) is news: a refund adjustment, its amount negative.
     const part = await dashboardRequest(t, seller.cookie, 'POST', `/api/payments/${paymentId}/refunds`, {
