@@ -1,59 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import { acpCardPurchase } from './agent-order';
 import { expectNoSeriousAccessibilityViolations } from './demo-merchant';
 import { dismissCookieBanner, expect, test } from './fixtures';
-
-/** The demo merchant's agent API key, from the e2e server's data directory (playwright.config.ts). */
-const demoApiKey = () =>
-  (JSON.parse(readFileSync('.tmp/e2e-data/demo.json', 'utf8')) as { apiKey: string }).apiKey;
-
-/** Plays an ACP 2026-04-17 agent: a session for two demo products, paid by card; the completed session. */
-async function completedAcpSession(request: APIRequestContext) {
-  const headers = { authorization: `Bearer ${demoApiKey()}`, 'api-version': '2026-04-17' };
-  const post = (url: string, data: unknown) =>
-    request.post(url, { headers: { ...headers, 'idempotency-key': randomUUID() }, data });
-  const created = await post('/acp/checkout_sessions', {
-    currency: 'gbp',
-    line_items: [{ id: 'TEST-PRODUCT-001', quantity: 2 }],
-    buyer: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' },
-    fulfillment_details: {
-      name: 'Grace Hopper',
-      email: 'grace@example.com',
-      address: {
-        name: 'Grace Hopper',
-        line_one: '7 Compiler Street',
-        city: 'Manchester',
-        state: 'Greater Manchester',
-        country: 'GB',
-        postal_code: 'M1 1AA',
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const session = (await created.json()) as { id: string; totals: { type: string; amount: number }[] };
-  const total = session.totals.find((x) => x.type === 'total')!.amount;
-
-  // Sandbox only: the Stripe simulator mints the Shared Payment Token the buyer's assistant would hand over.
-  const simulators = (await (await request.get('/__sim')).json()) as Record<string, { baseUrl: string }>;
-  const granted = await request.post(`${simulators.stripe!.baseUrl}/__sim/granted_tokens`, {
-    data: { currency: 'gbp', max_amount: total },
-  });
-  const { id: token } = (await granted.json()) as { id: string };
-
-  const completed = await post(`/acp/checkout_sessions/${session.id}/complete`, {
-    payment_data: {
-      handler_id: 'card_spt',
-      instrument: { type: 'card', credential: { type: 'spt', token } },
-    },
-  });
-  expect(completed.status(), await completed.text()).toBe(200);
-  return (await completed.json()) as {
-    id: string;
-    status: string;
-    order: { id: string; permalink_url: string };
-  };
-}
 
 test.describe("an ACP buyer's order page", () => {
   test('opens from a completed session’s permalink_url and shows the order, its items and status', async ({
@@ -61,7 +8,7 @@ test.describe("an ACP buyer's order page", () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const session = await completedAcpSession(request);
+    const session = await acpCardPurchase(request, { quantity: 2 });
     expect(session.status).toBe('completed');
     const permalink = session.order.permalink_url;
     expect(permalink).toMatch(/\/order-status\/[0-9a-f]{64}$/);

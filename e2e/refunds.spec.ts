@@ -1,28 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { agentCardPurchase, demoApiKey } from './agent-order';
+import { acpPost, agentCardPurchase, createAcpSession } from './agent-order';
 import { expectNoSeriousAccessibilityViolations, signInAsDemoMerchant } from './demo-merchant';
 import { dismissCookieBanner, expect, test } from './fixtures';
+import { sandboxCredentials, simulatorUrls, stripeRefundsOn } from './sandbox-world';
 
 const SCREENS = '.tmp/screens/issue-24';
-/** The demo merchant's Stripe account, connected to the platform (e2e/storefront.spec.ts). */
-const DEMO_ACCOUNT = 'acct_1QaGcSandboxMerch';
-
-/** The refunds the Stripe simulator holds on a PaymentIntent of the demo merchant's connected account. */
-async function stripeRefundsOn(request: APIRequestContext, paymentIntent: string) {
-  const sims = (await (await request.get('/__sim')).json()) as Record<string, { baseUrl: string }>;
-  const credentials = (await (await request.get('/__sim/credentials')).json()) as {
-    stripe: { platformSecretKey: string };
-  };
-  const res = await request.get(`${sims.stripe!.baseUrl}/v1/refunds?payment_intent=${paymentIntent}`, {
-    headers: {
-      authorization: `Bearer ${credentials.stripe.platformSecretKey}`,
-      'stripe-account': DEMO_ACCOUNT,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { data: { amount: number; status: string }[] }).data;
-}
 
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -123,48 +105,31 @@ test('a merchant refunds one of two card items from the payments page; Stripe an
   await expectNoSeriousAccessibilityViolations(page);
 });
 
-/** The simulators' base URLs and the sandbox credentials they accept. */
-async function sandbox(request: APIRequestContext) {
-  const sims = (await (await request.get('/__sim')).json()) as Record<string, { baseUrl: string }>;
-  const credentials = (await (await request.get('/__sim/credentials')).json()) as {
-    opennode: { apiKey: string };
-  };
-  return { sims, credentials };
-}
-
 /** An ACP 2026-04-17 agent buys one demo product by Lightning; the OpenNode simulator pays the invoice. */
 async function lightningAcpPurchase(request: APIRequestContext) {
-  const headers = { authorization: `Bearer ${demoApiKey()}`, 'api-version': '2026-04-17' };
-  const post = (url: string, data: unknown) =>
-    request.post(url, { headers: { ...headers, 'idempotency-key': randomUUID() }, data });
-  const created = await post('/acp/checkout_sessions', {
-    currency: 'gbp',
-    line_items: [{ id: 'TEST-PRODUCT-001', quantity: 1 }],
-    buyer: { first_name: 'Satoshi', last_name: 'Buyer', email: 'sats@example.com' },
-    fulfillment_details: {
-      name: 'Satoshi Buyer',
-      email: 'sats@example.com',
-      address: {
+  const session = await createAcpSession(request, {
+    details: {
+      buyer: { first_name: 'Satoshi', last_name: 'Buyer', email: 'sats@example.com' },
+      fulfillment_details: {
         name: 'Satoshi Buyer',
-        line_one: '21 Block Street',
-        city: 'Leeds',
-        state: 'West Yorkshire',
-        country: 'GB',
-        postal_code: 'LS1 1AA',
+        email: 'sats@example.com',
+        address: {
+          name: 'Satoshi Buyer',
+          line_one: '21 Block Street',
+          city: 'Leeds',
+          state: 'West Yorkshire',
+          country: 'GB',
+          postal_code: 'LS1 1AA',
+        },
       },
     },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const session = (await created.json()) as {
-    id: string;
-    capabilities: { payment: { handlers: { id: string; config: { invoice: { id: string } } }[] } };
-  };
   const invoiceId = session.capabilities.payment.handlers.find((h) => h.id === 'bitcoin_lightning')!.config
-    .invoice.id;
-  const { sims } = await sandbox(request);
-  const paid = await request.post(`${sims.opennode!.baseUrl}/__sim/charges/${invoiceId}/pay`, { data: {} });
+    .invoice!.id;
+  const sims = await simulatorUrls(request);
+  const paid = await request.post(`${sims.opennode}/__sim/charges/${invoiceId}/pay`, { data: {} });
   expect(paid.ok(), await paid.text()).toBe(true);
-  const completed = await post(`/acp/checkout_sessions/${session.id}/complete`, {
+  const completed = await acpPost(request, `/acp/checkout_sessions/${session.id}/complete`, {
     payment_data: {
       handler_id: 'bitcoin_lightning',
       instrument: { type: 'lightning_invoice', credential: { type: 'invoice_id', token: invoiceId } },
@@ -232,11 +197,11 @@ test('a Lightning sale is refunded to the invoice the buyer gives on their order
   await buyer.screenshot({ path: `${SCREENS}/buyer-get-refund-390.png`, fullPage: true });
 
   // The buyer's wallet (the OpenNode simulator) makes an invoice; one for another amount is refused first.
-  const { sims, credentials } = await sandbox(request);
+  const [sims, credentials] = await Promise.all([simulatorUrls(request), sandboxCredentials(request)]);
   const mint = async (amountSats: number) =>
     (
       (await (
-        await request.post(`${sims.opennode!.baseUrl}/__sim/invoices`, { data: { amount_sats: amountSats } })
+        await request.post(`${sims.opennode}/__sim/invoices`, { data: { amount_sats: amountSats } })
       ).json()) as { payreq: string }
     ).payreq;
   const field = form.getByRole('textbox', { name: 'Lightning invoice' });
@@ -254,7 +219,7 @@ test('a Lightning sale is refunded to the invoice the buyer gives on their order
 
   // OpenNode paid that invoice, once, for the sats owed.
   const withdrawals = (await (
-    await request.get(`${sims.opennode!.baseUrl}/v1/withdrawals`, {
+    await request.get(`${sims.opennode}/v1/withdrawals`, {
       headers: { authorization: credentials.opennode.apiKey },
     })
   ).json()) as { data: { reference: string; amount: number; status: string }[] };

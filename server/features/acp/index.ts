@@ -6,7 +6,12 @@ export {
   isAcpVersion,
   type AcpVersion,
 } from './versions/registry';
-export { acpOrderPermalink, refundedMinor, type OrderEventInput } from './versions/order-facts';
+export {
+  acpOrderPermalink,
+  refundedMinor,
+  type OrderEventInput,
+  type RefundFacts,
+} from './versions/order-facts';
 export { ACP_HANDLER_SCHEMAS_PATH } from './session-view';
 export { orderProgress, type OrderProgress } from './versions/order-facts';
 /**

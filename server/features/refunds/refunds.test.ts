@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,9 @@ import {
   simControl,
   type TestMerchant,
 } from '../../test/merchant-kit';
+import { documentedErrorShape } from '../../test/error-shapes';
 import { sendUnsentRefunds } from './jobs';
+import { MONEY_WRITE_LIMIT } from './routes';
 
 let t: TestApp;
 let baseUrl: string;
@@ -301,6 +304,39 @@ describe('refund requests refused', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(apiErrorSchema.parse(res.json()).error.fieldErrors ?? {})).toContain(field);
   });
+});
+
+describe('the routes that move money', () => {
+  it.each([
+    ['a refund', '203.0.113.91', (id: string) => `/api/payments/${id}/refunds`, { reason: 'other' }],
+    ['a cancellation', '203.0.113.92', (id: string) => `/api/orders/${id}/cancel`, { reason: 'other' }],
+    [
+      'a store-cancellation decision',
+      '203.0.113.93',
+      (id: string) => `/api/orders/${id}/store-cancellation`,
+      { decision: 'keep' },
+    ],
+  ])(
+    'limit %s to 30 a minute per address (%s), in the documented shape, without holding back another',
+    async (_what, flooder, path, body) => {
+      const { max } = MONEY_WRITE_LIMIT.rateLimit;
+      // Nobody's payment or order: each request is a 404 until the limit answers instead.
+      const url = path(randomUUID());
+      const send = (remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie: merchant.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+          payload: body,
+          remoteAddress,
+        });
+      for (let i = 0; i < max; i++) expect((await send(flooder)).statusCode).toBe(404);
+      const limited = await send(flooder);
+      expect(limited.statusCode).toBe(429);
+      expect(documentedErrorShape(url).safeParse(limited.json()).success, limited.body).toBe(true);
+      expect((await send('198.51.100.23')).statusCode).toBe(404);
+    },
+  );
 });
 
 /** A Stripe event about a payment, as the merchant's account sends it (only its payment is read). */

@@ -20,8 +20,11 @@ import { requireMerchantForScope } from '../auth';
 import { cancelOrder, decideStoreCancellation } from './cancel-order';
 import { createRefund, paymentRefunds } from './create-refund';
 
-/** Cancelling moves money: a person cancels a few orders a minute, a script gone wrong many more. */
-const CANCEL_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+/**
+ * Refunding and cancelling move money: a person makes a few a minute, a script gone wrong many more.
+ * Per address, as every per-route limit; exported for the tests that reach it.
+ */
+export const MONEY_WRITE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
  * The merchant's refunds of its payments (ADR 047). Session cookie; every query is scoped by the
@@ -50,6 +53,7 @@ export function registerRefundRoutes(
     r.post(
       '/api/payments/:id/refunds',
       {
+        config: MONEY_WRITE_LIMIT,
         schema: {
           params: paymentRefundsParams,
           body: createRefundInput,
@@ -102,7 +106,7 @@ export function registerRefundRoutes(
     r.post(
       '/api/orders/:id/cancel',
       {
-        config: CANCEL_LIMIT,
+        config: MONEY_WRITE_LIMIT,
         schema: { params: orderParams, body: cancelOrderInput, response: { 200: cancelOrderOutput } },
       },
       async (request, reply) => {
@@ -147,7 +151,7 @@ export function registerRefundRoutes(
     r.post(
       '/api/orders/:id/store-cancellation',
       {
-        config: CANCEL_LIMIT,
+        config: MONEY_WRITE_LIMIT,
         schema: {
           params: orderParams,
           body: storeCancellationDecisionInput,

@@ -1,10 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   acpSessions,
   checkouts,
   offers,
   orders,
   payments,
+  refunds,
   webhookDeliveries,
   type AcpSession,
 } from '../../db/schema/index';
@@ -32,6 +33,14 @@ export const UCP_WEBHOOK_MESSAGES = {
 /** Whether a session came in through UCP: it stores its channel (`ucp_<version>`) as its version. */
 export const isUcpSession = (session: Pick<AcpSession, 'apiVersion'>) =>
   session.apiVersion.startsWith('ucp_');
+
+/** An order's refunds in the ledger, oldest first: its refund adjustments (order-view.ts). */
+export const orderRefunds = (db: EngineDeps['db'], orderId: string) =>
+  db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
 
 /** The business profile URL this merchant's webhooks name as their signer (`UCP-Agent`). */
 export const businessProfileUrl = (publicUrl: string) => `${publicUrl}${UCP_PROFILE_PATH}`;
@@ -99,6 +108,7 @@ export async function recordUcpOrderEvent(deps: UcpWebhookDeps, session: AcpSess
     checkout: checkout ?? null,
     payment: payment ?? null,
     order,
+    refunds: await orderRefunds(deps.db, order.id),
   };
   const body = JSON.stringify(renderOrder(state, deps.publicUrl));
 

@@ -24,6 +24,7 @@ import { ucpChannel } from '#common/domain/sales-channel';
 import { businessProfile } from './business-profile';
 import { renderCheckout } from './checkout-view';
 import { renderOrder } from './order-view';
+import { orderRefunds } from './order-webhooks';
 import { UCP_PROFILE_PATH, UCP_REST_PREFIX, UCP_VERSION } from './protocol';
 import {
   checkoutRequest,
@@ -349,7 +350,8 @@ export function registerUcpRoutes(
           await loadSession(deps, merchant, session.id),
         );
         if (!state.order) throw notFound;
-        return renderOrder({ ...state, order: state.order }, publicUrl);
+        const refunds = await orderRefunds(deps.db, state.order.id);
+        return renderOrder({ ...state, order: state.order, refunds }, publicUrl);
       });
     },
     { prefix: UCP_REST_PREFIX },

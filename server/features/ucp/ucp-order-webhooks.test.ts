@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelOrderOutput } from '#common/api/orders';
+import { createRefundOutput } from '#common/api/refunds';
 import type { ReceivedOrderEvent } from '#sandbox/agents/simulator';
 import { ucpSignatureProblem } from '#sandbox/agents/ucp-signature';
 import { acpSessions, orders, payments, webhookDeliveries } from '../../db/schema/index';
@@ -167,6 +169,87 @@ describe('UCP order webhooks', () => {
     expect(shipped.line_items[0].status).toBe('fulfilled');
     expect(shipped.fulfillment.events[0]).toMatchObject({ type: 'shipped', tracking_number: '1Z999' });
     expect(rows[1]!.id).not.toBe(rows[0]!.id);
+  });
+
+  it('tells the platform of each refund and of a cancellation (lines removed, a cancellation adjustment), once', async () => {
+    const seller = await newMerchant(t, { connect: true, apiKey: true });
+    const { host, profileUrl } = await platform(seller.apiKey);
+    const { sessionId, orderId, merchantId } = await ucpCardOrder(profileUrl, seller.apiKey);
+    await orderChanged(merchantId, orderId);
+    expect(await deliveriesOf(sessionId)).toHaveLength(1);
+    const [paid] = await t.db
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(orders, eq(orders.checkoutId, payments.checkoutId))
+      .where(eq(orders.id, orderId));
+    const paymentId = paid!.id;
+
+    // A part refunded from the dashboard (ADR 047) is news: a refund adjustment, its amount negative.
+    const part = await dashboardRequest(t, seller.cookie, 'POST', `/api/payments/${paymentId}/refunds`, {
+      reason: 'other',
+      amount: 500,
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    const partRefund = createRefundOutput.parse(part.json()).refund;
+    await orderChanged(merchantId, orderId);
+    const afterRefund = await deliveriesOf(sessionId);
+    expect(afterRefund).toHaveLength(2);
+    const refunded = JSON.parse(afterRefund[1]!.payload);
+    expectUcpShape('order', refunded);
+    const partAdjustment = {
+      id: `refund_${partRefund.id}`,
+      type: 'refund',
+      occurred_at: partRefund.created_at,
+      status: 'completed',
+      totals: [{ type: 'total', amount: -500 }],
+      description: 'Other',
+    };
+    expect(refunded.adjustments).toEqual([partAdjustment]);
+    expect(refunded.line_items[0].status).toBe('processing');
+
+    // The merchant cancels it (ADR 056): the rest refunded, the order CANCELLED.
+    const cancelled = await dashboardRequest(t, seller.cookie, 'POST', `/api/orders/${orderId}/cancel`, {
+      reason: 'requested_by_customer',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const { refund } = cancelOrderOutput.parse(cancelled.json());
+    if (!refund) throw new Error('the cancellation refunds what remains');
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    await orderChanged(merchantId, orderId);
+    await orderChanged(merchantId, orderId); // the same news is not sent twice
+    const rows = await deliveriesOf(sessionId);
+    expect(rows).toHaveLength(3);
+    const body = JSON.parse(rows[2]!.payload);
+    expectUcpShape('order', body);
+    expect(body).toEqual((await ucpRequest(t, seller.apiKey, 'GET', `/ucp/orders/${orderId}`)).json());
+    expect(body.line_items).toEqual([
+      expect.objectContaining({ quantity: { original: 1, total: 0, fulfilled: 0 }, status: 'removed' }),
+    ]);
+    const lineId = body.line_items[0].id as string;
+    expect(body.adjustments).toEqual([
+      partAdjustment,
+      {
+        id: `refund_${refund.id}`,
+        type: 'refund',
+        occurred_at: refund.created_at,
+        status: 'completed',
+        totals: [{ type: 'total', amount: -(order!.totalMinor - 500) }],
+        description: 'Requested by the customer',
+      },
+      {
+        id: `cancellation_${orderId}`,
+        type: 'cancellation',
+        occurred_at: order!.cancelledAt!.toISOString(),
+        status: 'completed',
+        line_items: [{ id: lineId, quantity: -1 }],
+        description: 'The merchant cancelled the order: Requested by the customer',
+      },
+    ]);
+
+    await attemptDelivery(depsOf(), channel(), { deliveryId: rows[2]!.id, attemptsBefore: 0 });
+    const events = await received(host);
+    expect(events.at(-1)).toMatchObject({ protocol: 'ucp', status: 200, signature_valid: true });
+    expect(events.at(-1)!.raw_body).toBe(rows[2]!.payload);
   });
 
   it('a Lightning escalation owes nothing until the invoice is paid, then the placed order is posted', async () => {

@@ -151,6 +151,13 @@ export function UcpDocs() {
           retried with backoff.
         </P>
         <P>
+          Money given back and cancellations are <C>adjustments</C>: one of type <C>refund</C> per refund (its
+          total negative; <C>pending</C>, then <C>completed</C> or <C>failed</C>). A cancelled order has every
+          line <C>removed</C> (<C>quantity.total</C> 0) and one adjustment of type <C>cancellation</C> taking
+          each line back (negative quantities) with no total, so summing adjustment totals counts the refund
+          once.
+        </P>
+        <P>
           Signed requests: when the merchant&apos;s signature policy is strict, every request must carry an
           RFC 9421 signature covering <C>@method</C>, <C>@authority</C>, <C>@path</C>, <C>ucp-agent</C>,{' '}
           <C>idempotency-key</C> on writes and <C>content-digest</C> with <C>content-type</C> when there is a

@@ -32,7 +32,10 @@ export function useCancelOrder(orderId: string) {
         headers: { 'idempotency-key': idempotencyKey },
         schema: cancelOrderOutput,
       }),
-    onSettled: refresh,
+    // Not awaited: react-query calls the submitter's own callbacks (its toast, closing the dialog) only
+    // after this settles, and the refreshed list no longer offers the cancelled order's dialog, which
+    // then unmounts with its callbacks untold (the merchant never heard the order was cancelled).
+    onSettled: () => void refresh(),
   });
 }
 
@@ -46,6 +49,6 @@ export function useDecideStoreCancellation(orderId: string) {
         body,
         schema: cancelOrderOutput,
       }),
-    onSettled: refresh,
+    onSettled: () => void refresh(),
   });
 }

@@ -1,5 +1,5 @@
 import { Ban } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { whyNotCancellable, type CancelOrderInput } from '#common/api/orders';
 import { ORDER_CANCELLATION_LABELS, REFUND_REASON_LABELS } from '#common/domain/labels';
@@ -20,6 +20,7 @@ import { LoadingState, Skeleton } from '#web/components/ui/skeleton';
 import { Switch } from '#web/components/ui/switch';
 import { ApiRequestError } from '#web/lib/api-client';
 import { formatMoney } from '#web/lib/money';
+import { useIdempotentSubmission } from '#web/lib/use-idempotent-submission';
 import { usePaymentRefunds } from '../refunds/api';
 import { useCancelOrder, useDecideStoreCancellation } from './api';
 
@@ -124,7 +125,7 @@ function CancelPanel({
   const [reason, setReason] = useState<RefundReason | ''>('');
   const [refundedOutside, setRefundedOutside] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
-  const submission = useRef<{ body: string; key: string } | null>(null);
+  const submission = useIdempotentSubmission();
 
   if (refunds.isPending) return <PanelLoading />;
   if (refunds.isError) {
@@ -152,13 +153,13 @@ function CancelPanel({
     setShowErrors(true);
     if (reasonError || outsideError || cancel.isPending || !reason) return;
     const body: CancelOrderInput = { reason, ...(outside ? { refunded_outside: true } : {}) };
-    const text = JSON.stringify(body);
-    if (submission.current?.body !== text) submission.current = { body: text, key: crypto.randomUUID() };
+    const idempotencyKey = submission.begin(body);
+    if (!idempotencyKey) return;
     cancel.mutate(
-      { body, idempotencyKey: submission.current.key },
+      { body, idempotencyKey },
       {
+        onSettled: (_data, error) => submission.end(!error),
         onSuccess: ({ refund }) => {
-          submission.current = null;
           toast.success(
             refund
               ? `Order cancelled. ${formatMoney(refund.amount, refund.currency)} ${refund.status === 'succeeded' ? 'refunded' : 'refund on its way'}.`

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '#common/api/payments';
@@ -176,6 +176,29 @@ describe('RefundDialog', () => {
       line_items: [{ sku: 'MUG', quantity: 1 }],
     });
     expect(posts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a double submit once, so the second is not a 409 for a key still in use', async () => {
+    const posts = stubRefunds(() =>
+      json(
+        {
+          refund: refund({ id: 'r4', amount: 3500, reason: 'duplicate' }),
+          refundable: { ...REFUNDS.refundable, refunded: 4000, remaining: 0 },
+        },
+        201,
+      ),
+    );
+    const dialog = await openDialog();
+    const form = await within(dialog).findByRole('form', { name: 'New refund' });
+    // Sent once without a reason first, so the next submit changes no state and React does not render
+    // between the two: the second sees the mutation as it was (a fast double click in the browser).
+    fireEvent.submit(form);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a reason');
+    await chooseReason(dialog, 'Duplicate payment');
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await within(dialog).findByText('Refunded GBP 35.00.')).toBeInTheDocument();
+    expect(posts).toHaveLength(1);
   });
 
   it('sends the same key again when the same refund is retried, and says what a 409 means', async () => {

@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type {
   CreateRefundInput,
@@ -28,6 +28,7 @@ import { Switch } from '#web/components/ui/switch';
 import { ApiRequestError } from '#web/lib/api-client';
 import { cn } from '#web/lib/cn';
 import { formatMoney } from '#web/lib/money';
+import { useIdempotentSubmission } from '#web/lib/use-idempotent-submission';
 import { usePaymentRefunds, useCreateRefund } from './api';
 import { RefundsList } from './refunds-list';
 
@@ -188,9 +189,8 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
   const [refundedOutside, setRefundedOutside] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  // One Idempotency-Key per submission of one request: sent again (a double click, a retry after a lost
-  // answer) it refunds once; a changed request gets a new key.
-  const submission = useRef<{ body: string; key: string } | null>(null);
+  // One request at a time, one Idempotency-Key per submission (a retry refunds once; a change is new).
+  const submission = useIdempotentSubmission();
 
   const itemLines = items
     .map((item) => ({ item, quantity: Number(quantities[item.sku] || 0) }))
@@ -249,13 +249,13 @@ function RefundForm({ paymentId, data }: { paymentId: string; data: PaymentRefun
               line_items: itemLines.map((line) => ({ sku: line.item.sku, quantity: line.quantity })),
             };
     if (outside) body.refunded_outside = true;
-    const text = JSON.stringify(body);
-    if (submission.current?.body !== text) submission.current = { body: text, key: crypto.randomUUID() };
+    const idempotencyKey = submission.begin(body);
+    if (!idempotencyKey) return;
     create.mutate(
-      { body, idempotencyKey: submission.current.key },
+      { body, idempotencyKey },
       {
+        onSettled: (_data, error) => submission.end(!error),
         onSuccess: ({ refund }) => {
-          submission.current = null;
           const money = formatMoney(refund.amount, refund.currency);
           const message = refund.settled_outside
             ? `Recorded ${money} refunded outside AgentCart.`
