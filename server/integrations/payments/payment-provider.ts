@@ -205,6 +205,16 @@ export interface CardPaymentProvider<Credentials = unknown> extends PaymentProvi
   listDisputes(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderDispute[]>;
   /** Verifies the signature with the endpoint's signing secret; throws ProviderError('auth') when it fails. */
   parseWebhook(input: WebhookRequest & { signingSecret: string; now: Date }): PaymentWebhook;
+  /**
+   * Subscribes `url` to `events` on the account the credentials act for (ADR 058). The answer carries
+   * the endpoint's signing secret, which the provider shows only here: the caller must keep it.
+   */
+  createWebhookEndpoint(
+    ctx: AdapterContext<Credentials>,
+    input: { url: string; events: readonly string[]; description: string },
+  ): Promise<{ id: string; secret: string }>;
+  /** Removes an endpoint made with createWebhookEndpoint; one already gone counts as removed. */
+  deleteWebhookEndpoint(ctx: AdapterContext<Credentials>, endpointId: string): Promise<void>;
 }
 
 /** Lightning providers issue invoices that settle to the merchant's own account. */

@@ -18,6 +18,7 @@ const REPORT: AnalyticsReport = {
     average_order_value: 2000,
     other_currency_orders: 1,
     refunded: 1250,
+    disputes_lost: 0,
     net_revenue: 4750,
   },
   daily: [
@@ -131,6 +132,7 @@ describe('AnalyticsPage', () => {
           average_order_value: 0,
           other_currency_orders: 0,
           refunded: 0,
+          disputes_lost: 0,
           net_revenue: 0,
         },
         daily: [],
