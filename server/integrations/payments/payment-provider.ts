@@ -260,6 +260,15 @@ export interface LightningPaymentProvider<Credentials = unknown> extends Payment
   ): Promise<ProviderPayout>;
   /** Reads a payout made with `payInvoice` again, for its outcome. Present exactly when payInvoice is. */
   getPayout?(ctx: AdapterContext<Credentials>, payoutId: string): Promise<ProviderPayout>;
+  /**
+   * The payout `payInvoice` made for `reference` paying `paymentRequest`, or null when the provider has
+   * none: how a payout whose answer was lost (a timeout after the request arrived) is found instead of
+   * being paid again (ADR 058). Present exactly when payInvoice is.
+   */
+  findPayout?(
+    ctx: AdapterContext<Credentials>,
+    match: { reference: string; paymentRequest: string },
+  ): Promise<ProviderPayout | null>;
 }
 
 /** Any registered provider; operations validate credentials with the provider's own schema first. */
