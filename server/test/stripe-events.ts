@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { paymentConnections } from '../db/schema/index';
-import { openWebhookSecret } from '../features/connections/stripe-webhook-endpoint';
+import { openWebhookSecret } from '../features/refunds';
 import { stripeSignatureHeader } from '../integrations/payments/stripe/webhook';
 import type { TestApp } from './create-test-app';
 

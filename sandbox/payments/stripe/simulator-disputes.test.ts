@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { constructStripeEvent } from '#server/integrations/payments/stripe/webhook';
 import { startSimulator, type RunningSimulator } from '../../simulator-kit';
 import { createStripeSimulator, STRIPE_SANDBOX_SECRET_KEY } from './simulator';
 import type { StripeEvent, WebhookDelivery } from './simulator-events';
@@ -32,7 +31,14 @@ async function control(path: string, body: unknown = {}) {
 const verifiedAt = (url: string, secret: string) =>
   deliveries
     .filter((d) => d.url === url)
-    .map((d) => constructStripeEvent(d.body, d.headers['stripe-signature'], secret, new Date()) as StripeEvent);
+    .map(
+      (d) =>
+        Stripe.webhooks.constructEvent(
+          d.body,
+          d.headers['stripe-signature']!,
+          secret,
+        ) as unknown as StripeEvent,
+    );
 
 async function disputedIntent() {
   const intent = await sdk().paymentIntents.create({
@@ -51,8 +57,14 @@ describe('stripe simulator webhook endpoints', () => {
   it('answers the secret only on creation and signs each delivery with its own endpoint secret', async () => {
     const stripe = sdk();
     const events = ['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed'] as const;
-    const a = await stripe.webhookEndpoints.create({ url: 'https://a.example/hook', enabled_events: [...events] });
-    const b = await stripe.webhookEndpoints.create({ url: 'https://b.example/hook', enabled_events: [...events] });
+    const a = await stripe.webhookEndpoints.create({
+      url: 'https://a.example/hook',
+      enabled_events: [...events],
+    });
+    const b = await stripe.webhookEndpoints.create({
+      url: 'https://b.example/hook',
+      enabled_events: [...events],
+    });
     expect(a.secret).toMatch(/^whsec_/);
     expect(a.secret).not.toBe(b.secret);
     expect(await stripe.webhookEndpoints.retrieve(a.id)).not.toHaveProperty('secret');
@@ -73,7 +85,9 @@ describe('stripe simulator webhook endpoints', () => {
     expect(reviewed.body).toMatchObject({ status: 'under_review' });
     const lost = await control(`disputes/${dispute.id}/resolve`, { outcome: 'lost' });
     expect(lost.body).toMatchObject({ status: 'lost' });
-    expect(verifiedAt(a.url, a.secret!).map((e) => [e.type, (e.data.object as { status: string }).status])).toEqual([
+    expect(
+      verifiedAt(a.url, a.secret!).map((e) => [e.type, (e.data.object as { status: string }).status]),
+    ).toEqual([
       ['charge.dispute.created', 'needs_response'],
       ['charge.dispute.updated', 'under_review'],
       ['charge.dispute.closed', 'lost'],

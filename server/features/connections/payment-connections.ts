@@ -276,11 +276,7 @@ export class StripeAccountInUseError extends AppError {
  * Records a Stripe Connect account (OAuth or Express) as the merchant's card provider; refused with
  * StripeAccountInUseError when another merchant has it connected.
  */
-export async function saveConnectedStripeAccount(
-  deps: StripeDeps,
-  merchant: Merchant,
-  accountId: string,
-) {
+export async function saveConnectedStripeAccount(deps: StripeDeps, merchant: Merchant, accountId: string) {
   const now = deps.clock.now();
   const previous = await loadPaymentConnection(deps, merchant.id, 'stripe');
   await deps.db.transaction(async (tx) => {
@@ -317,10 +313,7 @@ export async function saveConnectedStripeAccount(
  * refund of a past order is made through it. The webhook endpoint a key subscribed is deleted (ADR 058). Answers the account id that was disconnected, or null when
  * none was connected.
  */
-export async function disconnectStripeAccount(
-  deps: StripeDeps,
-  merchant: Merchant,
-): Promise<string | null> {
+export async function disconnectStripeAccount(deps: StripeDeps, merchant: Merchant): Promise<string | null> {
   const now = deps.clock.now();
   const disconnected = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -368,5 +361,7 @@ async function retireStripeWebhooks(deps: StripeDeps, merchantId: string) {
   await deps.db
     .update(paymentConnections)
     .set({ webhookEndpointId: null, webhookSecretEncrypted: null })
-    .where(and(eq(paymentConnections.id, saved.row.id), eq(paymentConnections.webhookEndpointId, endpointId)));
+    .where(
+      and(eq(paymentConnections.id, saved.row.id), eq(paymentConnections.webhookEndpointId, endpointId)),
+    );
 }

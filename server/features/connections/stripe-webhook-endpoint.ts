@@ -1,10 +1,9 @@
-import type { PaymentConnection } from '../../db/schema/index';
 import { cardProvider } from '../../integrations/payments/registry';
 import type { IntegrationRuntime } from '../../integrations/runtime';
-import { open, seal, type Keyring } from '../../lib/crypto';
+import { seal, type Keyring } from '../../lib/crypto';
 import type { Logger } from '../../lib/logger';
 import { paymentContextFor } from '../commerce';
-import { STRIPE_WEBHOOK_EVENTS, stripeRefundWebhookPath } from '../refunds/webhook-events';
+import { STRIPE_WEBHOOK_EVENTS, stripeRefundWebhookPath } from '../refunds';
 
 /** What a merchant's own Stripe account is subscribed to: where, and the secret its deliveries are signed with. */
 export interface StripeWebhookSubscription {
@@ -67,13 +66,4 @@ export async function deleteStripeWebhookEndpoint(
     deps.logger.warn({ err, endpointId }, 'stripe webhook endpoint not deleted');
     return false;
   }
-}
-
-/** The signing secret of a connection's endpoint, when it has one. */
-export function openWebhookSecret(
-  keyring: Keyring,
-  row: Pick<PaymentConnection, 'webhookSecretEncrypted'>,
-): string | null {
-  if (!row.webhookSecretEncrypted) return null;
-  return open(keyring, row.webhookSecretEncrypted);
 }

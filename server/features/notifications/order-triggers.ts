@@ -65,10 +65,19 @@ const disputeClosedNotice = (payment: Payment, orderId: string): Notice => {
   const order = `order #${orderId.slice(0, 8)}`;
   const outcome =
     payment.disputeStatus === 'lost'
-      ? { title: 'Dispute lost', body: `The bank decided the dispute on ${order} for the buyer: ${money} was taken back.` }
+      ? {
+          title: 'Dispute lost',
+          body: `The bank decided the dispute on ${order} for the buyer: ${money} was taken back.`,
+        }
       : payment.disputeStatus === 'won'
-        ? { title: 'Dispute won', body: `The bank decided the dispute on ${order} for you: the ${money} stays yours.` }
-        : { title: 'Dispute closed', body: `The buyer's bank closed its inquiry on ${order} without a chargeback.` };
+        ? {
+            title: 'Dispute won',
+            body: `The bank decided the dispute on ${order} for you: the ${money} stays yours.`,
+          }
+        : {
+            title: 'Dispute closed',
+            body: `The buyer's bank closed its inquiry on ${order} without a chargeback.`,
+          };
   return {
     merchantId: payment.merchantId,
     event: 'payment_disputed',

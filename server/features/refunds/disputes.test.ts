@@ -53,7 +53,9 @@ const stripeEvent = (merchantId: string, type: string, object: object) =>
 
 type OrderUpdate = {
   type: string;
-  data: { adjustments: { type: string; status: string; reason?: string; amount?: number; currency?: string }[] };
+  data: {
+    adjustments: { type: string; status: string; reason?: string; amount?: number; currency?: string }[];
+  };
 };
 
 const notificationsOf = (cookie: string, event: string, count: number) =>
@@ -202,8 +204,9 @@ describe('a card dispute', () => {
     expect(update.data.adjustments[0]).not.toHaveProperty('amount');
     if (acpSpecAvailable)
       expect(officialWebhookValidator('2026-04-17')(update)).toEqual({ valid: true, errors: [] });
-    const totals = (await dashboardRequest(t, m.cookie, 'GET', '/api/analytics?days=7&include_test=true')).json()
-      .totals;
+    const totals = (
+      await dashboardRequest(t, m.cookie, 'GET', '/api/analytics?days=7&include_test=true')
+    ).json().totals;
     expect(totals.disputes_lost).toBe(0);
   });
 });

@@ -9,7 +9,11 @@ import { insertCheckout } from '../../test/checkout-rows';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, newMerchant, simControl, type TestMerchant } from '../../test/merchant-kit';
 import { settleOpenCheckouts } from '../commerce/jobs';
-import { LIGHTNING_REFUND_MESSAGES, PAYOUT_IN_DOUBT_GRACE_MS, settlePendingPayouts } from './lightning-refund';
+import {
+  LIGHTNING_REFUND_MESSAGES,
+  PAYOUT_IN_DOUBT_GRACE_MS,
+  settlePendingPayouts,
+} from './lightning-refund';
 
 let t: TestApp;
 let merchant: TestMerchant & { apiKey: string };
@@ -227,13 +231,17 @@ describe('a Lightning refund payout whose answer was lost (ADR 058)', () => {
 
   it('is found at the provider and recorded, never paid a second time', async () => {
     // OpenNode made the withdrawal, and its answer never arrived whole.
-    const { refundId, payreq } = await refundInDoubt(() => simControl(t, 'opennode', 'malformed', { count: 1 }));
+    const { refundId, payreq } = await refundInDoubt(() =>
+      simControl(t, 'opennode', 'malformed', { count: 1 }),
+    );
     const [withdrawal] = await paidTo(payreq);
     expect(withdrawal).toBeDefined();
 
     // Within the grace nothing is asked: the request could still be on its way.
     await settlePendingPayouts(t.services.engine);
-    expect((await t.db.select().from(refunds).where(eq(refunds.id, refundId)))[0]!.providerRefundId).toBeNull();
+    expect(
+      (await t.db.select().from(refunds).where(eq(refunds.id, refundId)))[0]!.providerRefundId,
+    ).toBeNull();
 
     await pastGrace(refundId);
     await settlePendingPayouts(t.services.engine);

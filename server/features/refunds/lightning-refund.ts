@@ -178,11 +178,7 @@ const isUniqueViolation = (err: unknown) =>
  * the provider was found to have none (ADR 058): a refusal of the invoice as paid already then means the
  * first request was paid after all, so the claim is kept for the next lookup rather than given back.
  */
-async function sendPayout(
-  deps: EngineDeps,
-  refund: Refund,
-  opts: { retry?: boolean } = {},
-): Promise<Refund> {
+async function sendPayout(deps: EngineDeps, refund: Refund, opts: { retry?: boolean } = {}): Promise<Refund> {
   const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, refund.merchantId));
   try {
     const account = await merchantPayoutAccount(deps, merchant!, refund.provider);

@@ -8,8 +8,7 @@ import { constructStripeEvent } from '../../integrations/payments/stripe/webhook
 import { isUuid } from '../../lib/ids';
 import { rawBodyOf, registerRawBodyRoutes, SIGNED_RECEIVER_LIMIT } from '../../lib/raw-body';
 import { CommerceError } from '../commerce';
-import { openWebhookSecret } from '../connections/stripe-webhook-endpoint';
-import { STRIPE_DISPUTE_EVENTS, STRIPE_REFUND_EVENTS } from './webhook-events';
+import { openWebhookSecret, STRIPE_DISPUTE_EVENTS, STRIPE_REFUND_EVENTS } from './webhook-events';
 import { syncCardDisputes } from './disputes';
 import { queueStoreRefunds } from './store-refund';
 import { syncCardRefunds } from './sync-card-refunds';
@@ -38,7 +37,14 @@ function eventOf(
 ): { event: unknown } | { refused: string } {
   if (secret) {
     try {
-      return { event: constructStripeEvent(rawBody, Array.isArray(signature) ? signature[0] : signature, secret, now) };
+      return {
+        event: constructStripeEvent(
+          rawBody,
+          Array.isArray(signature) ? signature[0] : signature,
+          secret,
+          now,
+        ),
+      };
     } catch (err) {
       if (err instanceof ProviderError) return { refused: err.message };
       throw err;
@@ -73,7 +79,9 @@ export function registerRefundWebhookRoutes(app: FastifyInstance, ctx: Pick<AppC
         const [connection] = await deps.db
           .select({ webhookSecretEncrypted: paymentConnections.webhookSecretEncrypted })
           .from(paymentConnections)
-          .where(and(eq(paymentConnections.merchantId, merchant.id), eq(paymentConnections.provider, 'stripe')));
+          .where(
+            and(eq(paymentConnections.merchantId, merchant.id), eq(paymentConnections.provider, 'stripe')),
+          );
         const read = eventOf(
           rawBodyOf(request),
           request.headers['stripe-signature'],

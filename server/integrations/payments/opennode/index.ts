@@ -155,11 +155,7 @@ export const opennode: LightningPaymentProvider<OpennodeCredentials> = {
   // filter documented [?]) and ours is the one carrying our custom_id or paying the buyer's invoice, which
   // one refund alone gives (a Lightning invoice is paid at most once).
   async findPayout(ctx, match) {
-    const listed = await opennodeRequest(
-      ctx,
-      { path: '/v1/withdrawals' },
-      z.array(opennodeListedWithdrawal),
-    );
+    const listed = await opennodeRequest(ctx, { path: '/v1/withdrawals' }, z.array(opennodeListedWithdrawal));
     const invoice = match.paymentRequest.toLowerCase();
     const ours = listed.find(
       (w) =>

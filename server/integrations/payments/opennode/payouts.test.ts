@@ -101,7 +101,11 @@ describe('opennode payouts (Lightning refunds)', () => {
     await control('slow-answers', { ms: 1_500, method: 'POST', path: '/v2/withdrawals' });
     const impatient = contextFor(running, { apiKey: OPENNODE_SANDBOX_API_KEY }, { timeoutMs: 300 });
     const lost = await refusal(
-      opennode.payInvoice!(impatient, { paymentRequest: invoice, amountSats: 3_000, reference: 'refund-lost' }),
+      opennode.payInvoice!(impatient, {
+        paymentRequest: invoice,
+        amountSats: 3_000,
+        reference: 'refund-lost',
+      }),
     );
     expect(lost.retryable).toBe(true);
 
@@ -115,7 +119,9 @@ describe('opennode payouts (Lightning refunds)', () => {
     expect((await refusal(pay(invoice, 3_000))).message).toBe('Lightning payment request already paid');
 
     const never = await buyerInvoice(3_000);
-    expect(await opennode.findPayout!(ctx(), { reference: 'refund-never', paymentRequest: never })).toBeNull();
+    expect(
+      await opennode.findPayout!(ctx(), { reference: 'refund-never', paymentRequest: never }),
+    ).toBeNull();
     // Another account's withdrawals are not ours to find.
     expect(
       await opennode.findPayout!(ctx(OPENNODE_SANDBOX_INVOICE_ONLY_API_KEY), {

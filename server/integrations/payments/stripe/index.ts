@@ -213,10 +213,7 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
 
   async deleteWebhookEndpoint(ctx, endpointId) {
     try {
-      await callStripe(
-        () => clientFor(ctx).webhookEndpoints.del(endpointId),
-        stripeDeletedWebhookEndpoint,
-      );
+      await callStripe(() => clientFor(ctx).webhookEndpoints.del(endpointId), stripeDeletedWebhookEndpoint);
     } catch (err) {
       // Deleted already (in the Dashboard, or by an earlier attempt whose answer was lost): done.
       if (err instanceof ProviderError && err.kind === 'not_found') return;
