@@ -95,6 +95,8 @@ async function connectDemoAccounts(opts: DemoSeedDeps, initial: Merchant) {
     keyring: opts.config.keyring,
     clock: opts.clock,
     caches: opts.engine.caches,
+    logger: opts.engine.logger,
+    publicUrl: opts.config.publicUrl,
   };
   const fresh = async () =>
     (await opts.db.query.merchants.findFirst({ where: eq(merchants.id, initial.id) }))!;

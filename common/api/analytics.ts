@@ -32,7 +32,12 @@ export const analyticsReport = z.object({
     other_currency_orders: z.number().int(),
     /** Refunds that succeeded in the window (by the day they were made), in the report's currency. */
     refunded: z.number().int(),
-    /** Revenue less those refunds (ADR 047). */
+    /**
+     * Card disputes the merchant lost in the window (by the day the bank decided), in the report's
+     * currency: money the bank took back (ADR 058).
+     */
+    disputes_lost: z.number().int(),
+    /** Revenue less those refunds (ADR 047) and lost disputes (ADR 058). */
     net_revenue: z.number().int(),
   }),
   /** Every day of the window, oldest first, days without orders included. */

@@ -15,7 +15,7 @@ export const NOTIFICATION_EVENTS = {
   },
   payment_disputed: {
     label: 'Payment disputed',
-    description: 'A buyer disputed a card payment with their bank.',
+    description: 'A buyer disputed a card payment with their bank, and when the bank decided.',
   },
   trial_ending: { label: 'Trial ending', description: 'Your free trial ends in 3 days.' },
   usage_limit: {

@@ -191,7 +191,11 @@ export async function createMerchantKeys(
     const fresh = async () =>
       (await services.db.query.merchants.findFirst({ where: eq(merchants.id, merchant.id) }))!;
     if (opts.card)
-      await verifyAndSaveStripeKey(deps, await fresh(), simulators.credentials.stripe.secretKey!);
+      await verifyAndSaveStripeKey(
+        { ...deps, publicUrl: services.config.publicUrl },
+        await fresh(),
+        simulators.credentials.stripe.secretKey!,
+      );
     if (opts.lightning) {
       await saveBitcoinSettings(deps, await fresh(), {
         enabled: true,

@@ -159,7 +159,7 @@ const NOT_TENANT_IDS: Record<string, string> = {
     "the buyer's order link: its secret token is the credential (order-status tests)",
   'POST /webhooks/payments/:provider/:merchantId': "a provider's signed webhook, not a merchant's session",
   'POST /webhooks/payments/stripe/:merchantId':
-    "Stripe's refund events, read back from Stripe with the merchant's key: refunds.test.ts",
+    "Stripe's refund and dispute events, signed with the merchant's own endpoint secret and read back from Stripe with the merchant's key: stripe-webhook-signatures.test.ts",
   'POST /acp/checkout_sessions/:id': "an agent's API key: acp-protocol.test.ts, tenant isolation",
   'POST /acp/checkout_sessions/:id/complete': "an agent's API key: acp-protocol.test.ts, tenant isolation",
   'POST /acp/checkout_sessions/:id/cancel': "an agent's API key: acp-protocol.test.ts, tenant isolation",

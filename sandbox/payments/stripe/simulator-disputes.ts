@@ -39,16 +39,25 @@ export interface Dispute {
 }
 
 /**
- * Disputes (`GET /v1/disputes`, `GET /v1/disputes/:id`) and a sandbox control that opens one as a
- * cardholder's bank would (`POST /__sim/disputes`, body `{payment_intent, reason?, amount?}`): the
- * charge becomes `disputed` and `charge.dispute.created` is sent, signed, to the account's endpoints.
- * Stripe makes disputes only from its test cards; this control stands in for them.
+ * Disputes (`GET /v1/disputes`, `GET /v1/disputes/:id`, `POST /v1/disputes/:id/close`) and sandbox
+ * controls standing in for the cardholder's bank (Stripe makes disputes only from its test cards):
+ * `POST /__sim/disputes`, body `{payment_intent, reason?, amount?}`, opens one (the charge becomes
+ * `disputed`, `charge.dispute.created` is sent); `POST /__sim/disputes/:id/review` is the evidence
+ * submitted (`under_review`, `charge.dispute.updated`); `POST /__sim/disputes/:id/resolve`, body
+ * `{outcome: 'won' | 'lost'}`, is the bank's decision (`charge.dispute.closed`). Every event is sent,
+ * signed, to the account's endpoints.
  */
 export function registerDisputes(ctx: StripeSimContext, opts: { payments: Payments }) {
   const { router, state, events, sim } = ctx;
   const { disputes } = sim.keep('disputes', () => ({
     disputes: new Map<string, { owner: string; object: Dispute }>(),
   }));
+  const find = (id: string, owner?: string) => {
+    const record = disputes.get(id);
+    if (!record || (owner !== undefined && record.owner !== owner))
+      throw resourceMissing('dispute', id, 'dispute');
+    return record;
+  };
 
   router.get('/v1/disputes', ({ caller, params }) => {
     params.only(['charge', 'payment_intent', 'created', 'ending_before', 'limit', 'starting_after']);
@@ -65,9 +74,42 @@ export function registerDisputes(ctx: StripeSimContext, opts: { payments: Paymen
 
   router.get('/v1/disputes/:id', ({ caller, params, path }) => {
     params.only(['expand']);
-    const record = disputes.get(path.id!);
-    if (!record || record.owner !== caller.account) throw resourceMissing('dispute', path.id!, 'dispute');
+    return find(path.id!, caller.account).object;
+  });
+
+  const OPEN = ['needs_response', 'warning_needs_response', 'under_review'];
+  const close = (record: { owner: string; object: Dispute }, outcome: 'won' | 'lost') => {
+    if (!OPEN.includes(record.object.status))
+      throw invalidRequest(`This dispute is already closed (${record.object.status}).`);
+    const previous = { status: record.object.status };
+    record.object.status = outcome;
+    events.emit(record.owner, 'charge.dispute.closed', record.object, { previous });
     return record.object;
+  };
+
+  // The merchant accepts the dispute: Stripe closes it as lost at once (it is not contested).
+  router.post('/v1/disputes/:id/close', ({ caller, params, path }) => {
+    params.only(['expand']);
+    return close(find(path.id!, caller.account), 'lost');
+  });
+
+  sim.control('disputes/:id/review', ({ id }) => {
+    const record = find(id!);
+    if (record.object.status !== 'needs_response' && record.object.status !== 'warning_needs_response')
+      throw invalidRequest(`This dispute is not awaiting a response (${record.object.status}).`);
+    const previous = { status: record.object.status };
+    record.object.status = 'under_review';
+    record.object.evidence_details.has_evidence = true;
+    record.object.evidence_details.submission_count += 1;
+    events.emit(record.owner, 'charge.dispute.updated', record.object, { previous });
+    return record.object;
+  });
+
+  sim.control('disputes/:id/resolve', ({ id }, body) => {
+    const outcome = ((body ?? {}) as { outcome?: unknown }).outcome;
+    if (outcome !== 'won' && outcome !== 'lost')
+      throw invalidRequest("outcome must be 'won' or 'lost'", { param: 'outcome' });
+    return close(find(id!), outcome);
   });
 
   sim.control('disputes', (_params, body) => {

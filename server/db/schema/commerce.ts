@@ -179,6 +179,14 @@ export const payments = pgTable(
     disputeId: text('dispute_id'),
     disputeReason: text('dispute_reason'),
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /**
+     * The dispute's state as Stripe last told it (needs_response, under_review, won, lost, …; ADR 058),
+     * the amount it holds back (minor units of the payment's currency) and when it closed (won or lost).
+     * A lost dispute's amount leaves net revenue on the day it closed.
+     */
+    disputeStatus: text('dispute_status'),
+    disputeAmountMinor: bigint('dispute_amount_minor', { mode: 'number' }),
+    disputeClosedAt: timestamp('dispute_closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

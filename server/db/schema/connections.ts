@@ -60,6 +60,14 @@ export const paymentConnections = pgTable(
     display: jsonb('display').$type<ConnectionDisplay>().notNull().default({}),
     status: text('status').notNull().default('connected'),
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    /**
+     * Stripe only (ADR 058): the webhook endpoint registered on the merchant's own account when the key
+     * was connected, and its signing secret (whsec_), sealed like the credentials. Null for connections
+     * made before, or through Connect: their deliveries are not signature-checked (nothing is believed
+     * from them either way).
+     */
+    webhookEndpointId: text('webhook_endpoint_id'),
+    webhookSecretEncrypted: text('webhook_secret_encrypted'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acpSessions, checkouts, offers, orders, refunds } from '../../db/schema/index';
+import { acpSessions, checkouts, offers, orders, payments, refunds } from '../../db/schema/index';
 import { salesChannelLabel } from '#common/domain/sales-channel';
 import { acpAddress, acpBuyer, acpRequest } from '../../test/acp-kit';
 import { cardInstrument, totalOf, ucpBuyer, ucpDestination, ucpRequest } from '../../test/ucp-kit';
@@ -194,6 +194,7 @@ describe('analytics', () => {
       average_order_value: 2000,
       other_currency_orders: 0,
       refunded: 0,
+      disputes_lost: 0,
       net_revenue: 4000,
     });
     expect(r.daily).toHaveLength(7);
@@ -224,6 +225,7 @@ describe('analytics', () => {
       average_order_value: 2000,
       other_currency_orders: 1,
       refunded: 0,
+      disputes_lost: 0,
       net_revenue: 6000,
     });
     expect(thirty.daily).toHaveLength(30);
@@ -249,6 +251,7 @@ describe('analytics', () => {
       average_order_value: 2500,
       other_currency_orders: 1,
       refunded: 0,
+      disputes_lost: 0,
       net_revenue: 10000,
     });
     expect(ninety.daily).toHaveLength(90);
@@ -267,6 +270,7 @@ describe('analytics', () => {
       average_order_value: 0,
       other_currency_orders: 0,
       refunded: 0,
+      disputes_lost: 0,
       net_revenue: 0,
     });
     expect(empty.by_channel).toEqual([]);
@@ -416,5 +420,40 @@ describe('net revenue', () => {
     expect((await report(seller, '?days=7&include_test=true')).totals).toMatchObject({ refunded: 1017 });
     // Another merchant's refunds are not its own.
     expect((await report(other, '?days=90')).totals.refunded).toBe(0);
+  });
+
+  it('subtracts the disputes lost in the window, by the day the bank decided (ADR 058)', async () => {
+    const seller = await newMerchant(t);
+    const paid = (currency = 'GBP') => ({
+      createdAt: daysAgo(20),
+      method: 'stripe_spt',
+      status: 'succeeded',
+      amountMinor: 3000,
+      currency,
+      order: { status: 'ACCEPTED' as const },
+    });
+    const ids = await insertHistory(t.db, seller.merchantId, [paid(), paid(), paid(), paid(), paid('EUR')]);
+    const dispute = (id: string, status: string, closedAt: Date | null, amount: number, test = false) =>
+      t.db
+        .update(payments)
+        .set({
+          disputeId: `dp_${randomUUID()}`,
+          disputedAt: daysAgo(15),
+          disputeStatus: status,
+          disputeAmountMinor: amount,
+          disputeClosedAt: closedAt,
+          test,
+        })
+        .where(eq(payments.id, id));
+    await dispute(ids[0]!, 'lost', daysAgo(1), 1200);
+    await dispute(ids[1]!, 'won', daysAgo(1), 3000);
+    await dispute(ids[2]!, 'under_review', null, 3000);
+    await dispute(ids[3]!, 'lost', daysAgo(1), 500, true);
+    await dispute(ids[4]!, 'lost', daysAgo(1), 700);
+    const week = (await report(seller, '?days=7')).totals;
+    expect(week).toMatchObject({ refunded: 0, disputes_lost: 1200, net_revenue: -1200 });
+    const month = (await report(seller, '?days=30')).totals;
+    expect(month).toMatchObject({ revenue: 12000, disputes_lost: 1200, net_revenue: 10800 });
+    expect((await report(seller, '?days=7&include_test=true')).totals.disputes_lost).toBe(1700);
   });
 });

@@ -150,14 +150,14 @@ export async function merchantLightningAccount(
 
 export interface PayoutAccount {
   provider: LightningPaymentProvider<unknown> &
-    Required<Pick<LightningPaymentProvider<unknown>, 'payInvoice' | 'getPayout'>>;
+    Required<Pick<LightningPaymentProvider<unknown>, 'payInvoice' | 'getPayout' | 'findPayout'>>;
   ctx: AdapterContext<unknown>;
 }
 
 /** Whether a Lightning provider can pay an invoice out of the merchant's account (a buyer's refund). */
 export function canPayOut(providerId: string): boolean {
   const provider = lightningProvider(providerId as PaymentProviderId);
-  return !!provider?.payInvoice && !!provider.getPayout;
+  return !!provider?.payInvoice && !!provider.getPayout && !!provider.findPayout;
 }
 
 /** A Lightning provider's name as merchants know it (CoinCorner), or its id when unknown. */
@@ -174,7 +174,7 @@ export async function merchantPayoutAccount(
   providerId: string,
 ): Promise<PayoutAccount> {
   const provider = lightningProvider(providerId as PaymentProviderId);
-  if (!provider?.payInvoice || !provider.getPayout)
+  if (!provider?.payInvoice || !provider.getPayout || !provider.findPayout)
     throw new CommerceError('not_configured', 'This Lightning provider cannot pay refunds.');
   const saved = await savedPaymentConnection(deps, merchant, providerId as PaymentProviderId);
   if (!saved?.credentials)

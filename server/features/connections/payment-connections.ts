@@ -16,11 +16,19 @@ import type { IntegrationRuntime } from '../../integrations/runtime';
 import { loadPaymentConnection, PAYMENT_CONNECTION_DISCONNECTED, paymentContextFor } from '../commerce';
 import { paymentConnectionError } from './provider-failure';
 import { sealCredentials } from '../../lib/credential-vault';
+import type { Logger } from '../../lib/logger';
+import {
+  deleteStripeWebhookEndpoint,
+  subscribeStripeWebhooks,
+  type StripeWebhookSubscription,
+} from './stripe-webhook-endpoint';
 
 /** A stripe_account_id of 'pending_setup': card payments on, no account connected yet. */
 export const PENDING_SETUP = 'pending_setup';
 
 type Deps = { db: Db; runtime: IntegrationRuntime; keyring: Keyring; clock: Clock };
+/** Connecting or disconnecting Stripe also subscribes or retires the account's webhook endpoint (ADR 058). */
+type StripeDeps = Deps & { logger: Logger };
 
 /**
  * The message for refused credentials: the provider's own missing-credentials message when its manifest
@@ -82,8 +90,17 @@ async function upsertPaymentConnection(
     accountId: string | null;
     accountLabel: string | null;
     now: Date;
+    /** Stripe: the endpoint subscribed on the account (ADR 058); null replaces any earlier one. */
+    webhook?: StripeWebhookSubscription | null;
   },
 ) {
+  const webhook =
+    values.webhook === undefined
+      ? {}
+      : {
+          webhookEndpointId: values.webhook?.endpointId ?? null,
+          webhookSecretEncrypted: values.webhook?.secretSealed ?? null,
+        };
   const display = {
     keyHint: values.credentials ? keyHint(values.provider, values.credentials) : null,
     accountLabel: values.accountLabel,
@@ -99,6 +116,7 @@ async function upsertPaymentConnection(
       display,
       status: 'connected',
       lastVerifiedAt: values.now,
+      ...webhook,
     })
     .onConflictDoUpdate({
       target: [paymentConnections.merchantId, paymentConnections.provider],
@@ -109,6 +127,7 @@ async function upsertPaymentConnection(
         status: 'connected',
         lastVerifiedAt: values.now,
         updatedAt: values.now,
+        ...webhook,
       },
     });
 }
@@ -167,9 +186,16 @@ export async function saveBitcoinSettings(deps: Deps, merchant: Merchant, input:
 
 /**
  * Spec verify-stripe-connection: checks a merchant's own secret key against Stripe, then stores it
- * encrypted and records the account as connected (stripe_account_id, onboarding stripe_connected).
+ * encrypted and records the account as connected (stripe_account_id, onboarding stripe_connected). The
+ * account is subscribed to the merchant's refund and dispute route, and the endpoint's signing secret is
+ * stored sealed beside the key (ADR 058); an endpoint the connection had before is deleted afterwards,
+ * and the new one when saving fails, so an account keeps exactly one.
  */
-export async function verifyAndSaveStripeKey(deps: Deps, merchant: Merchant, secretKey: string) {
+export async function verifyAndSaveStripeKey(
+  deps: StripeDeps & { publicUrl: string },
+  merchant: Merchant,
+  secretKey: string,
+) {
   const { credentials, accountLabel, accountId } = await testPaymentCredentials(deps.runtime, 'stripe', {
     secretKey,
   });
@@ -179,27 +205,37 @@ export async function verifyAndSaveStripeKey(deps: Deps, merchant: Merchant, sec
       `${CONNECTION_MESSAGES.stripeVerificationFailed}: Stripe did not name the account`,
     );
   const account = accountId;
+  const previous = await loadPaymentConnection(deps, merchant.id, 'stripe');
+  const webhook = await subscribeStripeWebhooks(deps, merchant.id, credentials);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    if (await heldByAnotherMerchant(tx, merchant.id, account, { connectOnly: true }))
-      throw new StripeAccountInUseError();
-    await upsertPaymentConnection(tx, deps.keyring, {
-      merchantId: merchant.id,
-      provider: 'stripe',
-      credentials,
-      accountId: account,
-      accountLabel,
-      now,
+  try {
+    await deps.db.transaction(async (tx) => {
+      if (await heldByAnotherMerchant(tx, merchant.id, account, { connectOnly: true }))
+        throw new StripeAccountInUseError();
+      await upsertPaymentConnection(tx, deps.keyring, {
+        merchantId: merchant.id,
+        provider: 'stripe',
+        credentials,
+        accountId: account,
+        accountLabel,
+        now,
+        webhook,
+      });
+      await tx
+        .update(merchants)
+        .set({
+          stripeAccountId: account,
+          onboardingState: { ...merchant.onboardingState, stripe_connected: true },
+          updatedAt: now,
+        })
+        .where(eq(merchants.id, merchant.id));
     });
-    await tx
-      .update(merchants)
-      .set({
-        stripeAccountId: account,
-        onboardingState: { ...merchant.onboardingState, stripe_connected: true },
-        updatedAt: now,
-      })
-      .where(eq(merchants.id, merchant.id));
-  });
+  } catch (err) {
+    if (webhook) await deleteStripeWebhookEndpoint(deps, webhook.endpointId, credentials);
+    throw err;
+  }
+  if (previous?.row.webhookEndpointId && previous.row.webhookEndpointId !== webhook?.endpointId)
+    await deleteStripeWebhookEndpoint(deps, previous.row.webhookEndpointId, previous.credentials);
   return { message: `Stripe account ${accountLabel ?? account} connected.`, accountId: account };
 }
 
@@ -240,8 +276,9 @@ export class StripeAccountInUseError extends AppError {
  * Records a Stripe Connect account (OAuth or Express) as the merchant's card provider; refused with
  * StripeAccountInUseError when another merchant has it connected.
  */
-export async function saveConnectedStripeAccount(deps: Deps, merchant: Merchant, accountId: string) {
+export async function saveConnectedStripeAccount(deps: StripeDeps, merchant: Merchant, accountId: string) {
   const now = deps.clock.now();
+  const previous = await loadPaymentConnection(deps, merchant.id, 'stripe');
   await deps.db.transaction(async (tx) => {
     if (await heldByAnotherMerchant(tx, merchant.id, accountId, { connectOnly: false }))
       throw new StripeAccountInUseError();
@@ -252,6 +289,8 @@ export async function saveConnectedStripeAccount(deps: Deps, merchant: Merchant,
       accountId,
       accountLabel: accountId,
       now,
+      // Events of a Connect account reach the platform's Connect endpoints, not an account endpoint.
+      webhook: null,
     });
     await tx
       .update(merchants)
@@ -262,6 +301,8 @@ export async function saveConnectedStripeAccount(deps: Deps, merchant: Merchant,
       })
       .where(eq(merchants.id, merchant.id));
   });
+  if (previous?.row.webhookEndpointId)
+    await deleteStripeWebhookEndpoint(deps, previous.row.webhookEndpointId, previous.credentials);
 }
 
 /**
@@ -269,12 +310,12 @@ export async function saveConnectedStripeAccount(deps: Deps, merchant: Merchant,
  * payments stay on but need an account again (pending_setup, so readiness asks for a card provider);
  * the connection is kept, marked disconnected, so the payments it took can still be refunded and their
  * refunds synced. Platform access is not revoked at Stripe (/oauth/deauthorize) for the same reason: a
- * refund of a past order is made through it. Answers the account id that was disconnected, or null when
+ * refund of a past order is made through it. The webhook endpoint a key subscribed is deleted (ADR 058). Answers the account id that was disconnected, or null when
  * none was connected.
  */
-export async function disconnectStripeAccount(deps: Deps, merchant: Merchant): Promise<string | null> {
+export async function disconnectStripeAccount(deps: StripeDeps, merchant: Merchant): Promise<string | null> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const disconnected = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(paymentConnections)
       .set({ status: PAYMENT_CONNECTION_DISCONNECTED, updatedAt: now })
@@ -303,4 +344,24 @@ export async function disconnectStripeAccount(deps: Deps, merchant: Merchant): P
       .where(eq(merchants.id, merchant.id));
     return row?.accountId ?? accountId;
   });
+  await retireStripeWebhooks(deps, merchant.id);
+  return disconnected;
+}
+
+/**
+ * The endpoint a disconnected key subscribed is deleted at Stripe (ADR 058): nothing of the account is
+ * wanted any more (a refund made through AgentCart is recorded from Stripe's answer). Forgotten once
+ * deleted; kept, secret and all, when Stripe could not be asked.
+ */
+async function retireStripeWebhooks(deps: StripeDeps, merchantId: string) {
+  const saved = await loadPaymentConnection(deps, merchantId, 'stripe');
+  const endpointId = saved?.row.webhookEndpointId;
+  if (!saved || !endpointId || saved.row.status === 'connected') return;
+  if (!(await deleteStripeWebhookEndpoint(deps, endpointId, saved.credentials))) return;
+  await deps.db
+    .update(paymentConnections)
+    .set({ webhookEndpointId: null, webhookSecretEncrypted: null })
+    .where(
+      and(eq(paymentConnections.id, saved.row.id), eq(paymentConnections.webhookEndpointId, endpointId)),
+    );
 }

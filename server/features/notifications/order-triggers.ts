@@ -56,6 +56,37 @@ const disputeNotice = (payment: Payment, orderId: string): Notice => ({
   occurrenceKey: `payment_disputed:${payment.disputeId}`,
 });
 
+/**
+ * The bank decided the order's dispute (ADR 058): told once per dispute, under the same switch as the
+ * dispute's opening (one preference follows a dispute from start to end).
+ */
+const disputeClosedNotice = (payment: Payment, orderId: string): Notice => {
+  const money = `${payment.currency.toUpperCase()} ${formatAmount(payment.disputeAmountMinor ?? payment.amountMinor, payment.currency)}`;
+  const order = `order #${orderId.slice(0, 8)}`;
+  const outcome =
+    payment.disputeStatus === 'lost'
+      ? {
+          title: 'Dispute lost',
+          body: `The bank decided the dispute on ${order} for the buyer: ${money} was taken back.`,
+        }
+      : payment.disputeStatus === 'won'
+        ? {
+            title: 'Dispute won',
+            body: `The bank decided the dispute on ${order} for you: the ${money} stays yours.`,
+          }
+        : {
+            title: 'Dispute closed',
+            body: `The buyer's bank closed its inquiry on ${order} without a chargeback.`,
+          };
+  return {
+    merchantId: payment.merchantId,
+    event: 'payment_disputed',
+    ...outcome,
+    link: '/payments',
+    occurrenceKey: `payment_dispute_closed:${payment.disputeId}`,
+  };
+};
+
 /** The engine statuses of an order whose refund settled (migration 0036's trigger). */
 const REFUND_SETTLED: Record<string, 'succeeded' | 'failed'> = {
   REFUND_SUCCEEDED: 'succeeded',
@@ -70,6 +101,7 @@ const toldAbout = (event: EngineEvent) =>
   event.change === 'created' ||
   event.status === 'FULFILLED' ||
   event.status === 'DISPUTED' ||
+  event.status === 'DISPUTE_CLOSED' ||
   Object.hasOwn(REFUND_SETTLED, event.status ?? '');
 
 /**
@@ -86,13 +118,16 @@ export function notificationOrderSubscriber(deps: NotifyDeps): EngineEventSubscr
     wants: toldAbout,
     async handle(event) {
       if (!toldAbout(event)) return;
-      if (event.status === 'DISPUTED') {
+      if (event.status === 'DISPUTED' || event.status === 'DISPUTE_CLOSED') {
         const [row] = await deps.db
           .select({ payment: payments })
           .from(orders)
           .innerJoin(payments, eq(payments.checkoutId, orders.checkoutId))
           .where(and(eq(orders.id, event.subjectId), eq(orders.merchantId, event.merchantId)));
-        if (row?.payment.disputeId) await notify(deps, disputeNotice(row.payment, event.subjectId));
+        if (!row?.payment.disputeId) return;
+        if (event.status === 'DISPUTED') await notify(deps, disputeNotice(row.payment, event.subjectId));
+        else if (row.payment.disputeClosedAt)
+          await notify(deps, disputeClosedNotice(row.payment, event.subjectId));
         return;
       }
       const settled = Object.hasOwn(REFUND_SETTLED, event.status ?? '')

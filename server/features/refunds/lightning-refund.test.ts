@@ -9,7 +9,11 @@ import { insertCheckout } from '../../test/checkout-rows';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { dashboardRequest, newMerchant, simControl, type TestMerchant } from '../../test/merchant-kit';
 import { settleOpenCheckouts } from '../commerce/jobs';
-import { LIGHTNING_REFUND_MESSAGES } from './lightning-refund';
+import {
+  LIGHTNING_REFUND_MESSAGES,
+  PAYOUT_IN_DOUBT_GRACE_MS,
+  settlePendingPayouts,
+} from './lightning-refund';
 
 let t: TestApp;
 let merchant: TestMerchant & { apiKey: string };
@@ -72,7 +76,8 @@ async function withdrawals() {
   const res = await fetch(`${simulators.opennode.baseUrl}/v1/withdrawals`, {
     headers: { authorization: credentials.opennode.apiKey as string },
   });
-  return ((await res.json()) as { data: { reference: string; amount: number; status: string }[] }).data;
+  return ((await res.json()) as { data: { id: string; reference: string; amount: number; status: string }[] })
+    .data;
 }
 
 const messageOf = (body: string) => apiErrorSchema.parse(JSON.parse(body)).error.message;
@@ -194,6 +199,69 @@ describe('a Lightning refund', () => {
     expect((await refund(intruder, payment.id, { reason: 'other' })).statusCode).toBe(404);
     const res = await giveInvoice('f'.repeat(64), (await buyerInvoice(10)).payreq);
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('a Lightning refund payout whose answer was lost (ADR 058)', () => {
+  /** The refund in doubt as the job would find it once its grace has passed. */
+  const pastGrace = (refundId: string) =>
+    t.db
+      .update(refunds)
+      .set({ updatedAt: new Date(Date.now() - PAYOUT_IN_DOUBT_GRACE_MS - 1_000) })
+      .where(eq(refunds.id, refundId));
+  const paidTo = async (payreq: string) => (await withdrawals()).filter((w) => w.reference === payreq);
+
+  async function refundInDoubt(fault: () => Promise<unknown>) {
+    const { payment, token } = await paidLightningOrder();
+    const made = await refund(merchant, payment.id, { reason: 'requested_by_customer' });
+    const owed = createRefundOutput.parse(made.json()).refund.amount_sats!;
+    const { payreq } = await buyerInvoice(owed);
+    await fault();
+    const res = await giveInvoice(token, payreq);
+    await simControl(t, 'opennode', 'up');
+    expect(res.statusCode, res.body).toBe(502);
+    expect(messageOf(res.body)).toBe(LIGHTNING_REFUND_MESSAGES.unavailable);
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(row).toMatchObject({ status: 'pending', paymentRequest: payreq, providerRefundId: null });
+    // Claimed: the buyer giving it again is told it is on its way, nothing is sent.
+    const again = await giveInvoice(token, (await buyerInvoice(owed)).payreq);
+    expect([again.statusCode, messageOf(again.body)]).toEqual([409, LIGHTNING_REFUND_MESSAGES.busy]);
+    return { refundId: row!.id, payreq };
+  }
+
+  it('is found at the provider and recorded, never paid a second time', async () => {
+    // OpenNode made the withdrawal, and its answer never arrived whole.
+    const { refundId, payreq } = await refundInDoubt(() =>
+      simControl(t, 'opennode', 'malformed', { count: 1 }),
+    );
+    const [withdrawal] = await paidTo(payreq);
+    expect(withdrawal).toBeDefined();
+
+    // Within the grace nothing is asked: the request could still be on its way.
+    await settlePendingPayouts(t.services.engine);
+    expect(
+      (await t.db.select().from(refunds).where(eq(refunds.id, refundId)))[0]!.providerRefundId,
+    ).toBeNull();
+
+    await pastGrace(refundId);
+    await settlePendingPayouts(t.services.engine);
+    const [settled] = await t.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(settled).toMatchObject({ status: 'succeeded', providerRefundId: withdrawal!.id });
+    expect(await paidTo(payreq)).toHaveLength(1);
+    // A later round has nothing left to do.
+    await pastGrace(refundId);
+    await settlePendingPayouts(t.services.engine);
+    expect(await paidTo(payreq)).toHaveLength(1);
+  });
+
+  it('is sent again, once, when the provider never had it', async () => {
+    const { refundId, payreq } = await refundInDoubt(() => simControl(t, 'opennode', 'down'));
+    expect(await paidTo(payreq)).toHaveLength(0);
+    await pastGrace(refundId);
+    await Promise.all([settlePendingPayouts(t.services.engine), settlePendingPayouts(t.services.engine)]);
+    const [settled] = await t.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(settled!.status).toBe('succeeded');
+    expect(await paidTo(payreq)).toHaveLength(1);
   });
 });
 

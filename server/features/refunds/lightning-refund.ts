@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { readBolt11 } from '#common/domain/bolt11';
 import type { BuyerLightningRefund } from '#common/api/order-status';
-import { merchants, refunds, type Payment, type Refund } from '../../db/schema/index';
+import { merchants, refunds, type Merchant, type Payment, type Refund } from '../../db/schema/index';
 import { ProviderError } from '../../integrations/http';
 import type { ProviderPayout } from '../../integrations/payments/payment-provider';
 import { AppError } from '../../lib/app-error';
@@ -33,7 +33,8 @@ export const LIGHTNING_REFUND_MESSAGES = {
   expired: (owed: number) => `This invoice has expired. Make a new invoice for ${sats(owed)}.`,
   used: (owed: number) => `This invoice has already been used or paid. Make a new invoice for ${sats(owed)}.`,
   busy: 'Your refund is already being sent. Reload the page in a moment to see it.',
-  unavailable: 'The store’s Lightning provider could not be reached. Try again in a few minutes.',
+  unavailable:
+    'The store’s Lightning provider did not answer, so your refund may already be on its way. Reload this page in a few minutes to see it.',
 } as const;
 
 /** The buyer-facing state of a Lightning refund the provider pays. */
@@ -143,7 +144,7 @@ export async function payBuyerInvoice(deps: EngineDeps, payment: Payment, invoic
     throw err;
   }
   if (!claimed) throw new AppError('conflict', LIGHTNING_REFUND_MESSAGES.busy);
-  return sendPayout(deps, payment, claimed);
+  return sendPayout(deps, claimed);
 }
 
 /** The invoice as the provider is given it, or the buyer's error. */
@@ -172,7 +173,12 @@ const isUniqueViolation = (err: unknown) =>
   (err as { code?: string })?.code === '23505' ||
   (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
-async function sendPayout(deps: EngineDeps, payment: Payment, refund: Refund): Promise<Refund> {
+/**
+ * Asks the provider to pay the claimed refund's invoice. `retry` is a payout in doubt sent again after
+ * the provider was found to have none (ADR 058): a refusal of the invoice as paid already then means the
+ * first request was paid after all, so the claim is kept for the next lookup rather than given back.
+ */
+async function sendPayout(deps: EngineDeps, refund: Refund, opts: { retry?: boolean } = {}): Promise<Refund> {
   const [merchant] = await deps.db.select().from(merchants).where(eq(merchants.id, refund.merchantId));
   try {
     const account = await merchantPayoutAccount(deps, merchant!, refund.provider);
@@ -185,7 +191,7 @@ async function sendPayout(deps: EngineDeps, payment: Payment, refund: Refund): P
     if (payout.status === 'pending') {
       payout = await account.provider.getPayout(account.ctx, payout.id).catch(() => payout);
     }
-    return await recordPayout(deps, payment, refund, payout);
+    return await recordPayout(deps, refund, payout);
   } catch (err) {
     if (err instanceof ProviderError && err.retryable) {
       deps.logger.warn({ err, refundId: refund.id }, 'Lightning refund payout in doubt; left claimed');
@@ -193,6 +199,10 @@ async function sendPayout(deps: EngineDeps, payment: Payment, refund: Refund): P
     }
     if (err instanceof ProviderError) {
       const refusal = invoiceRefusal(err);
+      if (refusal === 'used' && opts.retry) {
+        deps.logger.warn({ refundId: refund.id }, 'Lightning refund invoice paid but its payout not found');
+        return refund;
+      }
       if (refusal) {
         // Nothing was paid: the refund waits for another invoice.
         await deps.db
@@ -216,21 +226,90 @@ async function sendPayout(deps: EngineDeps, payment: Payment, refund: Refund): P
 }
 
 /** Records a payout's outcome on its refund; a succeeded refund is owed to the store's order. */
-async function recordPayout(deps: EngineDeps, payment: Payment, refund: Refund, payout: ProviderPayout) {
+async function recordPayout(deps: EngineDeps, refund: Refund, payout: ProviderPayout) {
   const settled = await settlePendingRefund(deps, refund, {
     status: payout.status,
     providerRefundId: payout.id,
     failureReason: payout.failureReason,
   });
-  if (settled.status === 'succeeded') await queueStoreRefunds(deps, payment.id);
+  if (settled.status === 'succeeded') await queueStoreRefunds(deps, refund.paymentId);
   return settled;
 }
 
 /**
+ * How long a payout in doubt is left alone before it is looked up: far longer than a call to the
+ * provider may take, so the lookup never runs beside the request it is about (which could still
+ * arrive after an empty lookup and be paid twice).
+ */
+export const PAYOUT_IN_DOUBT_GRACE_MS = 2 * 60 * 1000;
+
+/**
+ * A payout whose answer was lost (ADR 058): the refund holds the buyer's invoice but no payout id. The
+ * provider is asked for a payout of that refund (our reference, the invoice); one found is recorded as
+ * if its answer had come, and only when there is none is the invoice sent again, where a Lightning
+ * invoice is still paid at most once. The claim's time is moved first, so two instances of the job
+ * never resolve the same refund at once. A provider that cannot be asked leaves it for the next round.
+ */
+async function resolvePayoutInDoubt(deps: EngineDeps, merchant: Merchant, refund: Refund): Promise<void> {
+  const [taken] = await deps.db
+    .update(refunds)
+    .set({ updatedAt: deps.clock.now() })
+    .where(
+      and(
+        eq(refunds.id, refund.id),
+        eq(refunds.status, 'pending'),
+        isNull(refunds.providerRefundId),
+        eq(refunds.updatedAt, refund.updatedAt),
+      ),
+    )
+    .returning();
+  if (!taken) return;
+  const account = await merchantPayoutAccount(deps, merchant, taken.provider);
+  const found = await account.provider.findPayout(account.ctx, {
+    reference: taken.id,
+    paymentRequest: taken.paymentRequest!,
+  });
+  if (found) {
+    await recordPayout(deps, taken, found);
+    return;
+  }
+  await sendPayout(deps, taken, { retry: true }).catch((err: unknown) => {
+    if (!(err instanceof AppError)) throw err;
+  });
+}
+
+/**
  * Reads again the payouts the provider answered pending: each settles its refund once, succeeded or
- * failed with the provider's reason (`settle-lightning-payouts`, every minute).
+ * failed with the provider's reason (`settle-lightning-payouts`, every minute). Then looks up the
+ * payouts in doubt past their grace (resolvePayoutInDoubt). Answers how many pending payouts settled.
  */
 export async function settlePendingPayouts(deps: EngineDeps, limit = 50): Promise<number> {
+  const settled = await settleAnsweredPayouts(deps, limit);
+  const inDoubt = await deps.db
+    .select({ refund: refunds, merchant: merchants })
+    .from(refunds)
+    .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
+    .where(
+      and(
+        eq(refunds.rail, 'lightning'),
+        eq(refunds.status, 'pending'),
+        isNotNull(refunds.paymentRequest),
+        isNull(refunds.providerRefundId),
+        lt(refunds.updatedAt, new Date(deps.clock.now().getTime() - PAYOUT_IN_DOUBT_GRACE_MS)),
+      ),
+    )
+    .limit(limit);
+  for (const { refund, merchant } of inDoubt) {
+    try {
+      await resolvePayoutInDoubt(deps, merchant, refund);
+    } catch (err) {
+      deps.logger.warn({ err, refundId: refund.id }, 'Lightning refund payout in doubt not resolved yet');
+    }
+  }
+  return settled;
+}
+
+async function settleAnsweredPayouts(deps: EngineDeps, limit: number): Promise<number> {
   const pending = await deps.db
     .select({ refund: refunds, merchant: merchants })
     .from(refunds)

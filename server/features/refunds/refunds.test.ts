@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '#common/api/errors';
 import { createRefundOutput, paymentRefundsOutput } from '#common/api/refunds';
 import { payments, refunds } from '../../db/schema/index';
+import { deliverStripeEvent } from '../../test/stripe-events';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/create-test-app';
 import { insertCheckout } from '../../test/checkout-rows';
 import {
@@ -339,16 +340,12 @@ describe('the routes that move money', () => {
   );
 });
 
-/** A Stripe event about a payment, as the merchant's account sends it (only its payment is read). */
+/** A Stripe event about a payment, as the merchant's account sends it, signed (only its payment is read). */
 const tellOfRefund = (type: string, paymentIntent: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/webhooks/payments/stripe/${merchant.merchantId}`,
-    payload: {
-      id: `evt_${type}`,
-      type,
-      data: { object: { object: 'charge', payment_intent: paymentIntent } },
-    },
+  deliverStripeEvent(t, merchant.merchantId, {
+    id: `evt_${type}`,
+    type,
+    data: { object: { object: 'charge', payment_intent: paymentIntent } },
   });
 
 const stripeRefundDirectly = (paymentIntent: string, amount: number) =>
@@ -415,13 +412,9 @@ describe('refunds Stripe tells us of', () => {
 
   it('acknowledges events about no payment of the merchant, and refuses what is not an event', async () => {
     expect((await tellOfRefund('charge.refunded', 'pi_unknown')).json()).toEqual({ received: true });
-    const junk = await t.app.inject({
-      method: 'POST',
-      url: `/webhooks/payments/stripe/${merchant.merchantId}`,
-      payload: { nothing: true },
-    });
+    const junk = await deliverStripeEvent(t, merchant.merchantId, { nothing: true } as never);
     expect(junk.statusCode).toBe(400);
-    expect(junk.json()).toEqual({ received: false });
+    expect(junk.json()).toEqual({ received: false, error: 'Not a Stripe event' });
   });
 });
 

@@ -300,6 +300,26 @@ export function describeCardContract<C>(opts: CardContractOptions<C>) {
         opts.provider.parseWebhook({ ...old, signingSecret: fixture().signingSecret, now }),
       ).toThrow(ProviderError);
     });
+
+    it('makes a webhook endpoint with its own signing secret, and deletes it (twice is no error)', async () => {
+      const input = {
+        url: 'https://merchant-app.example/webhooks/payments/contract',
+        events: ['charge.refunded', 'charge.dispute.closed'],
+        description: 'contract',
+      };
+      const first = await opts.provider.createWebhookEndpoint(ctx(), input);
+      const second = await opts.provider.createWebhookEndpoint(ctx(), input);
+      expect(first.id).not.toBe(second.id);
+      expect(first.secret).toBeTruthy();
+      expect(first.secret).not.toBe(second.secret);
+      await opts.provider.deleteWebhookEndpoint(ctx(), first.id);
+      await opts.provider.deleteWebhookEndpoint(ctx(), first.id);
+      await opts.provider.deleteWebhookEndpoint(ctx(), second.id);
+      await expectProviderError(
+        opts.provider.createWebhookEndpoint(contextFor(fixture(), fixture().badCredentials), input),
+        'auth',
+      );
+    });
   });
 }
 

@@ -205,6 +205,16 @@ export interface CardPaymentProvider<Credentials = unknown> extends PaymentProvi
   listDisputes(ctx: AdapterContext<Credentials>, paymentId: string): Promise<ProviderDispute[]>;
   /** Verifies the signature with the endpoint's signing secret; throws ProviderError('auth') when it fails. */
   parseWebhook(input: WebhookRequest & { signingSecret: string; now: Date }): PaymentWebhook;
+  /**
+   * Subscribes `url` to `events` on the account the credentials act for (ADR 058). The answer carries
+   * the endpoint's signing secret, which the provider shows only here: the caller must keep it.
+   */
+  createWebhookEndpoint(
+    ctx: AdapterContext<Credentials>,
+    input: { url: string; events: readonly string[]; description: string },
+  ): Promise<{ id: string; secret: string }>;
+  /** Removes an endpoint made with createWebhookEndpoint; one already gone counts as removed. */
+  deleteWebhookEndpoint(ctx: AdapterContext<Credentials>, endpointId: string): Promise<void>;
 }
 
 /** Lightning providers issue invoices that settle to the merchant's own account. */
@@ -250,6 +260,15 @@ export interface LightningPaymentProvider<Credentials = unknown> extends Payment
   ): Promise<ProviderPayout>;
   /** Reads a payout made with `payInvoice` again, for its outcome. Present exactly when payInvoice is. */
   getPayout?(ctx: AdapterContext<Credentials>, payoutId: string): Promise<ProviderPayout>;
+  /**
+   * The payout `payInvoice` made for `reference` paying `paymentRequest`, or null when the provider has
+   * none: how a payout whose answer was lost (a timeout after the request arrived) is found instead of
+   * being paid again (ADR 058). Present exactly when payInvoice is.
+   */
+  findPayout?(
+    ctx: AdapterContext<Credentials>,
+    match: { reference: string; paymentRequest: string },
+  ): Promise<ProviderPayout | null>;
 }
 
 /** Any registered provider; operations validate credentials with the provider's own schema first. */

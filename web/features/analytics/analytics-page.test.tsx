@@ -18,6 +18,7 @@ const REPORT: AnalyticsReport = {
     average_order_value: 2000,
     other_currency_orders: 1,
     refunded: 1250,
+    disputes_lost: 0,
     net_revenue: 4750,
   },
   daily: [
@@ -83,6 +84,17 @@ describe('AnalyticsPage', () => {
     expect(screen.queryByText(/No agent sales/)).toBeNull();
   });
 
+  it('says net revenue also left out the disputes the merchant lost', async () => {
+    stubAnalytics(() =>
+      json({ ...REPORT, totals: { ...REPORT.totals, disputes_lost: 2000, net_revenue: 2750 } }),
+    );
+    renderPage(<AnalyticsPage />, { path: '/analytics' });
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect(totals).toHaveTextContent(
+      'Net revenueGBP 27.50Revenue less GBP 12.50 refunded and GBP 20.00 in lost disputes',
+    );
+  });
+
   it('asks for the period chosen, 30 days by default', async () => {
     const asked = stubAnalytics((days) => json({ ...REPORT, days: Number(days) }));
     const user = userEvent.setup();
@@ -131,6 +143,7 @@ describe('AnalyticsPage', () => {
           average_order_value: 0,
           other_currency_orders: 0,
           refunded: 0,
+          disputes_lost: 0,
           net_revenue: 0,
         },
         daily: [],

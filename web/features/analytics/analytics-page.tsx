@@ -125,11 +125,7 @@ function Report({ report }: { report: AnalyticsReport }) {
         <Kpi
           label="Net revenue"
           value={formatMoney(totals.net_revenue, currency)}
-          note={
-            totals.refunded > 0
-              ? `Revenue less ${formatMoney(totals.refunded, currency)} refunded`
-              : 'Revenue less refunds: none in this period'
-          }
+          note={netRevenueNote(totals, currency)}
         />
         <Kpi
           label="Average order value"
@@ -346,4 +342,13 @@ function AnalyticsSkeleton() {
       <Skeleton className="h-56 rounded-xl" />
     </div>
   );
+}
+
+/** What net revenue took off: refunds, and disputes the bank decided against the merchant (ADR 058). */
+function netRevenueNote(totals: { refunded: number; disputes_lost: number }, currency: string): string {
+  const less = [
+    totals.refunded > 0 ? `${formatMoney(totals.refunded, currency)} refunded` : null,
+    totals.disputes_lost > 0 ? `${formatMoney(totals.disputes_lost, currency)} in lost disputes` : null,
+  ].filter(Boolean);
+  return less.length ? `Revenue less ${less.join(' and ')}` : 'Revenue less refunds: none in this period';
 }

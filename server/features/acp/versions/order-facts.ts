@@ -10,7 +10,18 @@ import type { Checkout, Order, Payment, Refund } from '../../../db/schema/index'
 export type OrderFacts = Pick<Order, 'status' | 'tracking'>;
 export type PaymentFacts =
   | (Pick<Payment, 'status'> &
-      Partial<Pick<Payment, 'disputeId' | 'disputeReason' | 'disputedAt' | 'currency'>>)
+      Partial<
+        Pick<
+          Payment,
+          | 'disputeId'
+          | 'disputeReason'
+          | 'disputedAt'
+          | 'disputeStatus'
+          | 'disputeAmountMinor'
+          | 'disputeClosedAt'
+          | 'currency'
+        >
+      >)
   | null
   | undefined;
 

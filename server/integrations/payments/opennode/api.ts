@@ -38,6 +38,18 @@ export const opennodeWithdrawal = z.object({
 export type OpennodeWithdrawal = z.infer<typeof opennodeWithdrawal>;
 
 /**
+ * A withdrawal as `GET /v1/withdrawals` lists it, in the parts a lost payout is recognised by. The SDK's
+ * v1 type names the invoice `address`, its v2 type `reference`, and only v2 has `custom_id` [?]: all
+ * three are read when present, nothing else is relied on (the full withdrawal is then read by its id).
+ */
+export const opennodeListedWithdrawal = z.looseObject({
+  id: z.string(),
+  custom_id: z.string().nullish(),
+  reference: z.string().nullish(),
+  address: z.string().nullish(),
+});
+
+/**
  * Calls OpenNode: the API key goes in Authorization with no "Bearer" prefix; success bodies are
  * `{ data }`; failures carry a top-level `message`.
  */

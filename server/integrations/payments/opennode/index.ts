@@ -4,6 +4,7 @@ import { ProviderError } from '../../http';
 import type { LightningPaymentProvider, ProviderPayment, ProviderPayout } from '../payment-provider';
 import {
   opennodeCharge,
+  opennodeListedWithdrawal,
   opennodeRequest,
   opennodeWithdrawal,
   type OpennodeCharge,
@@ -148,6 +149,21 @@ export const opennode: LightningPaymentProvider<OpennodeCredentials> = {
       opennodeWithdrawal,
     );
     return toPayout(withdrawal);
+  },
+
+  // OpenNode has no lookup by our reference: its withdrawals are listed (SDK listWithdrawals, no paging or
+  // filter documented [?]) and ours is the one carrying our custom_id or paying the buyer's invoice, which
+  // one refund alone gives (a Lightning invoice is paid at most once).
+  async findPayout(ctx, match) {
+    const listed = await opennodeRequest(ctx, { path: '/v1/withdrawals' }, z.array(opennodeListedWithdrawal));
+    const invoice = match.paymentRequest.toLowerCase();
+    const ours = listed.find(
+      (w) =>
+        w.custom_id === match.reference ||
+        w.reference?.toLowerCase() === invoice ||
+        w.address?.toLowerCase() === invoice,
+    );
+    return ours ? opennode.getPayout!(ctx, ours.id) : null;
   },
 
   async parseWebhook(ctx, { rawBody }) {

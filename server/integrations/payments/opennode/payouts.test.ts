@@ -93,4 +93,41 @@ describe('opennode payouts (Lightning refunds)', () => {
     const short = await refusal(pay(await buyerInvoice(1_000), 1_000));
     expect([short.kind, short.message]).toEqual(['invalid_request', 'Insufficient balance']);
   });
+
+  it('finds a payout whose answer timed out after OpenNode made it, so it is not paid again', async () => {
+    await control('balance', { sats: 1_000_000 });
+    const invoice = await buyerInvoice(3_000);
+    // OpenNode does the work and answers after the client has given up.
+    await control('slow-answers', { ms: 1_500, method: 'POST', path: '/v2/withdrawals' });
+    const impatient = contextFor(running, { apiKey: OPENNODE_SANDBOX_API_KEY }, { timeoutMs: 300 });
+    const lost = await refusal(
+      opennode.payInvoice!(impatient, {
+        paymentRequest: invoice,
+        amountSats: 3_000,
+        reference: 'refund-lost',
+      }),
+    );
+    expect(lost.retryable).toBe(true);
+
+    const found = await opennode.findPayout!(ctx(), { reference: 'refund-lost', paymentRequest: invoice });
+    expect(found).toMatchObject({ amountSats: 3_000, status: 'succeeded' });
+    // By the invoice alone too (a withdrawal listed without our custom_id).
+    expect(
+      await opennode.findPayout!(ctx(), { reference: 'refund-other', paymentRequest: invoice.toUpperCase() }),
+    ).toMatchObject({ id: found!.id });
+    // Paying it again is what the lookup spares: Lightning refuses a paid invoice, OpenNode says so.
+    expect((await refusal(pay(invoice, 3_000))).message).toBe('Lightning payment request already paid');
+
+    const never = await buyerInvoice(3_000);
+    expect(
+      await opennode.findPayout!(ctx(), { reference: 'refund-never', paymentRequest: never }),
+    ).toBeNull();
+    // Another account's withdrawals are not ours to find.
+    expect(
+      await opennode.findPayout!(ctx(OPENNODE_SANDBOX_INVOICE_ONLY_API_KEY), {
+        reference: 'refund-lost',
+        paymentRequest: invoice,
+      }),
+    ).toBeNull();
+  });
 });

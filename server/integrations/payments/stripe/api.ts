@@ -142,6 +142,16 @@ export const stripeDisputeList = z.looseObject({
   has_more: z.boolean(),
 });
 
+/** A WebhookEndpoint as `POST /v1/webhook_endpoints` answers it: the only answer that holds `secret`. */
+export const stripeCreatedWebhookEndpoint = z.looseObject({
+  id: z.string(),
+  object: z.literal('webhook_endpoint'),
+  secret: z.string().startsWith('whsec_'),
+});
+
+/** `DELETE /v1/webhook_endpoints/:id`. */
+export const stripeDeletedWebhookEndpoint = z.looseObject({ id: z.string(), deleted: z.literal(true) });
+
 /** The parts of an Account we read (name and whether it can take payments). */
 export const stripeAccount = z.looseObject({
   id: z.string(),

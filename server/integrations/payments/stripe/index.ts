@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { AdapterContext } from '../../http';
+import { ProviderError, type AdapterContext } from '../../http';
 import type {
   CardPaymentProvider,
   ProviderDispute,
@@ -17,6 +17,8 @@ import {
   stripeRefund,
   stripeRefundList,
   stripeDisputeList,
+  stripeCreatedWebhookEndpoint,
+  stripeDeletedWebhookEndpoint,
   type StripePaymentIntent,
   type StripeRefund,
 } from './api';
@@ -193,4 +195,29 @@ export const stripe: CardPaymentProvider<StripeCredentials> = {
   },
 
   parseWebhook: parseStripeWebhook,
+
+  async createWebhookEndpoint(ctx, input) {
+    // An account endpoint (not `connect`), on the account the key belongs to. The API version is left to
+    // the account's default: the route reads only an event's type and its object's payment_intent.
+    const endpoint = await callStripe(
+      () =>
+        clientFor(ctx).webhookEndpoints.create({
+          url: input.url,
+          enabled_events: [...input.events] as Stripe.WebhookEndpointCreateParams.EnabledEvent[],
+          description: input.description,
+        }),
+      stripeCreatedWebhookEndpoint,
+    );
+    return { id: endpoint.id, secret: endpoint.secret };
+  },
+
+  async deleteWebhookEndpoint(ctx, endpointId) {
+    try {
+      await callStripe(() => clientFor(ctx).webhookEndpoints.del(endpointId), stripeDeletedWebhookEndpoint);
+    } catch (err) {
+      // Deleted already (in the Dashboard, or by an earlier attempt whose answer was lost): done.
+      if (err instanceof ProviderError && err.kind === 'not_found') return;
+      throw err;
+    }
+  },
 };

@@ -32,18 +32,30 @@ function refundAdjustment(refund: RefundFacts) {
 
 /**
  * The buyer's bank disputed the payment (a chargeback, ADR 053): an Adjustment of type dispute, pending
- * while the bank decides. No amount: nothing has been credited to the buyer yet.
+ * while the bank decides, with no amount (nothing is credited to the buyer yet). Once decided (ADR 058):
+ * lost is `completed` with the amount the bank took back for the buyer; won (or an inquiry closed without
+ * a chargeback) is `failed`, nothing credited, so it carries no amount either.
  */
 function disputeAdjustments(payment: PaymentFacts) {
   if (!payment?.disputeId || !payment.disputedAt) return [];
+  const decided = payment.disputeClosedAt ? payment.disputeStatus : null;
+  const lost = decided === 'lost' && payment.disputeAmountMinor != null && payment.currency;
   return [
     {
       id: `adj_${payment.disputeId}`,
       type: 'dispute',
-      occurred_at: payment.disputedAt.toISOString(),
-      status: 'pending',
+      occurred_at: (payment.disputeClosedAt ?? payment.disputedAt).toISOString(),
+      status: decided === null ? 'pending' : decided === 'lost' ? 'completed' : 'failed',
+      ...(lost ? { amount: payment.disputeAmountMinor!, currency: payment.currency!.toLowerCase() } : {}),
       ...(payment.disputeReason ? { reason: payment.disputeReason } : {}),
-      description: 'The buyer disputed the payment with their bank',
+      description:
+        decided === null
+          ? 'The buyer disputed the payment with their bank'
+          : decided === 'lost'
+            ? 'The bank decided the dispute for the buyer'
+            : decided === 'won'
+              ? 'The bank decided the dispute for the merchant'
+              : 'The bank closed its inquiry without a chargeback',
     },
   ];
 }
