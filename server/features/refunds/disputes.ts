@@ -18,7 +18,8 @@ export async function syncCardDisputes(
   payment: Payment,
 ): Promise<boolean> {
   if (!payment.providerInvoiceId || payment.disputeId) return false;
-  const account = await merchantCardAccount(deps, merchant);
+  // The account that took the payment, connected or since disconnected; never another (ADR 059).
+  const account = await merchantCardAccount(deps, merchant, { payment });
   const found = await account.provider.listDisputes(account.ctx, payment.providerInvoiceId);
   const first = found.at(-1);
   if (!first) return false;
