@@ -79,7 +79,12 @@ const disputeEvent = (merchantId: string, dispute: object) =>
   t.app.inject({
     method: 'POST',
     url: `/webhooks/payments/stripe/${merchantId}`,
-    payload: { id: 'evt_dispute', object: 'event', type: 'charge.dispute.created', data: { object: dispute } },
+    payload: {
+      id: 'evt_dispute',
+      object: 'event',
+      type: 'charge.dispute.created',
+      data: { object: dispute },
+    },
   });
 
 describe('the Stripe account a card payment was taken by', () => {
@@ -89,7 +94,9 @@ describe('the Stripe account a card payment was taken by', () => {
     expect(keyAccount).toMatch(/^acct_/);
     expect((await paidCardPayment(shop)).providerAccountId).toBe(keyAccount);
 
-    expect((await dashboardRequest(t, shop.cookie, 'DELETE', '/api/connections/stripe')).statusCode).toBe(204);
+    expect((await dashboardRequest(t, shop.cookie, 'DELETE', '/api/connections/stripe')).statusCode).toBe(
+      204,
+    );
     const connectAccount = await connectStripeThroughOAuth(t, shop.cookie);
     expect(connectAccount).not.toBe(keyAccount);
     expect((await paidCardPayment(shop)).providerAccountId).toBe(connectAccount);
@@ -173,7 +180,9 @@ describe('a card payment whose Stripe account was disconnected and not replaced'
   it('still has its dispute recorded and its refund made on that account', async () => {
     const shop = await newMerchant(t, { connect: true, apiKey: true });
     const payment = await paidCardPayment(shop);
-    expect((await dashboardRequest(t, shop.cookie, 'DELETE', '/api/connections/stripe')).statusCode).toBe(204);
+    expect((await dashboardRequest(t, shop.cookie, 'DELETE', '/api/connections/stripe')).statusCode).toBe(
+      204,
+    );
 
     const dispute = await simControl(t, 'stripe', 'disputes', {
       payment_intent: payment.providerInvoiceId,
