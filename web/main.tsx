@@ -1,4 +1,6 @@
 import './styles.css';
+// Before any zod schema is built (they are built as their modules load).
+import '#web/lib/zod-without-eval';
 
 /** Resolves once the browser has painted the frame it was preparing (rAF runs just before a paint). */
 const afterNextPaint = () =>

@@ -165,6 +165,13 @@ export const payments = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     providerInvoiceId: text('provider_invoice_id'),
+    /**
+     * The provider account that took a card payment (Stripe acct_…), written when it is charged (ADR 059):
+     * its refunds and dispute reads go to that account, never to whichever one is connected today. Null for
+     * Lightning, for a card payment not charged yet, and for one charged before this was recorded whose
+     * account could not be known.
+     */
+    providerAccountId: text('provider_account_id'),
     /** payment_request, payment_url, expires_at … and the provider's raw answer; purged after 90 days. */
     providerPayload: jsonb('provider_payload').$type<Record<string, unknown>>().notNull().default({}),
     payloadPurgedAt: timestamp('payload_purged_at', { withTimezone: true }),

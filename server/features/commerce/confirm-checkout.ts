@@ -193,7 +193,9 @@ export async function confirmCheckout(
     // PENDING too: if this process stalled past the claim's lease, reconciliation may have released the
     // checkout (or settled it, and then this answers with that order). A charge that succeeded under this
     // checkout's idempotency key is its one payment whichever state it is found in.
-    const order = await recordPaymentSuccess(deps, claimed.id, ['PROCESSING', 'PENDING'], payment);
+    const order = await recordPaymentSuccess(deps, claimed.id, ['PROCESSING', 'PENDING'], payment, {
+      accountId: card.accountId,
+    });
     const delivered = order
       ? await deliverOrder(deps, { order, checkout: claimed, merchant, transactionId: payment.id }, deadline)
       : undefined;
@@ -284,7 +286,10 @@ export async function settleWithEarlierCharge(
     );
     return 'unresolved';
   }
-  const order = await recordPaymentSuccess(deps, checkout.id, ['PROCESSING'], payment);
+  // The charge was found on this account, so it is the one that took it.
+  const order = await recordPaymentSuccess(deps, checkout.id, ['PROCESSING'], payment, {
+    accountId: card.accountId,
+  });
   if (order)
     await deliverOrder(deps, { order, checkout, merchant, transactionId: payment.id }, storeDeadline(deps));
   return 'settled';

@@ -12,6 +12,7 @@ export {
   merchantLightningAccount,
   merchantPayoutAccount,
   lightningProviderName,
+  paymentAccountMismatch,
   merchantStore,
   type MerchantStore,
   type CardAccount,

@@ -1,4 +1,4 @@
-import type { Merchant } from '../../db/schema/index';
+import type { Merchant, Payment } from '../../db/schema/index';
 import type { AdapterContext } from '../../integrations/http';
 import type {
   CardPaymentProvider,
@@ -91,6 +91,22 @@ export interface CardAccount {
   ctx: AdapterContext<unknown>;
   /** Charged through Stripe Connect with the platform's key, so the platform's fee can be taken there. */
   viaConnect: boolean;
+  /** The Stripe account (acct_…) charges go to: recorded on each payment it takes (ADR 059). */
+  accountId: string | null;
+}
+
+/**
+ * Why a past card payment cannot be refunded or read through AgentCart any more: the Stripe account that
+ * took it (recorded on the payment, ADR 059) is not the merchant's connected one. The connection keeps one
+ * account's keys, so the old account cannot be reached, and the new one must never be asked: it holds
+ * none of the payment's money. Null when the payment's account is the connected one, or is not known.
+ */
+export function paymentAccountMismatch(
+  payment: Pick<Payment, 'providerAccountId'>,
+  connectedAccountId: string | null,
+): string | null {
+  if (!payment.providerAccountId || payment.providerAccountId === connectedAccountId) return null;
+  return `This payment was taken by the Stripe account ${payment.providerAccountId}, which is no longer connected. Refund it in that account's Stripe dashboard.`;
 }
 
 /**
@@ -98,16 +114,23 @@ export interface CardAccount {
  * account connected through Stripe Connect, the platform's key acting on that account (Stripe-Account).
  * An account the merchant disconnected takes no new charge, but with `pastPayment` it still answers for
  * the payments it took (refunds, their sync, settling a charge already made): disconnecting never
- * strands money.
+ * strands money. With `payment` (implying `pastPayment`) it answers only for that payment's own account:
+ * a payment taken by an account since replaced is refused (not_configured, paymentAccountMismatch).
  */
 export async function merchantCardAccount(
   deps: CommerceDeps,
   merchant: Merchant,
-  opts: { pastPayment?: boolean } = {},
+  opts: { pastPayment?: boolean; payment?: Pick<Payment, 'providerAccountId'> } = {},
 ): Promise<CardAccount> {
   const saved = await savedPaymentConnection(deps, merchant, 'stripe');
-  if (saved?.status === PAYMENT_CONNECTION_DISCONNECTED && !opts.pastPayment)
+  const pastPayment = opts.pastPayment || !!opts.payment;
+  if (saved?.status === PAYMENT_CONNECTION_DISCONNECTED && !pastPayment)
     throw new CommerceError('not_configured', 'This merchant does not accept card payments yet.');
+  const mismatch = opts.payment && paymentAccountMismatch(opts.payment, saved?.accountId ?? null);
+  if (mismatch)
+    throw new CommerceError('not_configured', mismatch, {
+      stripe_account_id: opts.payment!.providerAccountId,
+    });
   let credentials: Record<string, unknown> | null = saved?.credentials ?? null;
   const viaConnect = !credentials && !!saved?.accountId && !!deps.runtime.stripePlatform;
   if (viaConnect) {
@@ -119,6 +142,7 @@ export async function merchantCardAccount(
     provider: cardProvider('stripe')!,
     ctx: paymentContextFor(deps.runtime, 'stripe', credentials),
     viaConnect,
+    accountId: saved?.accountId ?? null,
   };
 }
 

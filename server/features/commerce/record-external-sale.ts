@@ -23,6 +23,8 @@ export interface ExternalSale {
   /** The payments-history method and provider of its payment. */
   method: string;
   provider: string;
+  /** The provider account the sale was paid on (Stripe acct_…): its refunds go there (ADR 059). */
+  providerAccountId: string | null;
   items: OfferItem[];
   buyer: Buyer;
   /** The provider's succeeded payment: its amount and currency are the sale's total. */
@@ -87,6 +89,7 @@ export async function recordExternalSale(deps: EngineDeps, sale: ExternalSale): 
         merchantId: sale.merchant.id,
         method: sale.method,
         provider: sale.provider,
+        providerAccountId: sale.providerAccountId,
         status: 'pending',
         amountMinor,
         currency,

@@ -24,13 +24,15 @@ function providerPayload(payment: ProviderPayment) {
  * order commit together or not at all, with no moment in between a crash could stop at. The order is
  * created under this instance's store-write lease: the settler makes the first attempt (deliverOrder),
  * and if this instance dies first, reconciliation takes the order over at once (holderGone).
- * Returns the new order, or null when someone else settled it.
+ * Returns the new order, or null when someone else settled it. `accountId` is the provider account that
+ * took a card payment, recorded on it so its refunds go there (ADR 059).
  */
 export async function recordPaymentSuccess(
   deps: CommerceDeps,
   checkoutId: string,
   from: string[],
   payment: ProviderPayment,
+  opts: { accountId?: string | null } = {},
 ): Promise<Order | null> {
   const now = deps.clock.now();
   const settled = deps.db.$with('settled').as(
@@ -52,6 +54,7 @@ export async function recordPaymentSuccess(
         status: 'succeeded',
         providerInvoiceId: payment.id,
         providerPayload: providerPayload(payment),
+        ...(opts.accountId ? { providerAccountId: opts.accountId } : {}),
         paidAt: now,
         updatedAt: now,
       })

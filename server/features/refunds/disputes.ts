@@ -26,7 +26,8 @@ export async function syncCardDisputes(
   payment: Payment,
 ): Promise<boolean> {
   if (!payment.providerInvoiceId) return false;
-  const account = await merchantCardAccount(deps, merchant, { pastPayment: true });
+  // The account that took the payment, connected or since disconnected; never another (ADR 059).
+  const account = await merchantCardAccount(deps, merchant, { payment });
   const found = await account.provider.listDisputes(account.ctx, payment.providerInvoiceId);
   // Newest first: the one we follow is the first ever opened, unless the payment names it already.
   const dispute = payment.disputeId ? found.find((d) => d.id === payment.disputeId) : found.at(-1);

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import {
   checkouts,
   orders,
+  paymentConnections,
   payments,
   refunds,
   type OfferItem,
@@ -14,7 +15,7 @@ import {
   type Refund,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { canPayOut, lightningProviderName as providerName } from '../commerce';
+import { canPayOut, lightningProviderName as providerName, paymentAccountMismatch } from '../commerce';
 import { refundableOf } from './refund-views';
 
 export type RefundRequest = z.output<typeof createRefundInput>;
@@ -63,6 +64,22 @@ export async function reserveRefund(
     if (payment.status !== 'succeeded') {
       throw new AppError('unprocessable', 'Only a paid payment can be refunded.');
     }
+    const rail = railOf(payment.method);
+    // Refused before anything is held: a card payment taken by a Stripe account since replaced cannot be
+    // refunded through the connected one (ADR 059).
+    if (rail === 'card' && payment.providerAccountId) {
+      const [connection] = await tx
+        .select({ accountId: paymentConnections.accountId })
+        .from(paymentConnections)
+        .where(
+          and(
+            eq(paymentConnections.merchantId, merchantId),
+            eq(paymentConnections.provider, payment.provider),
+          ),
+        );
+      const mismatch = paymentAccountMismatch(payment, connection?.accountId ?? null);
+      if (mismatch) throw new AppError('unprocessable', mismatch);
+    }
     const earlier = await tx
       .select()
       .from(refunds)
@@ -83,7 +100,6 @@ export async function reserveRefund(
         { fieldErrors: { amount: `At most ${formatAmount(remaining, payment.currency)}` } },
       );
     }
-    const rail = railOf(payment.method);
     const lightning = rail === 'lightning' ? lightningTerms(payment, amountMinor, request) : null;
     const [refund] = await tx
       .insert(refunds)

@@ -27,20 +27,21 @@ export const providerIdempotencyKey = (refund: Pick<Refund, 'id'>) => `agentcart
 export const REFUND_METADATA_KEY = 'agentcart_refund_id';
 
 /**
- * Asks the payment's card provider for a reserved refund, on the merchant's own account, and records the
- * answer. A refusal (the provider says no, or the merchant has no card account any more) fails the refund,
- * releasing its amount; a provider that could not be reached leaves it pending with nothing sent, for
+ * Asks the payment's card provider for a reserved refund, on the account that took the payment, and
+ * records the answer. A refusal (the provider says no, or that account is not the connected one any more)
+ * fails the refund, releasing its amount; a provider that could not be reached leaves it pending with nothing sent, for
  * `retry-refunds` to send again with the same idempotency key. Returns the refund as it now stands.
  */
 export async function sendCardRefund(deps: EngineDeps, merchant: Merchant, refund: Refund): Promise<Refund> {
   const [payment] = await deps.db
-    .select({ providerInvoiceId: payments.providerInvoiceId })
+    .select({ providerInvoiceId: payments.providerInvoiceId, providerAccountId: payments.providerAccountId })
     .from(payments)
     .where(eq(payments.id, refund.paymentId));
   try {
     if (!payment?.providerInvoiceId)
       throw new CommerceError('not_found', 'The provider has no record of this payment.');
-    const account = await merchantCardAccount(deps, merchant, { pastPayment: true });
+    // The account that took the payment, or none: a refund sent to another would draw on its balance.
+    const account = await merchantCardAccount(deps, merchant, { payment });
     const answer = await account.provider.refundPayment(account.ctx, {
       paymentId: payment.providerInvoiceId,
       amountMinor: refund.amountMinor,

@@ -19,7 +19,7 @@ const reasonOf = (words: string | null): RefundReason =>
  */
 export async function syncCardRefunds(deps: EngineDeps, merchant: Merchant, payment: Payment) {
   if (!payment.providerInvoiceId) return;
-  const account = await merchantCardAccount(deps, merchant, { pastPayment: true });
+  const account = await merchantCardAccount(deps, merchant, { payment });
   const found = await account.provider.listRefunds(account.ctx, payment.providerInvoiceId);
   for (const refund of found) await recordProviderRefund(deps, payment, refund);
 }

@@ -81,6 +81,7 @@ async function saleItem(deps: EngineDeps, merchant: Merchant, session: PaidSessi
 export async function recordStorefrontSale(
   deps: EngineDeps,
   merchant: Merchant,
+  accountId: string,
   session: PaidSession,
 ): Promise<Order> {
   const total = session.amountTotal ?? 0;
@@ -92,6 +93,7 @@ export async function recordStorefrontSale(
     channel: STOREFRONT_CHANNEL,
     method: paymentMethodName('stripe'),
     provider: 'stripe',
+    providerAccountId: accountId,
     items: [await saleItem(deps, merchant, session, total)],
     buyer: {
       name: session.buyer.name ?? session.buyer.email ?? 'Storefront buyer',

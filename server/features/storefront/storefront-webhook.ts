@@ -41,7 +41,7 @@ export async function receiveStorefrontWebhook(
   if (!session.paid || !session.priceId) return { received: true, recorded: false };
   const merchant = await merchantOfSale(deps, event.account, session.priceId);
   if (!merchant) return { received: true, recorded: false };
-  await recordStorefrontSale(deps.engine, merchant, session);
+  await recordStorefrontSale(deps.engine, merchant, event.account, session);
   return { received: true, recorded: true };
 }
 

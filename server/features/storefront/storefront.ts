@@ -155,7 +155,7 @@ export async function getStorefrontSession(
     throw err instanceof AppError ? err : shopperError(err, orderNotFound);
   }
   const merchant = session.paid ? await merchantOfSale(deps, account, session.priceId) : null;
-  const order = merchant ? await recordStorefrontSale(deps.engine, merchant, session) : null;
+  const order = merchant ? await recordStorefrontSale(deps.engine, merchant, account, session) : null;
   return {
     orderNumber: order ? orderNumberOf(order) : null,
     paid: session.paid,

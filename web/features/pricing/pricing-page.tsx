@@ -1,7 +1,6 @@
-import { ArrowRight, Check, RotateCcw, ShieldCheck, Timer } from 'lucide-react';
+import { ArrowRight, Check, ChevronDown, RotateCcw, ShieldCheck, Timer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import { CURRENCY_SYMBOLS, type Currency } from '#common/domain/currencies';
 import {
@@ -12,7 +11,6 @@ import {
   TRIAL_DAYS,
 } from '#common/domain/limits';
 import { findPlan, formatFee, PLANS, type Plan, type PurchasablePlanId } from '#common/domain/plans';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#web/components/ui/accordion';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import {
@@ -25,7 +23,6 @@ import {
 } from '#web/components/ui/card';
 import { Eyebrow, Lead, PageHeading, Section, SectionHeading } from '#web/components/ui/section';
 import { useAuth } from '#web/features/auth';
-import { createCheckout } from '#web/features/billing';
 import { cn } from '#web/lib/cn';
 import { formatMoney } from '#web/lib/money';
 import { useSeo } from '#web/lib/use-seo';
@@ -103,15 +100,19 @@ function PlanAction({ plan, currency }: { plan: Plan; currency: Currency }) {
   }
   // Checkout opens in a new tab; the tab is opened within the click (browsers block it later) and sent
   // to Stripe once the session exists. A subscriber is sent to the portal to change plan instead.
+  // Billing's client (with its response schemas) and the toasts load on the click, not with the page:
+  // most visitors of /pricing never press a plan button, and on a phone parsing them slowed the page.
   const start = async () => {
     const tab = window.open('', '_blank');
     setStarting(true);
     try {
+      const { createCheckout } = await import('#web/features/billing');
       const { url } = await createCheckout({ stripePriceId: plan.id as PurchasablePlanId, currency });
       if (tab) tab.location.href = url;
       else window.location.href = url;
     } catch {
       tab?.close();
+      const { toast } = await import('sonner');
       toast.error('Failed to start checkout. Please try again.');
     } finally {
       setStarting(false);
@@ -238,15 +239,24 @@ function Faq() {
       a: `Enterprise is tailored to high-volume merchants, with transaction fees ${formatFee(ENTERPRISE)}, a custom contract and invoicing, and a dedicated success manager. Use the enterprise calculator to compare plans at your volume, then contact sales for a quote.`,
     },
   ];
+  // Native disclosures: they open and close before the page's script has run, are announced as
+  // expandable by every screen reader, and cost no JavaScript. One name makes them an exclusive group
+  // (opening one closes the other), as the accordion they replace was.
   return (
-    <Accordion type="single" collapsible className="border-t border-slate-200">
-      {items.map((item, i) => (
-        <AccordionItem key={item.q} value={`faq-${i}`}>
-          <AccordionTrigger>{item.q}</AccordionTrigger>
-          <AccordionContent>{item.a}</AccordionContent>
-        </AccordionItem>
+    <div className="border-t border-slate-200">
+      {items.map((item) => (
+        <details key={item.q} name="pricing-faq" className="group border-b border-slate-200">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left text-base font-medium text-slate-900 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
+            {item.q}
+            <ChevronDown
+              aria-hidden="true"
+              className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+            />
+          </summary>
+          <p className="pb-4 text-sm leading-relaxed text-slate-600">{item.a}</p>
+        </details>
       ))}
-    </Accordion>
+    </div>
   );
 }
 

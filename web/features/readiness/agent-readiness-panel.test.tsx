@@ -96,6 +96,26 @@ describe('AgentReadinessPanel', () => {
     expect(screen.getByText('1.4.2')).toBeInTheDocument();
   });
 
+  it('lists each protocol agents buy through, UCP with them, and says why UCP alone is closed', async () => {
+    renderPanel({
+      '/api/readiness': () => json({ ...REPORT, protocols: { agent_api: true, acp: true, ucp: false } }),
+    });
+    const protocols = within(await screen.findByRole('list', { name: 'Protocols' }));
+    expect(protocols.getByText('Agent API').nextSibling).toHaveTextContent('Taking orders');
+    expect(protocols.getByText('ACP (ChatGPT)').nextSibling).toHaveTextContent('Taking orders');
+    expect(protocols.getByText('UCP').nextSibling).toHaveTextContent('Signing key unavailable');
+  });
+
+  it('shows every protocol closed when the merchant is blocked', async () => {
+    renderPanel({
+      '/api/readiness': () =>
+        json({ ...REPORT, status: 'BLOCKED', protocols: { agent_api: false, acp: false, ucp: false } }),
+    });
+    const protocols = within(await screen.findByRole('list', { name: 'Protocols' }));
+    for (const name of ['Agent API', 'ACP (ChatGPT)', 'UCP'])
+      expect(protocols.getByText(name).nextSibling).toHaveTextContent('Not taking orders');
+  });
+
   it.each([
     ['OK', 'Ready'],
     ['DEGRADED', 'Degraded'],

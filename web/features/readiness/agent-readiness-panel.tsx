@@ -14,7 +14,7 @@ import { PaymentMethodsUnavailable, PaymentMethodToggles } from './payment-metho
 import { ReadinessReasons } from './readiness-reasons';
 import { overallStatus } from './readiness-status';
 import { toastMerchantLoadFailed, toastReadinessCheckFailed } from './readiness-toasts';
-import { ServiceIndicators } from './service-indicators';
+import { ProtocolIndicators, ServiceIndicators } from './service-indicators';
 import { StatusBadge } from './status-badge';
 import { useFailureToast } from '#web/lib/use-failure-toast';
 
@@ -93,6 +93,9 @@ export function AgentReadinessPanel({
             )}
             <PanelSection title="Services">
               <ServiceIndicators services={report.services} />
+            </PanelSection>
+            <PanelSection title="Protocols">
+              <ProtocolIndicators protocols={report.protocols} />
             </PanelSection>
             <PanelSection title="What to fix">
               <ReadinessReasons reasons={report.reasons} fixesHere={fixesHere} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overallStatus, serviceStatus } from './readiness-status';
+import { overallStatus, protocolStatus, serviceStatus } from './readiness-status';
 
 describe('overallStatus (the readiness badge)', () => {
   it.each([
@@ -20,5 +20,18 @@ describe('serviceStatus (the per-service icon)', () => {
     expect(serviceStatus({ healthy: false, configured: true }).tone).toBe('warning');
     expect(serviceStatus({ healthy: false, configured: false }).tone).toBe('error');
     expect(serviceStatus({ healthy: true, configured: false }).tone).toBe('error');
+  });
+});
+
+describe('protocolStatus (the per-protocol indicator)', () => {
+  const all = (open: boolean) => ({ agent_api: open, acp: open, ucp: open });
+  it('is good when open, an error when closed with the others, a warning for UCP alone closed', () => {
+    expect(protocolStatus('ucp', all(true))).toEqual({ label: 'Taking orders', tone: 'good' });
+    expect(protocolStatus('acp', all(false))).toEqual({ label: 'Not taking orders', tone: 'error' });
+    expect(protocolStatus('ucp', all(false))).toEqual({ label: 'Not taking orders', tone: 'error' });
+    expect(protocolStatus('ucp', { ...all(true), ucp: false })).toEqual({
+      label: 'Signing key unavailable',
+      tone: 'warning',
+    });
   });
 });

@@ -39,3 +39,26 @@ export const SERVICES: { key: keyof ReadinessReport['services']; name: string }[
   { key: 'stripe', name: 'Card provider (Stripe)' },
   { key: 'bitcoin', name: 'Bitcoin Lightning' },
 ];
+
+/**
+ * The doors agents buy through, in the order the panel lists them. UCP also needs the merchant's signing
+ * key (its business profile and order webhooks are signed), so it can be closed while the others are open.
+ */
+export const PROTOCOLS: { key: keyof ReadinessReport['protocols']; name: string }[] = [
+  { key: 'agent_api', name: 'Agent API' },
+  { key: 'acp', name: 'ACP (ChatGPT)' },
+  { key: 'ucp', name: 'UCP' },
+];
+
+/**
+ * Whether a protocol takes agents' orders. UCP closed while the agent API is open can only be its signing
+ * key (the rest is shared), so it says so, as a warning: agents can still buy through the others.
+ */
+export function protocolStatus(
+  key: keyof ReadinessReport['protocols'],
+  protocols: ReadinessReport['protocols'],
+): StatusLabel {
+  if (protocols[key]) return { label: 'Taking orders', tone: 'good' };
+  if (key === 'ucp' && protocols.agent_api) return { label: 'Signing key unavailable', tone: 'warning' };
+  return { label: 'Not taking orders', tone: 'error' };
+}

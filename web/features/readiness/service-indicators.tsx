@@ -1,6 +1,13 @@
 import type { ReadinessReport } from '#common/api/readiness';
 import { cn } from '#web/lib/cn';
-import { SERVICES, serviceStatus, type Tone } from './readiness-status';
+import {
+  PROTOCOLS,
+  protocolStatus,
+  SERVICES,
+  serviceStatus,
+  type StatusLabel,
+  type Tone,
+} from './readiness-status';
 import { TONE_ICONS } from './status-badge';
 
 const TONE_COLOURS: Record<Tone, string> = {
@@ -9,16 +16,23 @@ const TONE_COLOURS: Record<Tone, string> = {
   error: 'text-red-600',
 };
 
-/** One indicator per service (app, crypto, card provider, Bitcoin), icon and words. */
-export function ServiceIndicators({ services }: { services: ReadinessReport['services'] }) {
+/** A labelled list of indicators, icon and words: compact on a phone, a row of tiles from tablet up. */
+function Indicators({
+  label,
+  items,
+}: {
+  label: string;
+  items: { key: string; name: string; status: StatusLabel }[];
+}) {
   return (
-    // A compact list on a phone, a row of tiles from tablet width up.
     <ul
-      aria-label="Services"
-      className="divide-y divide-slate-100 rounded-xl border border-slate-200 sm:grid sm:grid-cols-2 sm:gap-3 sm:divide-y-0 sm:rounded-none sm:border-0 xl:grid-cols-4"
+      aria-label={label}
+      className={cn(
+        'divide-y divide-slate-100 rounded-xl border border-slate-200 sm:grid sm:gap-3 sm:divide-y-0 sm:rounded-none sm:border-0',
+        items.length === 4 ? 'sm:grid-cols-2 xl:grid-cols-4' : 'sm:grid-cols-3',
+      )}
     >
-      {SERVICES.map(({ key, name }) => {
-        const status = serviceStatus(services[key]);
+      {items.map(({ key, name, status }) => {
         const Icon = TONE_ICONS[status.tone];
         return (
           <li
@@ -34,5 +48,25 @@ export function ServiceIndicators({ services }: { services: ReadinessReport['ser
         );
       })}
     </ul>
+  );
+}
+
+/** One indicator per service (app, crypto, card provider, Bitcoin). */
+export function ServiceIndicators({ services }: { services: ReadinessReport['services'] }) {
+  return (
+    <Indicators
+      label="Services"
+      items={SERVICES.map(({ key, name }) => ({ key, name, status: serviceStatus(services[key]) }))}
+    />
+  );
+}
+
+/** One indicator per protocol agents buy through (agent API, ACP, UCP): open to orders or not. */
+export function ProtocolIndicators({ protocols }: { protocols: ReadinessReport['protocols'] }) {
+  return (
+    <Indicators
+      label="Protocols"
+      items={PROTOCOLS.map(({ key, name }) => ({ key, name, status: protocolStatus(key, protocols) }))}
+    />
   );
 }

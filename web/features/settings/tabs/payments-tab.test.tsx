@@ -53,8 +53,25 @@ describe('Settings › Payments, card provider', () => {
     );
   });
 
+  it('offers View in Stripe only once the mode is known, never the live dashboard in sandbox', async () => {
+    let answer: (res: Response) => void = () => {};
+    renderTab(CONNECTED, {
+      '/api/status': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const waiting = await screen.findByRole('button', { name: /View in Stripe/ });
+    expect(waiting).toBeDisabled();
+    expect(screen.queryByRole('link', { name: /View in Stripe/ })).toBeNull();
+    answer(await status('sandbox')());
+    expect(await screen.findByRole('link', { name: /View in Stripe/ })).toHaveAttribute(
+      'href',
+      '/__sim/stripe/accounts/acct_1Trail',
+    );
+    expect(screen.queryByRole('button', { name: /View in Stripe/ })).toBeNull();
+  });
+
   it('shows the Connected card: account, badge, View in provider, Check Status with its flags', async () => {
     const { user } = renderTab(CONNECTED, {
+      '/api/status': status('live'),
       '/api/connections/stripe/account-status': () =>
         json({
           accountId: 'acct_1Trail',
@@ -66,7 +83,7 @@ describe('Settings › Payments, card provider', () => {
     expect(await screen.findByText('acct_1Trail')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy Stripe account ID' })).toBeInTheDocument();
     expect(screen.getByText('Shared Payment Token Capture Enabled')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /View in Stripe/ })).toHaveAttribute('target', '_blank');
+    expect(await screen.findByRole('link', { name: /View in Stripe/ })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('button', { name: /Refresh Onboarding/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Check Status' }));
     expect(await screen.findByText('Charges enabled: yes · Details submitted: no')).toBeInTheDocument();

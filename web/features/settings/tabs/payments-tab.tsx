@@ -79,16 +79,21 @@ function CardProviderSettings({ merchant }: { merchant: MerchantView }) {
     return (
       <ConnectedCardAccount accountId={cardAccountId}>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a
-              href={stripeAccountDashboardUrl(cardAccountId, sandbox === true)}
-              target="_blank"
-              rel="noreferrer"
-            >
+          {sandbox === undefined ? (
+            // Until /api/status says which mode this is, the link's target is unknown: Stripe's dashboard
+            // in live, the simulator's page of the account in sandbox. No link beats a wrong one.
+            <Button variant="outline" size="sm" disabled>
               View in {CARD_PROVIDER}
               <ExternalLink aria-hidden="true" />
-            </a>
-          </Button>
+            </Button>
+          ) : (
+            <Button asChild variant="outline" size="sm">
+              <a href={stripeAccountDashboardUrl(cardAccountId, sandbox)} target="_blank" rel="noreferrer">
+                View in {CARD_PROVIDER}
+                <ExternalLink aria-hidden="true" />
+              </a>
+            </Button>
+          )}
           <Button variant="outline" size="sm" onClick={checkStatus} disabled={status.isPending}>
             {status.isPending ? 'Checking...' : 'Check Status'}
           </Button>
