@@ -198,6 +198,8 @@ class InProcessConnection extends Duplex {
   private async deallocatePrepared() {
     const names = [...this.preparedNames];
     this.preparedNames.clear();
+    // A pool that ends without waiting for its connections may let the engine close first: nothing left to free.
+    if (this.pglite.closed) return;
     this.giveBack ??= await this.session.take(this);
     const literals = names.map((name) => `'${name.replace(/'/g, "''")}'`).join(', ');
     await this.pglite.exec(

@@ -205,6 +205,10 @@ export const payments = pgTable(
       .on(t.merchantId, t.payloadPurgedAt)
       .where(sql`${t.payloadPurgedAt} IS NOT NULL`),
     uniqueIndex('payments_checkout_idx').on(t.checkoutId),
+    // Analytics sums lost disputes per merchant since a day: the few lost ones, not every payment (ADR 058).
+    index('payments_disputes_lost_idx')
+      .on(t.merchantId, t.disputeClosedAt)
+      .where(sql`${t.disputeStatus} = 'lost'`),
     index('payments_provider_invoice_idx').on(t.provider, t.providerInvoiceId),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_disputes_lost_idx" ON "payments" USING btree ("merchant_id","dispute_closed_at") WHERE "payments"."dispute_status" = 'lost';
