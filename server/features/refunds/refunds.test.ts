@@ -221,6 +221,7 @@ describe('merchant refunds of a card payment', () => {
     const changed = await refundOverHttp(payment.id, { reason: 'fraudulent', amount: 60 }, key);
     expect(changed.status).toBe(422);
     expect(apiErrorSchema.parse(changed.body).error.code).toBe('unprocessable');
+    expect(apiErrorSchema.parse(changed.body).error.message).toContain('a different refund request');
   });
 
   it('records a refund Stripe refuses as failed, with its reason, and releases its amount', async () => {

@@ -14,7 +14,7 @@ import {
 } from '#common/api/orders';
 import type { AppContext } from '../../app-context';
 import { apiErrorBody } from '../../http/errors';
-import { answerIdempotently } from '../../http/idempotency';
+import { answerIdempotently, type IdempotencyRefusal } from '../../http/idempotency';
 import { AppError } from '../../lib/app-error';
 import { requireMerchantForScope } from '../auth';
 import { cancelOrder, decideStoreCancellation } from './cancel-order';
@@ -76,23 +76,8 @@ export function registerRefundRoutes(
             status: 201,
             body: await createRefund(ctx.engine, merchant, request.params.id, request.body, key || undefined),
           }),
-          refuse: (reason) => {
-            if (reason === 'key_too_long')
-              return new AppError('invalid_request', 'Idempotency-Key must be at most 255 characters.');
-            if (reason === 'conflict')
-              return new AppError(
-                'unprocessable',
-                'This Idempotency-Key was already used with a different refund request.',
-              );
-            return new AppError('conflict', 'A refund with this Idempotency-Key is still being made.');
-          },
-          answerError: (err) => {
-            if (!(err instanceof AppError)) throw err;
-            return {
-              status: err.status,
-              body: apiErrorBody(request.id, err.code, err.message, err.fieldErrors),
-            };
-          },
+          refuse: refuseKey('refund'),
+          answerError: answerAppError(request.id),
           isNotYet: (answer) => answer.status === 409 || answer.status >= 500,
         });
       },
@@ -125,23 +110,8 @@ export function registerRefundRoutes(
             status: 200,
             body: await cancelOrder(ctx.engine, merchant, request.params.id, request.body),
           }),
-          refuse: (reason) => {
-            if (reason === 'key_too_long')
-              return new AppError('invalid_request', 'Idempotency-Key must be at most 255 characters.');
-            if (reason === 'conflict')
-              return new AppError(
-                'unprocessable',
-                'This Idempotency-Key was already used with a different cancellation request.',
-              );
-            return new AppError('conflict', 'A cancellation with this Idempotency-Key is still being made.');
-          },
-          answerError: (err) => {
-            if (!(err instanceof AppError)) throw err;
-            return {
-              status: err.status,
-              body: apiErrorBody(request.id, err.code, err.message, err.fieldErrors),
-            };
-          },
+          refuse: refuseKey('cancellation'),
+          answerError: answerAppError(request.id),
           isNotYet: (answer) => answer.status >= 500,
         });
       },
@@ -162,4 +132,26 @@ export function registerRefundRoutes(
         decideStoreCancellation(ctx.engine, merchantOf(request), request.params.id, request.body.decision),
     );
   });
+}
+
+/** Why a money write's Idempotency-Key is refused, naming the write (a refund, a cancellation). */
+function refuseKey(noun: string) {
+  return (reason: IdempotencyRefusal) => {
+    if (reason === 'key_too_long')
+      return new AppError('invalid_request', 'Idempotency-Key must be at most 255 characters.');
+    if (reason === 'conflict')
+      return new AppError(
+        'unprocessable',
+        `This Idempotency-Key was already used with a different ${noun} request.`,
+      );
+    return new AppError('conflict', `A ${noun} with this Idempotency-Key is still being made.`);
+  };
+}
+
+/** A refused money write in the documented error shape; anything else is a fault and propagates. */
+function answerAppError(requestId: string) {
+  return (err: unknown) => {
+    if (!(err instanceof AppError)) throw err;
+    return { status: err.status, body: apiErrorBody(requestId, err.code, err.message, err.fieldErrors) };
+  };
 }
