@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { findPlan, isPlanId, type PlanId } from '#common/domain/plans';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { billingAccounts, type BillingAccount } from '../../db/schema/index';
 
 /**
@@ -38,8 +39,15 @@ export function planOf(account: BillingAccount | undefined | null): PlanId {
   return 'starter';
 }
 
+const billingAccountOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.merchantId, sql.placeholder('merchantId'))),
+);
+
 export async function loadBillingAccount(db: Db, merchantId: string): Promise<BillingAccount | undefined> {
-  const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.merchantId, merchantId));
+  const [account] = await billingAccountOf(db).execute({ merchantId });
   return account;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, type ColumnsSelection } from 'drizzle-orm';
+import { and, eq, sql, type ColumnsSelection } from 'drizzle-orm';
 import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import {
   checkouts,
@@ -9,6 +9,7 @@ import {
   type Merchant,
   type Payment,
 } from '../../db/schema/index';
+import { preparedQuery } from '../../db/prepared-query';
 import { ProviderError } from '../../integrations/http';
 import { seal } from '../../lib/crypto';
 import { publicId } from '../../lib/ids';
@@ -41,6 +42,13 @@ export interface CheckoutInput {
   callbackUrl: (provider: string) => string | undefined;
 }
 
+const offerOfMerchant = preparedQuery((db) =>
+  db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, sql.placeholder('id')), eq(offers.merchantId, sql.placeholder('merchantId')))),
+);
+
 /**
  * Turns a valid offer into a checkout. Card: the token is sealed and kept until the confirm charges it
  * (status PENDING). Bitcoin: a Lightning invoice is created on the merchant's provider at once, expiring
@@ -52,10 +60,7 @@ export async function createCheckout(
   input: CheckoutInput,
 ): Promise<{ checkout: Checkout; payment: Payment }> {
   const now = deps.clock.now();
-  const [offer] = await deps.db
-    .select()
-    .from(offers)
-    .where(and(eq(offers.id, input.offerId), eq(offers.merchantId, merchant.id)));
+  const [offer] = await offerOfMerchant(deps.db).execute({ id: input.offerId, merchantId: merchant.id });
   if (!offer) throw new CommerceError('invalid_checkout', 'Unknown offer', { offer_id: input.offerId });
   if (offer.expiresAt <= now)
     throw new CommerceError('invalid_checkout', 'This offer has expired; request a new one', {

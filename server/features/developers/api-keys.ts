@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { merchants, type Merchant } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/hash';
 import { randomBase62 } from '../../lib/ids';
@@ -42,12 +43,16 @@ export async function revokeApiKey(db: Db, merchantId: string, now: Date) {
 
 const wellFormed = (apiKey: string) => /^ak_(live|test)_[0-9A-Za-z]{43}$/.test(apiKey);
 
-export async function merchantByApiKey(db: Db, apiKey: string): Promise<Merchant | null> {
-  if (!wellFormed(apiKey)) return null;
-  const [merchant] = await db
+const merchantByKeyHash = preparedQuery((db) =>
+  db
     .select()
     .from(merchants)
-    .where(eq(merchants.apiKeyHash, hashApiKey(apiKey)));
+    .where(eq(merchants.apiKeyHash, sql.placeholder('hash'))),
+);
+
+export async function merchantByApiKey(db: Db, apiKey: string): Promise<Merchant | null> {
+  if (!wellFormed(apiKey)) return null;
+  const [merchant] = await merchantByKeyHash(db).execute({ hash: hashApiKey(apiKey) });
   return merchant ?? null;
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { NotificationEventId } from '#common/api/notifications';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import {
   merchants,
   notificationDigestItems,
@@ -71,6 +72,26 @@ export type NotifyOutcome = 'sent' | 'off' | 'throttled' | 'duplicate' | 'digest
 /** Rolls the notification back: the event already fired within the hour. */
 class Throttled extends Error {}
 
+/** The merchant's choices, its e-mail address and when the event's hourly slot last fired. */
+const recipientOf = preparedQuery((db) =>
+  db
+    .select({
+      preferences: merchants.notificationPreferences,
+      email: users.email,
+      lastFiredAt: notificationSlots.lastFiredAt,
+    })
+    .from(merchants)
+    .innerJoin(users, eq(users.id, merchants.userId))
+    .leftJoin(
+      notificationSlots,
+      and(
+        eq(notificationSlots.merchantId, merchants.id),
+        eq(notificationSlots.eventId, sql.placeholder('event')),
+      ),
+    )
+    .where(eq(merchants.id, sql.placeholder('merchantId'))),
+);
+
 /**
  * Tells a merchant `notice` the ways it chose for the event: e-mail through the mail module, and (push)
  * an in-app notification announced live to its open dashboards; or, for an event the merchant takes as a
@@ -83,19 +104,10 @@ export async function notify(deps: NotifyDeps, notice: Notice): Promise<NotifyOu
   const now = deps.clock.now();
   const hourly = !EVERY_OCCURRENCE.has(notice.event);
   const slotFreeBy = new Date(now.getTime() - NOTIFICATION_INTERVAL_MS);
-  const [recipient] = await deps.db
-    .select({
-      preferences: merchants.notificationPreferences,
-      email: users.email,
-      lastFiredAt: notificationSlots.lastFiredAt,
-    })
-    .from(merchants)
-    .innerJoin(users, eq(users.id, merchants.userId))
-    .leftJoin(
-      notificationSlots,
-      and(eq(notificationSlots.merchantId, merchants.id), eq(notificationSlots.eventId, notice.event)),
-    )
-    .where(eq(merchants.id, notice.merchantId));
+  const [recipient] = await recipientOf(deps.db).execute({
+    merchantId: notice.merchantId,
+    event: notice.event,
+  });
   if (!recipient) return 'off';
   const channels = preferencesOf(recipient.preferences)[notice.event];
   if (!channels.email && !channels.push) return 'off';

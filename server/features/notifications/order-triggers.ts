@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatAmount } from '#common/domain/money';
+import { preparedQuery } from '../../db/prepared-query';
 import { orders, payments, refunds, type Order, type Payment, type Refund } from '../../db/schema/index';
 import type { EngineEvent, EngineEventSubscriber } from '../../events/engine-event';
 import { notify, type Notice, type NotifyDeps } from './notify';
@@ -104,6 +105,13 @@ const toldAbout = (event: EngineEvent) =>
   event.status === 'DISPUTE_CLOSED' ||
   Object.hasOwn(REFUND_SETTLED, event.status ?? '');
 
+const merchantOrder = preparedQuery((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.merchantId, sql.placeholder('merchantId')))),
+);
+
 /**
  * new_order, order_fulfilled, order_refunded and refund_failed, from the engine's order events: a created order, and an order whose
  * status the store sync moved to FULFILLED (commerce/refresh-order.ts). The order is read as it stands,
@@ -148,10 +156,10 @@ export function notificationOrderSubscriber(deps: NotifyDeps): EngineEventSubscr
         for (const refund of rows) await notify(deps, refundNotice(refund));
         return;
       }
-      const [order] = await deps.db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, event.subjectId), eq(orders.merchantId, event.merchantId)));
+      const [order] = await merchantOrder(deps.db).execute({
+        id: event.subjectId,
+        merchantId: event.merchantId,
+      });
       if (!order) return;
       if (event.change === 'created') await notify(deps, newOrderNotice(order));
       else if (order.status === 'FULFILLED') await notify(deps, fulfilledNotice(order));
