@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { PRERENDERED_DIR } from './common/prerendered-pages.ts';
 import { landingPageBudget } from './scripts/landing-budget-plugin.ts';
+import { precompressAssets } from './scripts/precompress-plugin.ts';
 import { prerenderPublicPages } from './scripts/prerender.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -20,6 +22,7 @@ export default defineConfig({
       startModule: 'web/app/start-app.tsx',
       budgetKb: 150,
     }),
+    precompressAssets({ outDir: clientDir, skipDir: PRERENDERED_DIR }),
   ],
   resolve: {
     // React Router's package exports only its development build (dev-time warnings and checks) to

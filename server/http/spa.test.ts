@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ORIGIN_PLACEHOLDER } from '#common/prerendered-pages';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/create-test-app';
@@ -10,6 +11,8 @@ const page = (title: string, canonicalPath?: string) =>
   (canonicalPath ? `<link rel="canonical" href="${PUBLIC_ORIGIN_PLACEHOLDER}${canonicalPath}" />` : '') +
   `<div id="root"><h1>${title}</h1></div>`;
 
+const ASSET = `export const answer = ${JSON.stringify('42 '.repeat(1000))};`;
+
 let t: TestApp;
 beforeAll(async () => {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'agentcart-web-'));
@@ -18,6 +21,12 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'pages', 'index.html'), page('Home', '/'));
   writeFileSync(path.join(webRoot, 'pages', 'pricing.html'), page('Pricing', '/pricing'));
   writeFileSync(path.join(webRoot, 'pages', '404.html'), page('Page not found'));
+  // As the build leaves an asset: with its Brotli and gzip copies (scripts/precompress-plugin.ts).
+  mkdirSync(path.join(webRoot, 'assets'));
+  const asset = path.join(webRoot, 'assets', 'app-abc123.js');
+  writeFileSync(asset, ASSET);
+  writeFileSync(`${asset}.br`, brotliCompressSync(ASSET));
+  writeFileSync(`${asset}.gz`, gzipSync(ASSET));
   t = await createTestApp({ webRoot });
 });
 afterAll(() => t.close());
@@ -68,5 +77,63 @@ describe('serving the pre-rendered web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/pages/pricing.html' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain(PUBLIC_ORIGIN_PLACEHOLDER);
+  });
+});
+
+describe('compression', () => {
+  const decode: Record<string, (body: Buffer) => string> = {
+    br: (body) => brotliDecompressSync(body).toString(),
+    gzip: (body) => gunzipSync(body).toString(),
+  };
+
+  it('sends a page in the encoding the browser prefers, the same HTML as uncompressed', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+    ] as const) {
+      for (let request = 0; request < 2; request++) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/pricing',
+          headers: { 'accept-encoding': accept },
+        });
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(decode[encoding]!(res.rawPayload)).toBe(plain.body);
+      }
+    }
+    const shell = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(decode.br!(shell.rawPayload)).toContain('<div id="root"></div>');
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/nope',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(decode.gzip!(missing.rawPayload)).toContain('<h1>Page not found</h1>');
+  });
+
+  it("sends an asset's compressed copy the build made, or the file itself to a browser that takes neither", async () => {
+    const url = '/assets/app-abc123.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      'cache-control': expect.stringContaining('immutable'),
+    });
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(decode.br!(br.rawPayload)).toBe(ASSET);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(decode.gzip!(gzip.rawPayload)).toBe(ASSET);
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 });

@@ -10,6 +10,7 @@ import {
   PUBLIC_ORIGIN_PLACEHOLDER,
 } from '#common/prerendered-pages';
 import { appRouteOf } from '#common/routes';
+import { pageEncoder } from './page-encodings';
 
 /** Paths of the JSON surfaces: their unknown paths answer in JSON, never with the web app's page. */
 const isMachineSurface = (pathname: string) =>
@@ -51,10 +52,13 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
   }
   const shell = readFileSync(indexFile, 'utf8');
   const pages = loadPrerenderedPages(opts.webRoot, opts.publicUrl);
+  const encode = pageEncoder();
   await app.register(fastifyStatic, {
     root: opts.webRoot,
     wildcard: false,
     index: false,
+    // The build wrote a Brotli and a gzip copy of every text file (scripts/precompress-plugin.ts).
+    preCompressed: true,
     // Pre-rendered pages are served at their own paths, with the origin filled in, never as files.
     globIgnore: [`${PRERENDERED_DIR}/**`],
     setHeaders(res, filePath) {
@@ -69,9 +73,15 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
       return reply.callNotFound();
     }
     const route = appRouteOf(pathname);
-    const html = route
-      ? (pages.byPath.get(withoutTrailingSlash(pathname)) ?? shell)
-      : (pages.notFound ?? shell);
+    const prerendered = withoutTrailingSlash(pathname);
+    const [pageKey, html] = !route
+      ? ['not-found', pages.notFound ?? shell]
+      : pages.byPath.has(prerendered)
+        ? [prerendered, pages.byPath.get(prerendered)!]
+        : ['shell', shell];
+    const { body, encoding } = encode(pageKey, html, request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
     if (route?.secretPath) {
       // The address is the credential: no cache keeps it, no index lists it, no Referer carries it on.
       reply
@@ -84,6 +94,6 @@ export async function registerWebApp(app: FastifyInstance, opts: { webRoot: stri
     return reply
       .status(route ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(body);
   });
 }
