@@ -14,7 +14,7 @@ let clientsMade = 0;
  * PostgreSQL parses and analyses each text once per connection and, once its plan cache judges a generic
  * plan good enough (after five runs), stops planning it too. Measured on the embedded engine: an insert
  * and a select by key cost 356-436 µs of CPU each unnamed, 189-225 µs named; pg-boss's job fetch, planned
- * over every queue's partition, cost 5 ms a run (docs/decisions/057).
+ * over every queue's partition, cost 5 ms a run (docs/decisions/060).
  *
  * Names are unique in this process (`p<client>_<n>`), so connections that share the embedded engine's one
  * session never collide; the in-process connection deallocates its own when it closes. Texts without
