@@ -4,7 +4,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { onQueuePartition } from './queue-partitions';
 
 /**
  * The durable job queue (pg-boss, in the app's own PostgreSQL), behind three verbs so features do not
@@ -93,10 +92,7 @@ export function createJobQueue(
 
   const boss = new PgBoss({
     // Use the app's pool: one driver and one connection budget (and the only way to share PGlite).
-    db: {
-      executeSql: (text: string, values?: unknown[]) =>
-        tracked(pool.query(onQueuePartition(text, values), values as never[])),
-    },
+    db: { executeSql: (text: string, values?: unknown[]) => tracked(pool.query(text, values as never[])) },
     schema: 'pgboss',
     supervise: true,
     schedule: true,
