@@ -8,7 +8,15 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
-const SOURCES = ['web', 'common', 'vite.config.ts', 'scripts/prerender.ts', 'package.json'];
+const SOURCES = [
+  'web',
+  'common',
+  'vite.config.ts',
+  'scripts/prerender.ts',
+  'scripts/landing-budget-plugin.ts',
+  'scripts/precompress-plugin.ts',
+  'package.json',
+];
 
 function newestMtime(target: string): number {
   const stat = statSync(target);

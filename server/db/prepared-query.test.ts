@@ -42,3 +42,25 @@ it('builds the query once per database handle and runs it with each value, rows 
 it('refuses a run that leaves a placeholder without a value', async () => {
   await expect(userByEmail(first.db).execute({})).rejects.toThrow(/email/);
 });
+
+it('runs in a transaction on the connection the transaction holds, built once per connection', async () => {
+  const before = builds;
+  const seen = await first.db.transaction(async (tx) => {
+    await tx.insert(users).values({ id: 'u-Tx', name: 'Tx', email: 'tx@example.com' });
+    // Not committed yet: only a query on the transaction's own connection sees the row.
+    return userByEmail(tx).execute({ email: 'tx@example.com' });
+  });
+  expect(seen.map((user) => user.name)).toEqual(['Tx']);
+  await first.db.transaction((tx) => userByEmail(tx).execute({ email: 'tx@example.com' }));
+  // Both held the same connection (the embedded database has one; a pool hands out the one just
+  // released), so one build served both.
+  expect(builds).toBe(before + 1);
+
+  const rolledBack = first.db.transaction(async (tx) => {
+    await tx.insert(users).values({ id: 'u-Gone', name: 'Gone', email: 'gone@example.com' });
+    expect(await userByEmail(tx).execute({ email: 'gone@example.com' })).toHaveLength(1);
+    throw new Error('roll back');
+  });
+  await expect(rolledBack).rejects.toThrow('roll back');
+  expect(await userByEmail(first.db).execute({ email: 'gone@example.com' })).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { findPlan, isPlanId, transactionFeeMinor } from '#common/domain/plans';
 import { monthStart } from '#common/domain/trial-and-usage';
 import type { Db } from '../../db/client';
+import { placeholders, preparedQuery } from '../../db/prepared-query';
 import {
   billingAccounts,
   billingOrderCharges,
@@ -32,6 +33,63 @@ function overageCollectionOf(account: BillingAccount | undefined): 'meter' | 'in
   return isSubscribed(account) && account!.stripeSubscriptionId ? 'meter' : 'invoice';
 }
 
+// The ledger's three statements, built once per connection (ADR 061): every paid order runs them.
+const orderToCharge = preparedQuery((db) =>
+  db
+    .select({
+      order: orders,
+      payload: payments.providerPayload,
+      defaultCurrency: merchants.defaultCurrency,
+      fixedFee: { minor: checkouts.platformFeeMinor, plan: checkouts.platformFeePlan },
+      account: billingAccounts,
+    })
+    .from(orders)
+    .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+    .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+    .leftJoin(payments, eq(payments.checkoutId, orders.checkoutId))
+    .leftJoin(billingAccounts, eq(billingAccounts.merchantId, orders.merchantId))
+    .where(eq(orders.id, sql.placeholder('orderId'))),
+);
+
+const countInMonth = preparedQuery((db) =>
+  db
+    .insert(billingUsageMonths)
+    .values({ merchantId: sql.placeholder('merchantId'), month: sql.placeholder('month'), orderCount: 1 })
+    .onConflictDoUpdate({
+      target: [billingUsageMonths.merchantId, billingUsageMonths.month],
+      set: { orderCount: sql`${billingUsageMonths.orderCount} + 1` },
+    })
+    .returning({ n: billingUsageMonths.orderCount }),
+);
+
+const CHARGE_COLUMNS = [
+  'orderId',
+  'merchantId',
+  'month',
+  'orderNumberInMonth',
+  'planId',
+  'orderTotalMinor',
+  'currency',
+  'feeBasisPoints',
+  'feeMinor',
+  'feeCollection',
+  'overageMinor',
+  'overageCurrency',
+  'overageCollection',
+] as const satisfies readonly (keyof typeof billingOrderCharges.$inferInsert)[];
+
+const insertCharge = preparedQuery((db) =>
+  db
+    .insert(billingOrderCharges)
+    .values(
+      placeholders<Required<Pick<typeof billingOrderCharges.$inferInsert, (typeof CHARGE_COLUMNS)[number]>>>(
+        CHARGE_COLUMNS,
+      ),
+    )
+    .onConflictDoNothing({ target: billingOrderCharges.orderId })
+    .returning(),
+);
+
 /** Rolls back a second delivery's count: the order already has its line. */
 class AlreadyCharged extends Error {}
 
@@ -49,59 +107,35 @@ class AlreadyCharged extends Error {}
 export async function recordOrderCharge(db: Db, orderId: string): Promise<BillingOrderCharge | null> {
   try {
     return await db.transaction(async (tx) => {
-      const [found] = await tx
-        .select({
-          order: orders,
-          payload: payments.providerPayload,
-          defaultCurrency: merchants.defaultCurrency,
-          fixedFee: { minor: checkouts.platformFeeMinor, plan: checkouts.platformFeePlan },
-          account: billingAccounts,
-        })
-        .from(orders)
-        .innerJoin(merchants, eq(merchants.id, orders.merchantId))
-        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
-        .leftJoin(payments, eq(payments.checkoutId, orders.checkoutId))
-        .leftJoin(billingAccounts, eq(billingAccounts.merchantId, orders.merchantId))
-        .where(eq(orders.id, orderId));
+      const [found] = await orderToCharge(tx).execute({ orderId });
       // A merchant's own test order is not business: no place in the month, no fee (ADR 043).
       if (!found || found.order.test) return null;
       const { order, fixedFee } = found;
       const account = found.account ?? undefined;
       const month = monthStart(order.createdAt).toISOString().slice(0, 10);
 
-      const [counted] = await tx
-        .insert(billingUsageMonths)
-        .values({ merchantId: order.merchantId, month, orderCount: 1 })
-        .onConflictDoUpdate({
-          target: [billingUsageMonths.merchantId, billingUsageMonths.month],
-          set: { orderCount: sql`${billingUsageMonths.orderCount} + 1` },
-        })
-        .returning({ n: billingUsageMonths.orderCount });
+      const [counted] = await countInMonth(tx).execute({ merchantId: order.merchantId, month });
       // The plan the charge was first attempted under, when the engine fixed it; else the plan now.
       const plan = findPlan(isPlanId(fixedFee?.plan) ? fixedFee.plan : planOf(account));
       const taken = applicationFeeTaken(found.payload ?? undefined);
       const beyondAllowance =
         plan.includedOrdersPerMonth !== null && counted!.n > plan.includedOrdersPerMonth;
 
-      const [charge] = await tx
-        .insert(billingOrderCharges)
-        .values({
-          orderId,
-          merchantId: order.merchantId,
-          month,
-          orderNumberInMonth: counted!.n,
-          planId: plan.id,
-          orderTotalMinor: order.totalMinor,
-          currency: order.currency,
-          feeBasisPoints: plan.feeBasisPoints,
-          feeMinor: taken ?? fixedFee?.minor ?? transactionFeeMinor(order.totalMinor, plan),
-          feeCollection: taken === null ? 'invoice' : 'application_fee',
-          overageMinor: beyondAllowance ? OVERAGE_PER_ORDER_MINOR : 0,
-          overageCurrency: beyondAllowance ? billingCurrency(account, found.defaultCurrency) : null,
-          overageCollection: beyondAllowance ? overageCollectionOf(account) : null,
-        })
-        .onConflictDoNothing({ target: billingOrderCharges.orderId })
-        .returning();
+      const [charge] = await insertCharge(tx).execute({
+        orderId,
+        merchantId: order.merchantId,
+        month,
+        orderNumberInMonth: counted!.n,
+        planId: plan.id,
+        orderTotalMinor: order.totalMinor,
+        currency: order.currency,
+        feeBasisPoints: plan.feeBasisPoints,
+        feeMinor: taken ?? fixedFee?.minor ?? transactionFeeMinor(order.totalMinor, plan),
+        feeCollection: taken === null ? 'invoice' : 'application_fee',
+        overageMinor: beyondAllowance ? OVERAGE_PER_ORDER_MINOR : 0,
+        overageCurrency: beyondAllowance ? billingCurrency(account, found.defaultCurrency) : null,
+        overageCollection: beyondAllowance ? overageCollectionOf(account) : null,
+      });
       if (!charge) throw new AlreadyCharged();
       return charge;
     });

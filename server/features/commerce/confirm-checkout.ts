@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { checkouts, orders, payments, type Checkout, type Merchant, type Order } from '../../db/schema/index';
+import { param, preparedQuery } from '../../db/prepared-query';
 import { ProviderError } from '../../integrations/http';
 import { holderGone } from '../../jobs/instances';
 import { open } from '../../lib/crypto';
@@ -218,18 +219,29 @@ async function claimCardCheckout(
   merchant: Merchant,
   checkoutId: string,
 ): Promise<{ checkout: Checkout; takenOver: boolean } | null> {
-  const now = deps.clock.now();
+  const [claimed] = await claimStatement(deps.db).execute({
+    checkoutId,
+    merchantId: merchant.id,
+    instanceId: deps.instance.id,
+    now: deps.clock.now(),
+  });
+  if (!claimed) return null;
+  const { takenOver, ...checkout } = claimed;
+  return { checkout, takenOver };
+}
+
+const claimStatement = preparedQuery((db) => {
   const before = alias(checkouts, 'before');
-  const [claimed] = await deps.db
+  return db
     .update(checkouts)
-    .set({ status: 'PROCESSING', claimedBy: deps.instance.id, updatedAt: now })
+    .set({ status: 'PROCESSING', claimedBy: param('instanceId'), updatedAt: param('now') })
     .from(before)
     .where(
       and(
-        eq(checkouts.id, checkoutId),
-        eq(checkouts.merchantId, merchant.id),
+        eq(checkouts.id, sql.placeholder('checkoutId')),
+        eq(checkouts.merchantId, sql.placeholder('merchantId')),
         eq(before.id, checkouts.id),
-        gt(checkouts.expiresAt, now),
+        gt(checkouts.expiresAt, sql.placeholder('now')),
         or(
           eq(checkouts.status, 'PENDING'),
           and(eq(checkouts.status, 'PROCESSING'), holderGone(checkouts.claimedBy)),
@@ -237,10 +249,7 @@ async function claimCardCheckout(
       ),
     )
     .returning({ ...getTableColumns(checkouts), takenOver: sql<boolean>`${before.status} = 'PROCESSING'` });
-  if (!claimed) return null;
-  const { takenOver, ...checkout } = claimed;
-  return { checkout, takenOver };
-}
+});
 
 /** A confirm that claimed nothing: Bitcoin is asked about, an expired checkout ends, others are told. */
 async function answerUnclaimed(
@@ -307,18 +316,31 @@ async function fixPlatformFee(deps: EngineDeps, checkout: Checkout): Promise<num
   // A merchant's own test is not business: the platform takes no fee on it (ADR 043).
   if (!deps.platformFee || checkout.test) return null;
   const fee = await deps.platformFee(checkout.merchantId, checkout.amountMinor);
-  // Another attempt may have fixed it first (a claim released and taken again): its fee stands.
-  const unfixed = isNull(checkouts.platformFeeMinor);
-  const [fixed] = await deps.db
-    .update(checkouts)
-    .set({
-      platformFeeMinor: sql`coalesce(${checkouts.platformFeeMinor}, ${fee.feeMinor})`,
-      platformFeePlan: sql`CASE WHEN ${unfixed} THEN ${fee.plan} ELSE ${checkouts.platformFeePlan} END`,
-    })
-    .where(and(eq(checkouts.id, checkout.id), eq(checkouts.merchantId, checkout.merchantId)))
-    .returning({ feeMinor: checkouts.platformFeeMinor });
+  const [fixed] = await fixFeeStatement(deps.db).execute({
+    checkoutId: checkout.id,
+    merchantId: checkout.merchantId,
+    feeMinor: fee.feeMinor,
+    plan: fee.plan,
+  });
   return fixed!.feeMinor;
 }
+
+// Another attempt may have fixed it first (a claim released and taken again): its fee stands.
+const fixFeeStatement = preparedQuery((db) =>
+  db
+    .update(checkouts)
+    .set({
+      platformFeeMinor: sql`coalesce(${checkouts.platformFeeMinor}, ${param('feeMinor')})`,
+      platformFeePlan: sql`CASE WHEN ${isNull(checkouts.platformFeeMinor)} THEN ${param('plan')} ELSE ${checkouts.platformFeePlan} END`,
+    })
+    .where(
+      and(
+        eq(checkouts.id, sql.placeholder('checkoutId')),
+        eq(checkouts.merchantId, sql.placeholder('merchantId')),
+      ),
+    )
+    .returning({ feeMinor: checkouts.platformFeeMinor }),
+);
 
 /**
  * Prices must still hold when the money moves. If the store now charges differently or cannot supply
@@ -387,18 +409,11 @@ async function reportSettled(
   known: { checkout?: Checkout; order?: Order } = {},
 ): Promise<ConfirmResult> {
   if (!known.checkout || known.checkout.status === 'ACCEPTED') {
-    const [reported] = await deps.db
-      .update(checkouts)
-      .set({ acceptanceReportedAt: deps.clock.now() })
-      .where(
-        and(
-          eq(checkouts.id, checkoutId),
-          eq(checkouts.merchantId, merchant.id),
-          eq(checkouts.status, 'ACCEPTED'),
-          isNull(checkouts.acceptanceReportedAt),
-        ),
-      )
-      .returning({ id: checkouts.id });
+    const [reported] = await reportAcceptanceStatement(deps.db).execute({
+      checkoutId,
+      merchantId: merchant.id,
+      now: deps.clock.now(),
+    });
     if (reported) {
       const order =
         known.order ?? (await deps.db.select().from(orders).where(eq(orders.checkoutId, checkoutId)))[0];
@@ -407,6 +422,21 @@ async function reportSettled(
   }
   return alreadyProcessed(deps, known.checkout ?? (await loadCheckout(deps, merchant, checkoutId)));
 }
+
+const reportAcceptanceStatement = preparedQuery((db) =>
+  db
+    .update(checkouts)
+    .set({ acceptanceReportedAt: param('now') })
+    .where(
+      and(
+        eq(checkouts.id, sql.placeholder('checkoutId')),
+        eq(checkouts.merchantId, sql.placeholder('merchantId')),
+        eq(checkouts.status, 'ACCEPTED'),
+        isNull(checkouts.acceptanceReportedAt),
+      ),
+    )
+    .returning({ id: checkouts.id }),
+);
 
 /**
  * Asks the Lightning provider about the invoice and settles once (the webhook and the background job

@@ -9,7 +9,7 @@ import {
   type Merchant,
   type Payment,
 } from '../../db/schema/index';
-import { preparedQuery } from '../../db/prepared-query';
+import { placeholders, preparedQuery } from '../../db/prepared-query';
 import { ProviderError } from '../../integrations/http';
 import { seal } from '../../lib/crypto';
 import { publicId } from '../../lib/ids';
@@ -129,6 +129,8 @@ export async function createCheckout(
         status: 'pending',
         amountMinor,
         currency: offer.currency,
+        providerInvoiceId: null,
+        providerPayload: {},
       },
     );
   }
@@ -162,6 +164,7 @@ export async function createCheckout(
       status: 'PENDING_PAYMENT',
       method: 'btc',
       provider: lightning.providerId,
+      paymentTokenSealed: null,
       expiresAt: invoiceExpiry,
     },
     {
@@ -184,19 +187,68 @@ export async function createCheckout(
   );
 }
 
-/** Writes a checkout and its payment row together, in one statement (so both or neither). */
-async function insertCheckout(
-  deps: CommerceDeps,
-  checkout: typeof checkouts.$inferInsert,
-  payment: typeof payments.$inferInsert,
-): Promise<{ checkout: Checkout; payment: Payment }> {
-  const created = deps.db.$with('created').as(deps.db.insert(checkouts).values(checkout).returning());
-  const paid = deps.db.$with('paid').as(deps.db.insert(payments).values(payment).returning());
-  const [row] = await deps.db
+/** The columns a checkout and its payment are created with: every method gives each a value (null included). */
+const CHECKOUT_COLUMNS = [
+  'id',
+  'merchantId',
+  'offerId',
+  'items',
+  'shippingOption',
+  'buyer',
+  'amountMinor',
+  'currency',
+  'status',
+  'method',
+  'provider',
+  'paymentTokenSealed',
+  'expiresAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof typeof checkouts.$inferInsert)[];
+const PAYMENT_COLUMNS = [
+  'checkoutId',
+  'merchantId',
+  'test',
+  'method',
+  'provider',
+  'status',
+  'amountMinor',
+  'currency',
+  'providerInvoiceId',
+  'providerPayload',
+] as const satisfies readonly (keyof typeof payments.$inferInsert)[];
+// A value outside these lists would not be written: a new column is added to the list and the type.
+type NewCheckout = Required<Pick<typeof checkouts.$inferInsert, (typeof CHECKOUT_COLUMNS)[number]>>;
+type NewPayment = Required<Pick<typeof payments.$inferInsert, (typeof PAYMENT_COLUMNS)[number]>>;
+
+function prefixed(row: Record<string, unknown>, columns: readonly string[], prefix: string) {
+  return Object.fromEntries(columns.map((column) => [prefix + column, row[column]]));
+}
+
+const insertCheckoutStatement = preparedQuery((db) => {
+  const created = db
+    .$with('created')
+    .as(db.insert(checkouts).values(placeholders<NewCheckout>(CHECKOUT_COLUMNS, 'c_')).returning());
+  const paid = db
+    .$with('paid')
+    .as(db.insert(payments).values(placeholders<NewPayment>(PAYMENT_COLUMNS, 'p_')).returning());
+  return db
     .with(created, paid)
     .select({ checkout: fieldsOf(created), payment: fieldsOf(paid) })
     .from(created)
     .crossJoin(paid);
+});
+
+/** Writes a checkout and its payment row together, in one statement (so both or neither). */
+async function insertCheckout(
+  deps: CommerceDeps,
+  checkout: NewCheckout,
+  payment: NewPayment,
+): Promise<{ checkout: Checkout; payment: Payment }> {
+  const [row] = await insertCheckoutStatement(deps.db).execute({
+    ...prefixed(checkout, CHECKOUT_COLUMNS, 'c_'),
+    ...prefixed(payment, PAYMENT_COLUMNS, 'p_'),
+  });
   return row!;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { param, preparedQuery } from '../../db/prepared-query';
 import { checkouts, orders, payments, type Order } from '../../db/schema/index';
 import type { ProviderPayment } from '../../integrations/payments/payment-provider';
 import { failpoint } from '../../lib/failpoint';
@@ -35,11 +36,32 @@ export async function recordPaymentSuccess(
   opts: { accountId?: string | null } = {},
 ): Promise<Order | null> {
   const now = deps.clock.now();
-  const settled = deps.db.$with('settled').as(
-    deps.db
+  const [order] = await settleStatement(deps.db).execute({
+    checkoutId,
+    from,
+    now,
+    paymentId: payment.id,
+    providerPayload: JSON.stringify({ provider_status: payment.providerStatus, raw: payment.raw }),
+    accountId: opts.accountId ?? null,
+    instanceId: deps.instance.id,
+    leaseUntil: new Date(now.getTime() + deps.instance.leases.storeWriteLeaseMs),
+  });
+  if (order) failpoint('settlement.after-commit');
+  return order ?? null;
+}
+
+/** recordPaymentSuccess's one statement, built once (ADR 061); an account given replaces none held. */
+const settleStatement = preparedQuery((db) => {
+  const settled = db.$with('settled').as(
+    db
       .update(checkouts)
-      .set({ status: 'ACCEPTED', updatedAt: now, paymentTokenSealed: null })
-      .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, from)))
+      .set({ status: 'ACCEPTED', updatedAt: param('now'), paymentTokenSealed: null })
+      .where(
+        and(
+          eq(checkouts.id, sql.placeholder('checkoutId')),
+          sql`${checkouts.status} = any(${param('from')})`,
+        ),
+      )
       .returning({
         id: checkouts.id,
         merchantId: checkouts.merchantId,
@@ -47,28 +69,27 @@ export async function recordPaymentSuccess(
         currency: checkouts.currency,
       }),
   );
-  const paid = deps.db.$with('paid').as(
-    deps.db
+  const paid = db.$with('paid').as(
+    db
       .update(payments)
       .set({
         status: 'succeeded',
-        providerInvoiceId: payment.id,
-        providerPayload: providerPayload(payment),
-        ...(opts.accountId ? { providerAccountId: opts.accountId } : {}),
-        paidAt: now,
-        updatedAt: now,
+        providerInvoiceId: param('paymentId'),
+        providerPayload: sql`${payments.providerPayload} || ${param('providerPayload')}::jsonb`,
+        providerAccountId: sql`coalesce(${param('accountId')}, ${payments.providerAccountId})`,
+        paidAt: param('now'),
+        updatedAt: param('now'),
       })
       .where(
         and(
-          inArray(payments.checkoutId, deps.db.select({ id: settled.id }).from(settled)),
+          inArray(payments.checkoutId, db.select({ id: settled.id }).from(settled)),
           inArray(payments.status, statusesThatMayBecome('succeeded')),
         ),
       )
       .returning({ id: payments.id }),
   );
-  const leaseUntil = new Date(now.getTime() + deps.instance.leases.storeWriteLeaseMs);
   // Raw, as Drizzle's insert … select names every column of the table.
-  const created = deps.db.$with('created', getTableColumns(orders)).as(
+  const created = db.$with('created', getTableColumns(orders)).as(
     sql`insert into ${orders} (${columnNames(
       orders.merchantId,
       orders.checkoutId,
@@ -82,13 +103,11 @@ export async function recordPaymentSuccess(
       orders.updatedAt,
     )})
     select ${settled.merchantId}, ${settled.id}, 'IN_PROGRESS', ${settled.amountMinor}, ${settled.currency},
-      ${deps.instance.id}, ${leaseUntil}, 1, ${now}, ${now}
+      ${param('instanceId')}, ${param('leaseUntil')}, 1, ${param('now')}, ${param('now')}
     from ${settled} returning *`,
   );
-  const [order] = await deps.db.with(settled, paid, created).select().from(created);
-  if (order) failpoint('settlement.after-commit');
-  return order ?? null;
-}
+  return db.with(settled, paid, created).select().from(created);
+});
 
 /**
  * Gives a claimed card checkout back (PROCESSING -> PENDING) so the agent can confirm again; the retry

@@ -8,6 +8,7 @@ import {
   type Merchant,
   type Order,
 } from '../../db/schema/index';
+import { param, preparedQuery } from '../../db/prepared-query';
 import { ProviderError } from '../../integrations/http';
 import { holderGone } from '../../jobs/instances';
 import type { StoreOrderInput, StoreOrderStatus } from '../../integrations/stores/store-platform';
@@ -145,21 +146,14 @@ export async function writeLeasedOrder(deps: CommerceDeps, held: OrderToWrite): 
         ? await store.adapter.findWrittenOrder(store.ctx, input)
         : null;
     const written = earlier ?? (await store.adapter.createOrder(store.ctx, input));
-    const [recorded] = await deps.db
-      .update(orders)
-      .set({
-        storeOrderId: written.id,
-        storeOrderNumber: written.number,
-        platform: store.platform,
-        // An order the merchant cancelled while it was being written stays cancelled (ADR 056); the
-        // store is told by the cancel write once its order id is known.
-        status: sql`CASE WHEN ${orders.cancelledBy} = 'merchant' THEN ${orders.status} ELSE ${ORDER_STATUS_FROM_STORE[written.status] ?? 'ACCEPTED'} END`,
-        storeWriteError: null,
-        storeWriteLeaseUntil: null,
-        updatedAt: deps.clock.now(),
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const [recorded] = await recordWrittenStatement(deps.db).execute({
+      orderId: order.id,
+      storeOrderId: written.id,
+      storeOrderNumber: written.number,
+      platform: store.platform,
+      status: ORDER_STATUS_FROM_STORE[written.status] ?? 'ACCEPTED',
+      now: deps.clock.now(),
+    });
     return recorded!;
   } catch (err) {
     const message =
@@ -179,3 +173,22 @@ export async function writeLeasedOrder(deps: CommerceDeps, held: OrderToWrite): 
     throw err;
   }
 }
+
+/** Records the store's order on ours and gives the lease up, built once (ADR 061). */
+const recordWrittenStatement = preparedQuery((db) =>
+  db
+    .update(orders)
+    .set({
+      storeOrderId: param('storeOrderId'),
+      storeOrderNumber: param('storeOrderNumber'),
+      platform: param('platform'),
+      // An order the merchant cancelled while it was being written stays cancelled (ADR 056); the
+      // store is told by the cancel write once its order id is known.
+      status: sql`CASE WHEN ${orders.cancelledBy} = 'merchant' THEN ${orders.status} ELSE ${param('status')} END`,
+      storeWriteError: null,
+      storeWriteLeaseUntil: null,
+      updatedAt: param('now'),
+    })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .returning(),
+);

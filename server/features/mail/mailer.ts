@@ -1,10 +1,33 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
+import { placeholders, preparedQuery } from '../../db/prepared-query';
 import { outboundEmails } from '../../db/schema/index';
 import type { Logger } from '../../lib/logger';
 import type { Mailer, OutgoingEmail } from '../../services/mailer';
 
 export type { Mailer, OutgoingEmail };
+
+const EMAIL_COLUMNS = [
+  'transport',
+  'from',
+  'to',
+  'replyTo',
+  'subject',
+  'text',
+  'status',
+  'error',
+] as const satisfies readonly (keyof typeof outboundEmails.$inferInsert)[];
+
+/** Built once per connection (ADR 061): an order's notice sends one. */
+const insertOutboundEmail = preparedQuery((db) =>
+  db
+    .insert(outboundEmails)
+    .values(
+      placeholders<Required<Pick<typeof outboundEmails.$inferInsert, (typeof EMAIL_COLUMNS)[number]>>>(
+        EMAIL_COLUMNS,
+      ),
+    ),
+);
 
 /**
  * Sends through SMTP when SMTP_URL is set. Without it, sandbox mode keeps each message in the sandbox
@@ -44,7 +67,7 @@ export function createMailer(opts: {
           'e-mail not sent: SMTP_URL is not configured',
         );
       }
-      await opts.db.insert(outboundEmails).values({
+      await insertOutboundEmail(opts.db).execute({
         transport,
         from: opts.from,
         to: email.to,

@@ -3,7 +3,7 @@ import type { NotificationEventId } from '#common/api/notifications';
 import { PRODUCT_NAME } from '#common/domain/brand';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared-query';
+import { placeholders, preparedQuery } from '../../db/prepared-query';
 import {
   merchants,
   notificationDigestItems,
@@ -143,6 +143,30 @@ export async function notify(deps: NotifyDeps, notice: Notice): Promise<NotifyOu
   return outcome;
 }
 
+const NOTIFICATION_COLUMNS = [
+  'merchantId',
+  'eventId',
+  'title',
+  'body',
+  'link',
+  'occurrenceKey',
+  'inApp',
+  'createdAt',
+] as const satisfies readonly (keyof typeof notifications.$inferInsert)[];
+
+/** Built once per connection (ADR 061): every paid order writes one. */
+const insertNotification = preparedQuery((db) =>
+  db
+    .insert(notifications)
+    .values(
+      placeholders<Required<Pick<typeof notifications.$inferInsert, (typeof NOTIFICATION_COLUMNS)[number]>>>(
+        NOTIFICATION_COLUMNS,
+      ),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notifications.id }),
+);
+
 /**
  * Writes the notification row (and, with push on, announces it to open dashboards) in `tx`. Null when
  * its occurrence was already told.
@@ -153,20 +177,16 @@ export async function recordNotification(
   channels: { push: boolean },
   now: Date,
 ): Promise<string | null> {
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      merchantId: notice.merchantId,
-      eventId: notice.event,
-      title: notice.title,
-      body: notice.body,
-      link: notice.link,
-      occurrenceKey: notice.occurrenceKey ?? null,
-      inApp: channels.push,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
+  const [row] = await insertNotification(tx).execute({
+    merchantId: notice.merchantId,
+    eventId: notice.event,
+    title: notice.title,
+    body: notice.body,
+    link: notice.link,
+    occurrenceKey: notice.occurrenceKey ?? null,
+    inApp: channels.push,
+    createdAt: now,
+  });
   if (!row) return null;
   if (channels.push) {
     await announceLive(tx, {
