@@ -100,11 +100,28 @@ export async function merchantWithAgent(t: TestApp) {
 
 /** The order events the agent simulator received for `host`, once there are at least `count`. */
 export function eventsAt(t: TestApp, host: string, count: number): Promise<ReceivedOrderEvent[]> {
-  return eventually(
-    async () => {
-      const res = await fetch(`${t.simulators!.simulators.agent.baseUrl}/__sim/events?host=${host}`);
-      return ((await res.json()) as { events: ReceivedOrderEvent[] }).events;
-    },
-    (events) => events.length >= count,
-  );
+  return eventsUntil(t, host, (events) => events.length >= count);
+}
+
+/** The order events the agent simulator received for `host`, once `done` holds of them. */
+export function eventsUntil(
+  t: TestApp,
+  host: string,
+  done: (events: ReceivedOrderEvent[]) => boolean,
+): Promise<ReceivedOrderEvent[]> {
+  return eventually(async () => {
+    const res = await fetch(`${t.simulators!.simulators.agent.baseUrl}/__sim/events?host=${host}`);
+    return ((await res.json()) as { events: ReceivedOrderEvent[] }).events;
+  }, done);
+}
+
+/**
+ * How many order events it took to tell the agent its paid order is confirmed: one order_create when the
+ * store had accepted the order before the event was built, or order_create (created) then order_update
+ * (confirmed) when the relay got there first. A test counting later events starts from this.
+ */
+export async function eventsUntilConfirmed(t: TestApp, host: string): Promise<number> {
+  const status = (event?: ReceivedOrderEvent) =>
+    (event?.body as { data?: { status?: string } })?.data?.status;
+  return (await eventsUntil(t, host, (events) => status(events.at(-1)) === 'confirmed')).length;
 }

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPaymentsOutput } from '#common/api/payments';
 import { acpSessions, payments } from '../../db/schema/index';
-import { acpAddress, acpRequest, eventsAt, merchantWithAgent } from '../../test/acp-kit';
+import {
+  acpAddress,
+  acpRequest,
+  eventsAt,
+  eventsUntilConfirmed,
+  merchantWithAgent,
+} from '../../test/acp-kit';
 import { acpSpecAvailable, officialWebhookValidator } from '../../test/acp-official-schemas';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { eventually } from '../../test/eventually';
@@ -75,7 +81,7 @@ describe('a card dispute', () => {
   it('marks the payment disputed once, notifies the merchant and tells the agent', async () => {
     const m = await merchantWithAgent(t);
     const payment = await paidCardSession(m);
-    await eventsAt(t, m.host, 1);
+    const confirmed = await eventsUntilConfirmed(t, m.host);
 
     // An event about a payment with no dispute at Stripe changes nothing: the body is never believed.
     const forged = await stripeEvent(m.merchantId, 'charge.dispute.created', {
@@ -114,7 +120,7 @@ describe('a card dispute', () => {
     );
     expect(notices.filter((row) => row.event === 'payment_disputed')).toHaveLength(1);
 
-    const events = await eventsAt(t, m.host, 2);
+    const events = await eventsAt(t, m.host, confirmed + 1);
     const update = events.at(-1)!.body as {
       type: string;
       data: { adjustments: { type: string; status: string; reason?: string }[] };
@@ -127,19 +133,19 @@ describe('a card dispute', () => {
       expect(officialWebhookValidator('2026-04-17')(update)).toEqual({ valid: true, errors: [] });
     // Told once: the repeated event sent nothing more.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await eventsAt(t, m.host, 2)).toHaveLength(2);
+    expect(await eventsAt(t, m.host, confirmed + 1)).toHaveLength(confirmed + 1);
   });
 
   it('follows the dispute to its outcome: lost is told, credited to the buyer and leaves net revenue', async () => {
     const m = await merchantWithAgent(t);
     const payment = await paidCardSession(m);
-    await eventsAt(t, m.host, 1);
+    const confirmed = await eventsUntilConfirmed(t, m.host);
     const dispute = await simControl(t, 'stripe', 'disputes', {
       payment_intent: payment.providerInvoiceId,
       reason: 'fraudulent',
     });
     expect((await stripeEvent(m.merchantId, 'charge.dispute.created', dispute)).statusCode).toBe(200);
-    await eventsAt(t, m.host, 2);
+    await eventsAt(t, m.host, confirmed + 1);
 
     // Evidence under review: recorded, but neither the merchant nor the agent is told of a step.
     const reviewed = await simControl(t, 'stripe', `disputes/${dispute.id}/review`);
@@ -163,7 +169,7 @@ describe('a card dispute', () => {
     const told = await notificationsOf(m.cookie, 'payment_disputed', 2);
     expect(told.map((row) => row.title).sort()).toEqual(['Dispute lost', 'Payment disputed']);
 
-    const events = await eventsAt(t, m.host, 3);
+    const events = await eventsAt(t, m.host, confirmed + 2);
     const update = events.at(-1)!.body as OrderUpdate;
     expect(update.data.adjustments).toEqual([
       expect.objectContaining({
@@ -177,7 +183,7 @@ describe('a card dispute', () => {
     if (acpSpecAvailable)
       expect(officialWebhookValidator('2026-04-17')(update)).toEqual({ valid: true, errors: [] });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await eventsAt(t, m.host, 3)).toHaveLength(3);
+    expect(await eventsAt(t, m.host, confirmed + 2)).toHaveLength(confirmed + 2);
 
     const report = async () =>
       (await dashboardRequest(t, m.cookie, 'GET', '/api/analytics?days=7&include_test=true')).json().totals;
@@ -189,7 +195,7 @@ describe('a card dispute', () => {
   it('tells of a dispute won, with nothing credited to the buyer', async () => {
     const m = await merchantWithAgent(t);
     const payment = await paidCardSession(m);
-    await eventsAt(t, m.host, 1);
+    const confirmed = await eventsUntilConfirmed(t, m.host);
     const dispute = await simControl(t, 'stripe', 'disputes', { payment_intent: payment.providerInvoiceId });
     // Only the closing event arrives (the others were missed): the dispute is recorded already decided.
     const won = await simControl(t, 'stripe', `disputes/${dispute.id}/resolve`, { outcome: 'won' });
@@ -199,7 +205,7 @@ describe('a card dispute', () => {
 
     const told = await notificationsOf(m.cookie, 'payment_disputed', 1);
     expect(told.map((row) => row.title)).toEqual(['Dispute won']);
-    const update = (await eventsAt(t, m.host, 2)).at(-1)!.body as OrderUpdate;
+    const update = (await eventsAt(t, m.host, confirmed + 1)).at(-1)!.body as OrderUpdate;
     expect(update.data.adjustments).toEqual([expect.objectContaining({ type: 'dispute', status: 'failed' })]);
     expect(update.data.adjustments[0]).not.toHaveProperty('amount');
     if (acpSpecAvailable)
