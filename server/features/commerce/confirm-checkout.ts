@@ -147,7 +147,7 @@ export async function confirmCheckout(
       );
       if (earlier !== 'unpaid') return reportSettled(deps, merchant, claimed.id);
     }
-    await repriceOrDecline(deps, merchant, claimed, deadline);
+    const catalogueChecked = await repriceOrDecline(deps, merchant, claimed, deadline);
     const card = opts.card ?? (await merchantCardAccount(deps, merchant));
     const feeMinor = await fixPlatformFee(deps, claimed);
     const applicationFeeMinor = card.viaConnect && feeMinor !== null ? feeMinor : undefined;
@@ -198,7 +198,11 @@ export async function confirmCheckout(
       accountId: card.accountId,
     });
     const delivered = order
-      ? await deliverOrder(deps, { order, checkout: claimed, merchant, transactionId: payment.id }, deadline)
+      ? await deliverOrder(
+          deps,
+          { order, checkout: claimed, merchant, transactionId: payment.id, catalogueChecked },
+          deadline,
+        )
       : undefined;
     return reportSettled(deps, merchant, claimed.id, { order: delivered });
   } catch (err) {
@@ -346,14 +350,15 @@ const fixFeeStatement = preparedQuery((db) =>
  * Prices must still hold when the money moves. If the store now charges differently or cannot supply
  * an item, the checkout is declined before any charge. If the store cannot be reached or does not
  * answer before `deadline`, the offer's prices (at most 30 minutes old) stand, so an outage delays the
- * order rather than losing the sale.
+ * order rather than losing the sale. Returns whether the store vouched for every line as it will be
+ * written (StoreOrderInput.catalogueChecked).
  */
 async function repriceOrDecline(
   deps: CommerceDeps,
   merchant: Merchant,
   checkout: Checkout,
   deadline: AbortSignal,
-) {
+): Promise<boolean> {
   try {
     const store = await merchantStore(deps, merchant, { deadline });
     const { items } = await priceFromStore(store, checkout.items, checkout.currency);
@@ -372,13 +377,20 @@ async function repriceOrDecline(
         items: changed.map((i) => ({ sku: i.sku, unit_price: i.unitPriceMinor })),
       });
     }
+    // Found for sale by SKU under the ids the order will be written with: the store write need not look.
+    return checkout.items.every((line) =>
+      items.some(
+        (fresh) =>
+          fresh.sku === line.sku && fresh.productId === line.productId && fresh.variantId === line.variantId,
+      ),
+    );
   } catch (err) {
     if (err instanceof CommerceError && err.code === 'store_unavailable') {
       deps.logger.warn(
         { checkoutId: checkout.id },
         'store unreachable at confirm; charging at the offer prices',
       );
-      return;
+      return false;
     }
     if (err instanceof CommerceError && err.code === 'invalid_request') {
       await recordPaymentFailure(deps, checkout.id, ['PROCESSING'], {

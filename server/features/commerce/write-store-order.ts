@@ -41,6 +41,8 @@ export interface OrderToWrite {
   merchant: Merchant;
   /** The provider's id of the payment (the store records it); null writes the checkout id instead. */
   transactionId: string | null;
+  /** The confirm's re-price found every line for sale under its ids (StoreOrderInput.catalogueChecked). */
+  catalogueChecked?: boolean;
 }
 
 /**
@@ -138,6 +140,7 @@ export async function writeLeasedOrder(deps: CommerceDeps, held: OrderToWrite): 
         transactionId: held.transactionId ?? checkout.id,
         paid: true,
       },
+      catalogueChecked: held.catalogueChecked === true && order.storeWriteAttempts <= 1,
     };
     // An earlier attempt may have been written by a store whose answer never reached us (a timeout):
     // ask for it before writing again. The first attempt has nothing to find.

@@ -426,6 +426,25 @@ describe('woocommerce adapter against the simulator', () => {
     expect(missing.body.code).toBe('woocommerce_rest_required_product_reference');
   });
 
+  it('skips its catalogue check only for lines the confirm has just found for sale', async () => {
+    const paths: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      paths.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname.replace(/^.*\/wc\/v3\//, '')}`);
+      return sandboxFetch(sim)(input, init);
+    };
+    const store = WOOCOMMERCE_SANDBOX_STORE_URL;
+    const ctx = contextFor({ baseUrl: store }, { ...credentials, storeUrl: store }, { fetch: counting });
+    const product = (await woocommerce.findProductBySku(ctx, 'TEST-PRODUCT-001'))!;
+
+    paths.length = 0;
+    await woocommerce.createOrder(ctx, orderInput(product, 1));
+    expect(paths).toEqual([`GET products/${product.id}`, 'POST orders']);
+
+    paths.length = 0;
+    await woocommerce.createOrder(ctx, { ...orderInput(product, 1), catalogueChecked: true });
+    expect(paths).toEqual(['POST orders']);
+  });
+
   it('delivers signed order webhooks that the adapter verifies', async () => {
     const fx = { baseUrl: WOOCOMMERCE_SANDBOX_STORE_URL, credentials };
     const { order, delivery, ping } = await orderCreatedDelivery(sim, fx, 'whsec-local', sandboxFetch(sim));
