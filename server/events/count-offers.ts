@@ -9,10 +9,11 @@ import type { Db } from '../db/client';
 const BATCH = 100;
 
 /**
- * Counts the offers made since the last round into analytics and writes their engine events
- * (`count_offers`, migration 0028): the work the offer insert's triggers did, taken off the agent's
- * request and done once per round for every offer since. Each offer is claimed, counted and announced in
- * one commit, so relays running at once never count one twice. Returns how many it counted.
+ * Counts the offers made since the last round into analytics and writes the engine events of those whose
+ * merchant's webhooks take offer.created (`count_offers`, migrations 0028 and 0045): the work the offer
+ * insert's triggers did, taken off the agent's request and done once per round for every offer since.
+ * Each offer is claimed, counted and announced in one commit, so relays running at once never count one
+ * twice. Returns how many it counted.
  */
 export async function countOffers(db: Db): Promise<number> {
   let counted = 0;

@@ -4,7 +4,7 @@ import { checkouts, engineEvents, orders } from '../db/schema/index';
 import type { JobQueue } from '../jobs/queue';
 import { insertCheckout } from '../test/checkout-rows';
 import { createTestApp, type TestApp } from '../test/create-test-app';
-import { newMerchant } from '../test/merchant-kit';
+import { followWebhookEvents, newMerchant } from '../test/merchant-kit';
 import { countOffers } from './count-offers';
 import type { EngineEvent, EngineEventSubscriber } from './engine-event';
 import { engineEventJobs, relayEngineEvents } from './relay-engine-events';
@@ -59,6 +59,8 @@ const nothing = { every: [], orders: [], newOrders: [] };
 describe('the engine event', () => {
   it('records each new offer, checkout and order, and hands each to the subscribers of its topic once', async () => {
     const { merchantId } = await newMerchant(t);
+    // An offer is announced only to a merchant whose webhooks take it (migration 0045).
+    await followWebhookEvents(t, merchantId, ['offer.created']);
     const { checkoutId, orderId } = await insertCheckout(t, merchantId, {
       createdAt: new Date(),
       order: { status: 'IN_PROGRESS' },
@@ -138,6 +140,7 @@ describe('the engine event', () => {
 
   it('stays unrelayed when its hand-off to the queues fails, and is handed over by the next round', async () => {
     const { merchantId } = await newMerchant(t);
+    await followWebhookEvents(t, merchantId, ['offer.created']);
     await insertCheckout(t, merchantId, { createdAt: new Date() });
 
     await expect(relay(merchantId, recordingQueue({ failing: true }))).rejects.toThrow(
@@ -168,6 +171,7 @@ describe('the engine event', () => {
 
   it('leaves rows leased by a relay of an earlier version until the lease ends', async () => {
     const { merchantId } = await newMerchant(t);
+    await followWebhookEvents(t, merchantId, ['offer.created']);
     await insertCheckout(t, merchantId, { createdAt: new Date() });
     await countOffers(t.db);
     const lease = (until: string) =>

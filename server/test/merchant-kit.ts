@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { merchants } from '../db/schema/index';
+import { merchants, merchantWebhookSettings } from '../db/schema/index';
 import { ensureDemoMerchant } from '../demo-seed';
 import type { SimulatorId } from '../integrations/sandbox-network';
 import { oauthQueryParams } from '../integrations/stores/woocommerce/oauth1';
@@ -96,6 +96,17 @@ export async function newMerchant(t: TestApp, opts: NewMerchantOptions = {}): Pr
 }
 
 /** Plays the merchant through Stripe Connect OAuth on the simulator's consent page, allowing it. */
+/**
+ * Points the merchant's webhooks at an endpoint taking `events`, written straight to the settings row: for
+ * tests of what the engine owes such a merchant, not of the settings screen (merchant-webhooks.test.ts).
+ */
+export async function followWebhookEvents(t: TestApp, merchantId: string, events: string[]): Promise<void> {
+  await t.db
+    .insert(merchantWebhookSettings)
+    .values({ merchantId, url: 'https://hooks.example.com/agentcart', events })
+    .onConflictDoUpdate({ target: merchantWebhookSettings.merchantId, set: { events } });
+}
+
 export async function connectStripeThroughOAuth(t: TestApp, cookie: string): Promise<string> {
   const start = await dashboardRequest(t, cookie, 'POST', '/api/connections/stripe/oauth/start');
   const authorize = new URL(start.json().url as string);

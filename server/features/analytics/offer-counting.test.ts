@@ -6,9 +6,10 @@ import type { Db } from '../../db/client';
 import { engineEvents, offers } from '../../db/schema/index';
 import type { EngineEvent, EngineEventSubscriber } from '../../events/engine-event';
 import { relayEngineEvents } from '../../events/relay-engine-events';
+import { engineEventSubscribers } from '../../job-registry';
 import type { JobQueue } from '../../jobs/queue';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { agentRequest, dashboardRequest, newMerchant } from '../../test/merchant-kit';
+import { agentRequest, dashboardRequest, followWebhookEvents, newMerchant } from '../../test/merchant-kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,6 +87,7 @@ const eventsOf = async (merchantId: string) =>
 describe('offers counted by the relay', () => {
   it('are in analytics the moment they are made, and once more after a relay round only once', async () => {
     const m = await newMerchant(t, { connect: true, apiKey: true });
+    await followWebhookEvents(t, m.merchantId, ['offer.created']);
     for (let i = 0; i < 3; i++) {
       const offer = await agentRequest(t, m.apiKey, 'POST', '/api/agent/offer', {
         items: [{ sku: 'TEST-PRODUCT-001', quantity: 1 }],
@@ -110,6 +112,7 @@ describe('offers counted by the relay', () => {
 
   it('are counted and announced once when two relays run at once', async () => {
     const m = await newMerchant(t);
+    await followWebhookEvents(t, m.merchantId, ['offer.created']);
     const ids = await insertOffers(t.db, m.merchantId, 300);
 
     const [first, second] = await Promise.all([relayRound(), relayRound()]);
@@ -120,8 +123,31 @@ describe('offers counted by the relay', () => {
     expect(await reportedStarted(m.cookie)).toBe(300);
   });
 
+  it('are counted, and announced only to a merchant whose webhook endpoint takes offer.created', async () => {
+    const [quiet, other, following] = [await newMerchant(t), await newMerchant(t), await newMerchant(t)];
+    await followWebhookEvents(t, other.merchantId, ['order.created']);
+    await followWebhookEvents(t, following.merchantId, ['offer.created']);
+    for (const m of [quiet, other, following]) await insertOffers(t.db, m.merchantId, 2);
+
+    const handed = await relayRound();
+    for (const m of [quiet, other]) {
+      expect(handed.filter((e) => e.merchantId === m.merchantId)).toEqual([]);
+      expect(await eventsOf(m.merchantId)).toEqual([]);
+      expect(await stored(m.merchantId)).toEqual({ started: 2, uncounted: 0 });
+    }
+    expect(handed.filter((e) => e.merchantId === following.merchantId)).toHaveLength(2);
+    expect(await stored(following.merchantId)).toEqual({ started: 2, uncounted: 0 });
+  });
+
+  it('have one follower, the merchant webhooks, whose merchants are the ones count_offers announces to', () => {
+    // A new subscriber to offers would hear only of those merchants' offers: widen count_offers first.
+    const followers = engineEventSubscribers(t.services).filter((s) => s.topics.includes('offer'));
+    expect(followers.map((s) => s.name)).toEqual(['merchant-webhooks']);
+  });
+
   it('are not counted twice by a rebuild and the relay, whichever comes first', async () => {
     const m = await newMerchant(t);
+    await followWebhookEvents(t, m.merchantId, ['offer.created']);
     await insertOffers(t.db, m.merchantId, 2);
     await relayRound();
     const waiting = await insertOffers(t.db, m.merchantId, 3);
