@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { offers } from '../../db/schema/index';
+import { merchants, offers } from '../../db/schema/index';
+import { saveOffer } from '../commerce';
 import { storePlatform } from '../../integrations/stores/registry';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { agentRequest, dashboardRequest, newMerchant } from '../../test/merchant-kit';
@@ -55,6 +56,34 @@ describe('the offer hot path', () => {
     expect(count(/^insert into "offers"/)).toBeLessThan(8);
     const rows = await t.db.select().from(offers).where(eq(offers.merchantId, merchant.merchantId));
     expect(rows).toHaveLength(8);
+  });
+
+  it('stores each offer of a group exactly as it answers it', async () => {
+    const { merchantId } = await newMerchant(t);
+    const [merchant] = await t.db.select().from(merchants).where(eq(merchants.id, merchantId));
+    const item = {
+      sku: 'A-1',
+      productId: '7',
+      variantId: null,
+      name: 'Mug “Ñ”',
+      quantity: 2,
+      unitPriceMinor: 1250,
+    };
+    const answered = await Promise.all(
+      [undefined, 'Claude-User'].flatMap((agent) =>
+        [false, true].map((test) =>
+          saveOffer(t.services.engine, merchant!, {
+            items: [item],
+            currency: 'GBP',
+            destination: { country: 'GB', postalCode: 'N1 9GU' },
+            origin: { channel: 'agent_api', agent: agent ?? null, test },
+          }),
+        ),
+      ),
+    );
+    const stored = await t.db.select().from(offers).where(eq(offers.merchantId, merchantId));
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect(stored.sort(byId)).toEqual(answered.sort(byId));
   });
 
   it('keeps looking up keys afresh for requests that move money', async () => {
