@@ -86,7 +86,7 @@ export interface StoreOrderInput {
   payment: { provider: string; method: 'card' | 'lightning'; transactionId: string; paid: boolean };
   /**
    * Every line was found for sale in this store by its SKU, under these ids, moments before (the card
-   * confirm's re-price, ADR 061): an adapter that checks its lines against the catalogue before writing
+   * confirm's re-price, ADR 063): an adapter that checks its lines against the catalogue before writing
    * need not ask the store again. Unset on a retry, which checks afresh.
    */
   catalogueChecked?: boolean;
