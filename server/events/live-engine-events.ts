@@ -18,6 +18,10 @@ export type LiveEvent = z.infer<typeof liveEvent>;
 /** The engine-event trigger (migration 0010) announces each committed event on its topic's channel. */
 const channelOf = (topic: LiveTopic) => `${topic}_changes`;
 const CHANNELS = new Set<string>(LIVE_TOPICS.map(channelOf));
+/** Each topic's channel, for a statement that announces its own change (a notification's insert). */
+export const LIVE_CHANNEL = Object.fromEntries(
+  LIVE_TOPICS.map((topic) => [topic, channelOf(topic)]),
+) as Record<LiveTopic, string>;
 
 /**
  * Announces `event` to live listeners on every instance when the transaction `db` runs in commits (at

@@ -11,7 +11,7 @@ import {
   notificationSlots,
   users,
 } from '../../db/schema/index';
-import { announceLive } from '../../events/live-engine-events';
+import { LIVE_CHANNEL } from '../../events/live-engine-events';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../mail';
@@ -117,12 +117,30 @@ export async function notify(deps: NotifyDeps, notice: Notice): Promise<NotifyOu
   // the slot free can still lose it to another; the conditional upsert below decides that.
   if (hourly && recipient.lastFiredAt && recipient.lastFiredAt > slotFreeBy) return 'throttled';
 
-  let outcome: NotifyOutcome;
+  const outcome = hourly
+    ? await recordInFreeSlot(deps.db, notice, channels, now, slotFreeBy)
+    : // Every occurrence: one statement writes and announces it, no transaction needed.
+      (await recordNotification(deps.db, notice, channels, now))
+      ? 'sent'
+      : 'duplicate';
+  if (outcome === 'sent' && channels.email) await mailNotice(deps, recipient.email, notice);
+  return outcome;
+}
+
+/**
+ * A condition's notification, written only if it claims the event's hourly slot: the slot's conditional
+ * upsert and the row commit together, so concurrent triggers on any number of instances fire it once.
+ */
+async function recordInFreeSlot(
+  db: Db,
+  notice: Notice,
+  channels: { push: boolean },
+  now: Date,
+  slotFreeBy: Date,
+): Promise<NotifyOutcome> {
   try {
-    outcome = await deps.db.transaction(async (tx) => {
-      const id = await recordNotification(tx, notice, channels, now);
-      if (!id) return 'duplicate' as const;
-      if (!hourly) return 'sent' as const;
+    return await db.transaction(async (tx) => {
+      if (!(await recordNotification(tx, notice, channels, now))) return 'duplicate';
       const claimed = await tx
         .insert(notificationSlots)
         .values({ merchantId: notice.merchantId, eventId: notice.event, lastFiredAt: now })
@@ -133,14 +151,12 @@ export async function notify(deps: NotifyDeps, notice: Notice): Promise<NotifyOu
         })
         .returning({ at: notificationSlots.lastFiredAt });
       if (claimed.length === 0) throw new Throttled();
-      return 'sent' as const;
+      return 'sent';
     });
   } catch (err) {
     if (err instanceof Throttled) return 'throttled';
     throw err;
   }
-  if (outcome === 'sent' && channels.email) await mailNotice(deps, recipient.email, notice);
-  return outcome;
 }
 
 const NOTIFICATION_COLUMNS = [
@@ -154,30 +170,49 @@ const NOTIFICATION_COLUMNS = [
   'createdAt',
 ] as const satisfies readonly (keyof typeof notifications.$inferInsert)[];
 
-/** Built once per connection (ADR 061): every paid order writes one. */
-const insertNotification = preparedQuery((db) =>
-  db
-    .insert(notifications)
-    .values(
-      placeholders<Required<Pick<typeof notifications.$inferInsert, (typeof NOTIFICATION_COLUMNS)[number]>>>(
-        NOTIFICATION_COLUMNS,
-      ),
-    )
-    .onConflictDoNothing()
-    .returning({ id: notifications.id }),
-);
+/**
+ * The notification row and, with push on, its live announcement, in one statement built once per
+ * connection (ADR 061): every paid order writes one, and as one statement it needs no transaction of
+ * its own (the announcement is sent when it commits, as `announceLive` inside a transaction would be).
+ * The payload is the `LiveEvent` announceLive sends. Nothing comes back when the occurrence was told.
+ */
+const insertNotification = preparedQuery((db) => {
+  const created = db.$with('created').as(
+    db
+      .insert(notifications)
+      .values(
+        placeholders<
+          Required<Pick<typeof notifications.$inferInsert, (typeof NOTIFICATION_COLUMNS)[number]>>
+        >(NOTIFICATION_COLUMNS),
+      )
+      .onConflictDoNothing()
+      .returning({
+        id: notifications.id,
+        merchantId: notifications.merchantId,
+        inApp: notifications.inApp,
+      }),
+  );
+  const announcement = sql`json_build_object('topic', 'notification', 'change', 'created', 'merchantId', ${created.merchantId}, 'subjectId', ${created.id}::text, 'status', null)::text`;
+  return db
+    .with(created)
+    .select({
+      id: created.id,
+      announced: sql<null>`CASE WHEN ${created.inApp} THEN pg_notify(${LIVE_CHANNEL.notification}, ${announcement}) END`,
+    })
+    .from(created);
+});
 
 /**
- * Writes the notification row (and, with push on, announces it to open dashboards) in `tx`. Null when
- * its occurrence was already told.
+ * Writes the notification row (and, with push on, announces it to open dashboards when `db`'s
+ * transaction commits, or at once outside one). Null when its occurrence was already told.
  */
 export async function recordNotification(
-  tx: Db,
+  db: Db,
   notice: Notice,
   channels: { push: boolean },
   now: Date,
 ): Promise<string | null> {
-  const [row] = await insertNotification(tx).execute({
+  const [row] = await insertNotification(db).execute({
     merchantId: notice.merchantId,
     eventId: notice.event,
     title: notice.title,
@@ -187,17 +222,7 @@ export async function recordNotification(
     inApp: channels.push,
     createdAt: now,
   });
-  if (!row) return null;
-  if (channels.push) {
-    await announceLive(tx, {
-      topic: 'notification',
-      change: 'created',
-      merchantId: notice.merchantId,
-      subjectId: row.id,
-      status: null,
-    });
-  }
-  return row.id;
+  return row?.id ?? null;
 }
 
 /**
