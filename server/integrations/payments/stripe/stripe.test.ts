@@ -25,6 +25,7 @@ import {
 } from '#sandbox/payments/stripe/simulator';
 import { stripeSignatureHeader } from './webhook';
 import { sdkError, simulatorFixture } from './stripe-test-kit';
+import { stripeClient } from './api';
 import { planPriceIds } from '#sandbox/payments/stripe/simulator-seed';
 
 const BAD_KEY = `sk_test_${'x'.repeat(24)}`;
@@ -787,5 +788,25 @@ describe('stripe simulator: webhooks', () => {
       ],
     });
     expect(info.credentials.secretKey).toMatch(/^sk_test_[0-9A-Za-z]{24,}$/);
+  });
+});
+
+describe('stripe clients', () => {
+  const http = {
+    baseUrl: 'http://127.0.0.1:9',
+    fetch: (() => Promise.reject(new Error('unused'))) as typeof fetch,
+  };
+
+  it('reuses a client for the same fetch, host, key and account, and only for those', () => {
+    const client = stripeClient(http, STRIPE_SANDBOX_SECRET_KEY);
+    expect(stripeClient({ ...http }, STRIPE_SANDBOX_SECRET_KEY)).toBe(client);
+    expect(stripeClient(http, BAD_KEY)).not.toBe(client);
+    expect(stripeClient(http, STRIPE_SANDBOX_SECRET_KEY, STRIPE_SANDBOX_ACCOUNT_ID)).not.toBe(client);
+    expect(stripeClient({ ...http, timeoutMs: 500 }, STRIPE_SANDBOX_SECRET_KEY)).not.toBe(client);
+    expect(stripeClient({ ...http, baseUrl: 'http://127.0.0.1:10' }, STRIPE_SANDBOX_SECRET_KEY)).not.toBe(
+      client,
+    );
+    const otherFetch = (() => Promise.reject(new Error('unused'))) as typeof fetch;
+    expect(stripeClient({ ...http, fetch: otherFetch }, STRIPE_SANDBOX_SECRET_KEY)).not.toBe(client);
   });
 });
