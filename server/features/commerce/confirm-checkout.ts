@@ -147,9 +147,17 @@ export async function confirmCheckout(
       );
       if (earlier !== 'unpaid') return reportSettled(deps, merchant, claimed.id);
     }
-    const catalogueChecked = await repriceOrDecline(deps, merchant, claimed, deadline);
-    const card = opts.card ?? (await merchantCardAccount(deps, merchant));
-    const feeMinor = await fixPlatformFee(deps, claimed);
+    // The account and the fee are the database's work and the re-price the store's, so they overlap; both
+    // end before anything else happens. A decline is reported first (a fee fixed meanwhile is never
+    // charged or billed, as the checkout is declined).
+    const [priced, terms] = await Promise.allSettled([
+      repriceOrDecline(deps, merchant, claimed, deadline),
+      Promise.all([opts.card ?? merchantCardAccount(deps, merchant), fixPlatformFee(deps, claimed)]),
+    ]);
+    if (priced.status === 'rejected') throw priced.reason;
+    if (terms.status === 'rejected') throw terms.reason;
+    const catalogueChecked = priced.value;
+    const [card, feeMinor] = terms.value;
     const applicationFeeMinor = card.viaConnect && feeMinor !== null ? feeMinor : undefined;
     let payment;
     try {
