@@ -102,4 +102,38 @@ describe('node-postgres connections to an in-process PGlite', () => {
     await quitter.end();
     expect((await waiting).rows[0]!.n).toBe(0);
   });
+
+  it('answers a query whose messages arrive together as PostgreSQL would, errors included', async () => {
+    const connection = await client();
+    const engineCalls = spyOnEngine();
+    const inserted = await connection.query('INSERT INTO t VALUES ($1) RETURNING id', [7]);
+    expect(inserted.rows).toEqual([{ id: 7 }]);
+    // Parse, Bind, Describe, Execute and Sync, written corked: one pass through the engine.
+    expect(engineCalls()).toBe(1);
+    // A Bind refused mid-way: the engine skips to the Sync, answers the error once and takes the next query.
+    await expect(connection.query('INSERT INTO t VALUES ($1)', ['not a number'])).rejects.toThrow(
+      /invalid input syntax for type integer/,
+    );
+    await expect(connection.query('INSERT INTO t VALUES ($1)', [7])).rejects.toThrow(/duplicate key/);
+    await expect(connection.query('SELEC 1')).rejects.toThrow(/syntax error/);
+    const named = { name: 'count-t', text: 'SELECT count(*)::int AS n FROM t WHERE id > $1' };
+    expect((await connection.query({ ...named, values: [0] })).rows).toEqual([{ n: 1 }]);
+    expect((await connection.query({ ...named, values: [7] })).rows).toEqual([{ n: 0 }]);
+    await connection.query('BEGIN');
+    await expect(connection.query('INSERT INTO t VALUES ($1)', [7])).rejects.toThrow(/duplicate key/);
+    await expect(connection.query('SELECT 1')).rejects.toThrow(/current transaction is aborted/);
+    await connection.query('ROLLBACK');
+    expect((await connection.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 1 }]);
+  });
+
+  /** Counts the engine's protocol calls from now on. */
+  function spyOnEngine(): () => number {
+    let calls = 0;
+    const run = pglite.execProtocolRawStream.bind(pglite);
+    pglite.execProtocolRawStream = (...args: Parameters<typeof run>) => {
+      calls += 1;
+      return run(...args);
+    };
+    return () => calls;
+  }
 });

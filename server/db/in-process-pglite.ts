@@ -116,13 +116,38 @@ class InProcessConnection extends Duplex {
   override _read() {}
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
-    this.pending = Buffer.concat([this.pending, chunk]);
-    for (let message = this.nextMessage(); message; message = this.nextMessage()) {
-      const current = message;
-      this.work = this.work.then(() => this.run(current));
-    }
-    this.work.catch((error: Error) => this.destroy(error));
+    this.receive([chunk]);
     done();
+  }
+
+  // node-postgres corks the stream while it writes a query's Bind, Describe, Execute and Sync: they
+  // arrive here together.
+  override _writev(chunks: { chunk: Buffer }[], done: (error?: Error | null) => void) {
+    this.receive(chunks.map(({ chunk }) => chunk));
+    done();
+  }
+
+  /**
+   * Queues the complete messages received so far. Those that arrive together go to the engine in one
+   * call (it reads every message of a buffer in turn, as PostgreSQL reads a socket): a prepared query's
+   * four messages cost one pass through PGlite and this class instead of four. The startup and
+   * Terminate messages run on their own.
+   */
+  private receive(chunks: Buffer[]) {
+    this.pending = Buffer.concat([this.pending, ...chunks]);
+    let batch: Message[] = [];
+    const queue = (messages: Message[]) => {
+      if (messages.length > 0) this.work = this.work.then(() => this.run(messages));
+    };
+    for (let message = this.nextMessage(); message; message = this.nextMessage()) {
+      if (message.startup || message.bytes[0] === TERMINATE) {
+        queue(batch);
+        queue([message]);
+        batch = [];
+      } else batch.push(message);
+    }
+    queue(batch);
+    this.work.catch((error: Error) => this.destroy(error));
   }
 
   override _final(done: (error?: Error | null) => void) {
@@ -157,18 +182,22 @@ class InProcessConnection extends Duplex {
   /** Whether a unit of work (a simple query, or an extended-protocol exchange up to Sync) has begun. */
   private unitOpen = false;
 
-  private async run({ bytes, startup }: Message) {
+  private async run(messages: Message[]) {
     if (this.destroyed) return;
     if (!this.unitOpen) {
       await this.session.yieldIfSliceSpent();
       this.unitOpen = true;
     }
-    if (!startup && bytes[0] === TERMINATE) return this.leaveSession();
+    const first = messages[0]!;
+    if (!first.startup && first.bytes[0] === TERMINATE) return this.leaveSession();
     this.giveBack ??= await this.session.take(this);
-    if (startup || changesSettings(bytes)) this.changedSettings = true;
-    const prepared = preparedName(bytes);
-    if (prepared) this.preparedNames.add(prepared);
+    for (const { bytes, startup } of messages) {
+      if (startup || changesSettings(bytes)) this.changedSettings = true;
+      const prepared = preparedName(bytes);
+      if (prepared) this.preparedNames.add(prepared);
+    }
     if (this.destroyed) return this.leaveSession();
+    const bytes = messages.length === 1 ? first.bytes : Buffer.concat(messages.map((m) => m.bytes));
     // syncToFs copies an in-memory file system to a browser's storage. Ours is a directory on disk that
     // PostgreSQL already writes through to (or memory, for tests), so it would only cost a wait per message.
     await this.pglite.runExclusive(() =>
@@ -177,7 +206,8 @@ class InProcessConnection extends Duplex {
         onRawData: (data) => this.push(Buffer.from(data)),
       }),
     );
-    const endsUnit = startup || ENDS_A_UNIT.has(bytes[0]!);
+    const last = messages[messages.length - 1]!;
+    const endsUnit = last.startup || ENDS_A_UNIT.has(last.bytes[0]!);
     if (endsUnit) this.unitOpen = false;
     if (endsUnit && !this.pglite.isInTransaction()) this.giveSessionBack();
   }
