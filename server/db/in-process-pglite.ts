@@ -4,8 +4,13 @@ import type { PGlite } from '@electric-sql/pglite';
 /** Messages after which PostgreSQL answers ReadyForQuery: the end of a unit of work on the session. */
 const ENDS_A_UNIT = new Set(['S'.charCodeAt(0), 'Q'.charCodeAt(0)]);
 const TERMINATE = 'X'.charCodeAt(0);
-/** How long the engine may work on one turn of the event loop before letting other callbacks run. */
-const SLICE_MS = 10;
+/**
+ * How long the engine may work on one turn of the event loop before letting other callbacks run. Every
+ * request waits behind the longest turns, so this bounds the tail of those that need little or no SQL
+ * (an offer): 10 ms gave the bench's offer run p99 52-58 ms on 2026-12-07, 4 ms gave 39 ms with the same
+ * throughput and card flows per second (docs/decisions/065).
+ */
+const SLICE_MS = 4;
 
 interface Message {
   bytes: Buffer;
