@@ -52,9 +52,16 @@ test.beforeAll(async () => {
     .toBe(200);
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  rmSync(folder, { recursive: true, force: true });
+test.afterAll(async () => {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    process.kill(-server.pid, 'SIGTERM');
+    // The server writes into its data directory until it has stopped (a CI run once found the sandbox
+    // world's folder refilled mid-removal): remove the folder only then.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  }
+  // npx may exit a moment before the server under it: retry what is still being written.
+  rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 test('every request on /docs runs in page order against a fresh instance', async ({ page }) => {
