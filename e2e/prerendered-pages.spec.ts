@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /** Each public page and the heading its pre-rendered HTML must show before any script runs. */
@@ -101,5 +102,54 @@ test.describe('the pre-rendered pages once hydrated', () => {
     await page.reload();
     await expect(page.getByText('Prices per month, shown in EUR.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden();
+  });
+});
+
+test.describe('a pre-rendered page before its app has started', () => {
+  /** Holds the app's start chunk back, as a slow phone's network would, until the returned call. */
+  async function holdAppStart(page: Page) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-app-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('a tap on a button is answered once the app has started', async ({ page }) => {
+    const release = await holdAppStart(page);
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: /EUR/ }).click();
+    await expect(page.getByText('Prices per month, shown in GBP.')).toBeVisible();
+    release();
+    await expect(page.getByText('Prices per month, shown in EUR.')).toBeVisible();
+  });
+
+  test('a visitor who scrolled keeps their place when the app starts', async ({ page }) => {
+    const release = await holdAppStart(page);
+    await page.goto('/pricing');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    release();
+    // The cookie banner shows once the app has started (without scrolling to it, as a click would).
+    await page.waitForFunction(() => document.querySelector('[role="region"][aria-label="Cookie consent"]'));
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  });
+
+  test('a form is never sent natively: its submission waits for the app, which checks it', async ({
+    page,
+  }) => {
+    const release = await holdAppStart(page);
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Grace Merchant');
+    await page.getByRole('button', { name: /Send/ }).click();
+    await page.getByLabel('Name').press('Enter');
+    // Still the same page: no native GET with the fields in the address.
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    expect(new URL(page.url()).search).toBe('');
+    await expect(page.getByLabel('Name')).toHaveValue('Grace Merchant');
   });
 });

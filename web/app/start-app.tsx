@@ -25,11 +25,14 @@ async function loadInitialRoutes() {
  */
 export async function startApp(container: HTMLElement, { prerendered }: { prerendered: boolean }) {
   if (prerendered) await loadInitialRoutes();
+  // Hydration data (none: the routes have no loaders) tells the router the page is already on screen,
+  // so it leaves the scroll where the browser or the visitor put it instead of jumping to the top.
+  const routerOptions = prerendered ? { hydrationData: {} } : undefined;
   const app = (
     <StrictMode>
       <AppErrorBoundary>
         <AppProviders>
-          <RouterProvider router={createBrowserRouter(appRoutes)} />
+          <RouterProvider router={createBrowserRouter(appRoutes, routerOptions)} />
         </AppProviders>
       </AppErrorBoundary>
     </StrictMode>

@@ -37,3 +37,49 @@ describe('formatMoney', () => {
     expect(formatMoney(250, 'XX')).toBe('XX 2.50');
   });
 });
+
+describe('formatMoney against Intl.NumberFormat', () => {
+  // What formatMoney used to call, kept here to prove the written-out form equals it.
+  function intl(minor: number, code: string, decimals: number, display: 'code' | 'symbol' | 'none') {
+    const parts = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: display === 'symbol',
+    }).formatToParts(minor / 10 ** decimals);
+    if (display === 'symbol' && ['GBP', 'EUR', 'USD'].includes(code))
+      return parts.map((p) => p.value).join('');
+    const amount = parts
+      .filter((p) => p.type !== 'currency' && p.type !== 'literal')
+      .map((p) => p.value)
+      .join('');
+    if (display === 'none') return amount;
+    return display === 'symbol' ? `${amount} ${code}` : `${code} ${amount}`;
+  }
+
+  const amounts = [1, 5, 99, 100, 999, 1000, 1005, 99999, 100000, 123456789, 987654321012, 2 ** 52];
+  const currencies: [string, number][] = [
+    ['GBP', 2],
+    ['EUR', 2],
+    ['USD', 2],
+    ['CAD', 2],
+    ['JPY', 0],
+    ['KWD', 3],
+    ['BTC', 8],
+  ];
+  it.each(currencies)('writes %s as Intl does, in every display, signed and grouped', (code, decimals) => {
+    for (const display of ['code', 'symbol', 'none'] as const) {
+      for (const minor of [0, ...amounts, ...amounts.map((a) => -a)]) {
+        expect(formatMoney(minor, code, { display })).toBe(intl(minor, code, decimals, display));
+      }
+    }
+  });
+
+  it('rounds a fractional minor amount half away from zero, as Intl did', () => {
+    expect(formatMoney(12.5, 'GBP')).toBe('GBP 0.13');
+    expect(formatMoney(-12.5, 'GBP')).toBe('GBP -0.13');
+    expect(formatMoney(12.4, 'GBP')).toBe('GBP 0.12');
+  });
+});

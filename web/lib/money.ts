@@ -1,8 +1,5 @@
-import { isCurrency } from '#common/domain/currencies';
+import { CURRENCY_SYMBOLS, isCurrency } from '#common/domain/currencies';
 import { currencyDecimals } from '#common/domain/money';
-
-/** The company is UK based, so money is written the British way: £1,099.00. */
-const LOCALE = 'en-GB';
 
 export interface MoneyFormat {
   /**
@@ -17,31 +14,27 @@ export interface MoneyFormat {
   whole?: boolean;
 }
 
-const WELL_FORMED = /^[A-Z]{3}$/;
-const formatters = new Map<string, Intl.NumberFormat>();
+/** Rounds half away from zero, as Intl.NumberFormat does by default. */
+function roundHalfExpand(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
 
-function numberFormat(currency: string, fractionDigits: number, grouping: boolean): Intl.NumberFormat {
-  const key = `${currency}:${fractionDigits}:${grouping}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(LOCALE, {
-      // A code Intl would reject (not three letters) still shows its amount; the caller writes the code.
-      ...(WELL_FORMED.test(currency)
-        ? // "$119" rather than en-GB's "US$119": only GBP, EUR and USD are shown with a symbol.
-          { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }
-        : { style: 'decimal' }),
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-      useGrouping: grouping,
-    });
-    formatters.set(key, f);
-  }
-  return f;
+/** A non-negative integer count of the smallest unit written with `places` decimals, thousands grouped if asked. */
+function digits(units: number, places: number, grouped: boolean): string {
+  const text = String(units).padStart(places + 1, '0');
+  const integer = text.slice(0, text.length - places);
+  const written = grouped ? integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : integer;
+  return places > 0 ? `${written}.${text.slice(text.length - places)}` : written;
 }
 
 /**
  * The one way the web writes money: an amount in the currency's minor units (pence, cents, satoshis),
- * shown in major units with the currency's own number of decimals, trailing zeros kept.
+ * shown in major units with the currency's own number of decimals, trailing zeros kept, the British way
+ * (the company is UK based): £1,099.00, -£2.50.
+ *
+ * Written out rather than through Intl.NumberFormat, whose output for these forms it equals
+ * (money.test.ts compares them): a page's first Intl formatter costs the browser 30-50 ms to build, one
+ * long task on a phone, and the public pages format their prices while they start.
  */
 export function formatMoney(minor: number, currency: string, options: MoneyFormat = {}): string {
   const { display = 'code', whole = false } = options;
@@ -50,14 +43,12 @@ export function formatMoney(minor: number, currency: string, options: MoneyForma
   // in minor units means what the server meant by it.
   const decimals = currencyDecimals(code);
   const safe = Number.isFinite(minor) ? minor : 0;
-  const major = whole ? Math.round(safe / 10 ** decimals) : safe / 10 ** decimals;
-  const parts = numberFormat(code, whole ? 0 : decimals, display === 'symbol').formatToParts(major);
-  if (display === 'symbol' && isCurrency(code)) return parts.map((p) => p.value).join('');
-  // The number alone, sign included, so "GBP -1.50" keeps its sign beside the digits.
-  const amount = parts
-    .filter((p) => p.type !== 'currency' && p.type !== 'literal')
-    .map((p) => p.value)
-    .join('');
+  const units = whole ? Math.round(safe / 10 ** decimals) : roundHalfExpand(safe);
+  const sign = units < 0 ? '-' : '';
+  const number = digits(Math.abs(units), whole ? 0 : decimals, display === 'symbol');
+  if (display === 'symbol' && isCurrency(code)) return `${sign}${CURRENCY_SYMBOLS[code]}${number}`;
+  // The sign stays beside the digits, so "GBP -1.50" keeps it.
+  const amount = `${sign}${number}`;
   if (display === 'none') return amount;
   return display === 'symbol' ? `${amount} ${code}` : `${code} ${amount}`;
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { FOOTERLESS_PREFIXES, SHOP_PREFIX } from '#common/routes';
 import { CookieBanner } from '#web/components/layout/cookie-banner';
 import { SiteFooter } from '#web/components/layout/site-footer';
 import { SiteNav } from '#web/components/layout/site-nav';
 import { Spinner } from '#web/components/ui/spinner';
+import { markPageStarted } from '#web/app/early-interactions';
 
 // Toasts follow actions, never the first paint: the toaster loads after the page, outside its budget
 // (sonner shows a toast raised before it mounted).
@@ -16,6 +17,12 @@ export function PageLoading() {
       <Spinner className="size-8" />
     </div>
   );
+}
+
+/** Renders nothing; its effect runs after those of the page before it (app/early-interactions.ts). */
+function PageStarted() {
+  useEffect(markPageStarted, []);
+  return null;
 }
 
 export function RootLayout() {
@@ -36,6 +43,7 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <PageStarted />
         </Suspense>
       </main>
       {showFooter && <SiteFooter />}

@@ -1,7 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { useHydrated } from '#web/lib/use-hydrated';
 import { cn } from '#web/lib/cn';
 
 export const buttonVariants = cva(
@@ -36,18 +35,11 @@ export type ButtonProps = ComponentProps<'button'> &
 
 export function Button({ className, variant, size, asChild = false, type, disabled, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
-  // On a pre-rendered page a button does nothing until the app has started (a submit button would even
-  // send its form natively, fields in the address): it is disabled until then, without looking it.
-  const hydrated = useHydrated();
-  const waiting = !asChild && !hydrated;
+  // A click before a pre-rendered page's app has started is held and replayed (app/early-interactions.ts).
   return (
     <Comp
-      className={cn(
-        buttonVariants({ variant, size }),
-        waiting && !disabled && 'disabled:opacity-100',
-        className,
-      )}
-      {...(asChild ? {} : { type: type ?? 'button', disabled: disabled || waiting })}
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...(asChild ? {} : { type: type ?? 'button', disabled })}
       {...props}
     />
   );

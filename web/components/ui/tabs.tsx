@@ -15,7 +15,9 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
 }
 
 export function TabsTrigger({ className, disabled, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
-  // Like Button: inert until the app has started on a pre-rendered page, without looking disabled.
+  // Inert until the app has started on a pre-rendered page, without looking disabled: Radix selects a tab
+  // on mousedown, which the held-and-replayed click of a button (app/early-interactions.ts) cannot stand
+  // in for.
   const hydrated = useHydrated();
   return (
     <TabsPrimitive.Trigger

@@ -1,6 +1,5 @@
 import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '#common/domain/currencies';
 import { cn } from '#web/lib/cn';
-import { useHydrated } from '#web/lib/use-hydrated';
 
 interface CurrencySwitcherProps {
   value: Currency;
@@ -13,9 +12,6 @@ interface CurrencySwitcherProps {
  * hears "GBP, £, toggle button, pressed"; every option is reachable with Tab and works with Enter/Space.
  */
 export function CurrencySwitcher({ value, onChange, className }: CurrencySwitcherProps) {
-  // On the pre-rendered pricing page a click before the app starts would be lost: like Button, the options
-  // are disabled until then, without looking it.
-  const hydrated = useHydrated();
   return (
     <div
       role="group"
@@ -32,7 +28,6 @@ export function CurrencySwitcher({ value, onChange, className }: CurrencySwitche
             key={currency}
             type="button"
             aria-pressed={selected}
-            disabled={!hydrated}
             onClick={() => onChange(currency)}
             className={cn(
               'inline-flex h-9 min-w-16 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
