@@ -123,16 +123,9 @@ export async function startBenchInstance(
       ? await freshServerDatabase(opts.databaseUrl)
       : await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pglite') }));
   usage.attachPool(database.pool);
+  const stopWatchingOutbound = usage.watchOutbound();
   await runMigrations(database);
-  // The sandbox network captures globalThis.fetch when the services are composed: measure through it.
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = usage.wrapFetch(realFetch);
-  let services: AppContext;
-  try {
-    services = composeServices({ config, database, logger, simulators });
-  } finally {
-    globalThis.fetch = realFetch;
-  }
+  const services: AppContext = composeServices({ config, database, logger, simulators });
   const app = await buildApp(services);
   const background = await startBackgroundWork(services, { work: true });
   const demo = await ensureDemoMerchant({ ...services, dataDir, simulators });
@@ -153,6 +146,7 @@ export async function startBenchInstance(
     logFile,
     usage,
     async close() {
+      stopWatchingOutbound();
       await app.close();
       await background.stop();
       await simulators.close();

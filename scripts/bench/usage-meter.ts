@@ -11,7 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import diagnostics from 'node:diagnostics_channel';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { RunningSimulators } from '../../server/integrations/sandbox-network';
@@ -66,21 +67,32 @@ export function createUsageMeter(simulators: RunningSimulators) {
   );
 
   return {
-    /** Wraps the fetch the app's sandbox network will use (install before composing the services). */
-    wrapFetch(inner: typeof fetch): typeof fetch {
-      return async (input, init) => {
-        if (!current) return inner(input, init);
-        const recording = current;
-        const started = performance.now();
-        try {
-          return await inner(input, init);
-        } finally {
-          const url = new URL(input instanceof Request ? input.url : String(input));
-          const id = simulatorByOrigin.get(url.origin) ?? url.host;
-          const list = recording.calls.get(id) ?? [];
-          list.push(performance.now() - started);
-          recording.calls.set(id, list);
-        }
+    /**
+     * Times every outbound HTTP request of this thread (the app's fetch is built on node:http) from its
+     * start to its response headers, through node:http's diagnostics channels: nothing is wrapped, so
+     * the app runs exactly the code it runs unmeasured.
+     */
+    watchOutbound(): () => void {
+      const started = new WeakMap<ClientRequest, { at: number; recording: NonNullable<typeof current> }>();
+      const onStart = (message: unknown) => {
+        const { request } = message as { request: ClientRequest };
+        if (current) started.set(request, { at: performance.now(), recording: current });
+      };
+      const onResponse = (message: unknown) => {
+        const { request } = message as { request: ClientRequest };
+        const start = started.get(request);
+        if (!start) return;
+        const origin = `${request.protocol}//${request.getHeader('host')}`;
+        const id = simulatorByOrigin.get(origin) ?? origin;
+        const list = start.recording.calls.get(id) ?? [];
+        list.push(performance.now() - start.at);
+        start.recording.calls.set(id, list);
+      };
+      diagnostics.subscribe('http.client.request.start', onStart);
+      diagnostics.subscribe('http.client.response.finish', onResponse);
+      return () => {
+        diagnostics.unsubscribe('http.client.request.start', onStart);
+        diagnostics.unsubscribe('http.client.response.finish', onResponse);
       };
     },
     /** Counts every statement on every connection of the pool from now on. */

@@ -3,6 +3,7 @@ import type { AdapterContext } from './http';
 import { createSandboxFetch, type SandboxRoute } from './sandbox-network';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
+import { createNodeHttpFetch } from '../lib/node-http-fetch';
 import { createPublicOnlyFetch } from '../lib/url-safety';
 import { sandboxAccessHeaders } from '../lib/sandbox-access';
 
@@ -43,7 +44,9 @@ export function createIntegrationRuntime(opts: {
   timeoutMs?: number;
 }): IntegrationRuntime {
   const { config, sandbox } = opts;
-  const providerFetch = sandbox ? createSandboxFetch(sandbox.routes) : globalThis.fetch;
+  const providerFetch = sandbox
+    ? createSandboxFetch(sandbox.routes, createNodeHttpFetch())
+    : createNodeHttpFetch();
   const merchantFetch = sandbox ? providerFetch : createPublicOnlyFetch();
   const stripePlatform = sandbox
     ? {

@@ -1,9 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { isIP } from 'node:net';
-import http from 'node:http';
-import https from 'node:https';
-import { Readable } from 'node:stream';
+import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { createNodeHttpFetch } from './node-http-fetch';
 
 /**
  * Merchant-supplied URLs (store, webhook, self-hosted BTCPay) must not reach our own network (SSRF).
@@ -112,45 +110,11 @@ const publicOnlyLookup =
 
 /**
  * A fetch for merchant-supplied URLs in live mode: refuses private addresses at connect time and never
- * follows redirects on its own (a redirect to an internal host would bypass the check). Built on
- * node:http rather than the undici package: importing a second undici replaces the global dispatcher
- * that Node's own fetch uses, and mismatched versions break every request body.
+ * follows redirects on its own (a redirect to an internal host would bypass the check).
  */
 export function createPublicOnlyFetch(opts: { resolve?: Resolver } = {}): typeof fetch {
-  const lookup = publicOnlyLookup(opts.resolve ?? (dnsLookup as unknown as Resolver));
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = assertPublicUrlShape(input instanceof Request ? input.url : String(input));
-    const request = new Request(url, init);
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    return new Promise<Response>((resolve, reject) => {
-      const client = url.protocol === 'https:' ? https : http;
-      const outgoing = client.request(
-        url,
-        {
-          method: request.method,
-          headers: Object.fromEntries(request.headers),
-          lookup,
-          signal: init?.signal ?? undefined,
-        },
-        (incoming) => {
-          const headers = new Headers();
-          for (const [key, value] of Object.entries(incoming.headers)) {
-            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-              headers.append(key, v);
-          }
-          const status = incoming.statusCode ?? 502;
-          const hasBody = status !== 204 && status !== 304 && request.method !== 'HEAD';
-          resolve(
-            new Response(hasBody ? (Readable.toWeb(incoming) as ReadableStream) : null, {
-              status,
-              statusText: incoming.statusMessage,
-              headers,
-            }),
-          );
-        },
-      );
-      outgoing.on('error', (err) => reject(new TypeError('fetch failed', { cause: err })));
-      outgoing.end(body);
-    });
-  }) as typeof fetch;
+  return createNodeHttpFetch({
+    lookup: publicOnlyLookup(opts.resolve ?? (dnsLookup as unknown as Resolver)) as LookupFunction,
+    checkUrl: assertPublicUrlShape,
+  });
 }
