@@ -1,7 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPlan, transactionFeeMinor, type PlanId } from '#common/domain/plans';
-import { billingAccounts, billingOrderCharges, merchants, orders, payments } from '../../db/schema/index';
+import {
+  billingAccounts,
+  billingOrderCharges,
+  billingUsageMonths,
+  merchants,
+  orders,
+  payments,
+} from '../../db/schema/index';
 import { stripe } from '../../integrations/payments/stripe/index';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { eventually } from '../../test/eventually';
@@ -122,14 +129,30 @@ describe('the platform fee ledger', () => {
 
   it('records an order once however often its event is delivered, counting it once in the month', async () => {
     const { merchantId, apiKey } = await newMerchant(t, { connect: true, apiKey: true });
-    const checkoutId = await cardOrder(apiKey);
-    const [order] = await t.db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
-    const results = await Promise.all([1, 2, 3].map(() => recordOrderCharge(t.db, order!.id)));
-    expect(new Set(results.map((r) => r!.orderNumberInMonth))).toEqual(new Set([1]));
+    const first = await cardOrder(apiKey);
+    const second = await cardOrder(apiKey);
+    const [a, b] = await Promise.all(
+      [first, second].map(async (checkoutId) => {
+        const [order] = await t.db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
+        return order!.id;
+      }),
+    );
+    // Deliveries of both orders side by side (the event's subscriber delivers them once more meanwhile).
+    const results = await Promise.all([a, b, a, b, a, b].map((id) => recordOrderCharge(t.db, id!)));
+    const placeOf = (id: string) =>
+      new Set(results.filter((r) => r!.orderId === id).map((r) => r!.orderNumberInMonth));
+    expect([...placeOf(a!), ...placeOf(b!)].sort()).toEqual([1, 2]);
+    await ledgerFor([a!, b!]);
     const rows = await t.db
       .select()
       .from(billingOrderCharges)
       .where(eq(billingOrderCharges.merchantId, merchantId));
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2);
+    // Every repeated delivery gave its place back: the month counts two orders.
+    const months = await t.db
+      .select()
+      .from(billingUsageMonths)
+      .where(eq(billingUsageMonths.merchantId, merchantId));
+    expect(months.map((m) => m.orderCount)).toEqual([2]);
   });
 });

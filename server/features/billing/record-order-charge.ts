@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { findPlan, isPlanId, transactionFeeMinor } from '#common/domain/plans';
 import { monthStart } from '#common/domain/trial-and-usage';
 import type { Db } from '../../db/client';
-import { placeholders, preparedQuery } from '../../db/prepared-query';
+import { param, preparedQuery } from '../../db/prepared-query';
 import {
   billingAccounts,
   billingOrderCharges,
-  billingUsageMonths,
   checkouts,
   merchants,
   orders,
@@ -33,7 +32,7 @@ function overageCollectionOf(account: BillingAccount | undefined): 'meter' | 'in
   return isSubscribed(account) && account!.stripeSubscriptionId ? 'meter' : 'invoice';
 }
 
-// The ledger's three statements, built once per connection (ADR 061): every paid order runs them.
+// The ledger's two statements, built once per connection (ADR 061): every paid order runs them.
 const orderToCharge = preparedQuery((db) =>
   db
     .select({
@@ -51,100 +50,73 @@ const orderToCharge = preparedQuery((db) =>
     .where(eq(orders.id, sql.placeholder('orderId'))),
 );
 
-const countInMonth = preparedQuery((db) =>
-  db
-    .insert(billingUsageMonths)
-    .values({ merchantId: sql.placeholder('merchantId'), month: sql.placeholder('month'), orderCount: 1 })
-    .onConflictDoUpdate({
-      target: [billingUsageMonths.merchantId, billingUsageMonths.month],
-      set: { orderCount: sql`${billingUsageMonths.orderCount} + 1` },
-    })
-    .returning({ n: billingUsageMonths.orderCount }),
-);
-
-const CHARGE_COLUMNS = [
+const CHARGE_ARGUMENTS = [
   'orderId',
   'merchantId',
   'month',
-  'orderNumberInMonth',
   'planId',
   'orderTotalMinor',
   'currency',
   'feeBasisPoints',
   'feeMinor',
   'feeCollection',
+  'includedOrders',
   'overageMinor',
   'overageCurrency',
   'overageCollection',
-] as const satisfies readonly (keyof typeof billingOrderCharges.$inferInsert)[];
+] as const;
 
-const insertCharge = preparedQuery((db) =>
-  db
-    .insert(billingOrderCharges)
-    .values(
-      placeholders<Required<Pick<typeof billingOrderCharges.$inferInsert, (typeof CHARGE_COLUMNS)[number]>>>(
-        CHARGE_COLUMNS,
-      ),
-    )
-    .onConflictDoNothing({ target: billingOrderCharges.orderId })
-    .returning(),
+/** The line's columns as the function returns them, each read as its table column is. */
+const lineColumns = Object.fromEntries(
+  Object.entries(getTableColumns(billingOrderCharges)).map(([key, column]) => [
+    key,
+    sql`${sql.identifier(column.name)}`.mapWith(column),
+  ]),
+) as { [Key in keyof BillingOrderCharge]: SQL<BillingOrderCharge[Key]> };
+
+/**
+ * The month's place and the line, in one call of the database's `record_order_charge` (migration 0047):
+ * the place is counted and its month's row locked, then the line is written unless the order has one.
+ */
+const takePlaceAndWriteLine = preparedQuery((db) =>
+  db.select(lineColumns).from(sql`record_order_charge(${sql.join(CHARGE_ARGUMENTS.map(param), sql`, `)})`),
 );
-
-/** Rolls back a second delivery's count: the order already has its line. */
-class AlreadyCharged extends Error {}
 
 /**
  * Writes the order's line in the platform's ledger, once however often it is called: its place in the
  * month's count, the transaction fee its merchant's plan owes (what Stripe Connect took at the charge,
  * else the fee the checkout fixed at its first charge attempt, else the plan's rate; accrued for the
- * monthly invoice when not taken), and the overage when the order is beyond the plan's monthly allowance. An order beyond the allowance is never refused: it has been paid already.
+ * monthly invoice when not taken), and the overage when the order is beyond the plan's monthly allowance.
+ * An order beyond the allowance is never refused: it has been paid already.
  *
- * The month's counter row is counted and locked by one upsert before the line is inserted, so two
- * deliveries of one order, or two orders of one merchant, take their places one at a time; a delivery
- * that finds the order's line taken rolls its count back. Returns the ledger row (new or existing), or
+ * The month's counter row is counted and locked before the line is inserted, so two deliveries of one
+ * order, or two orders of one merchant, take their places one at a time; a delivery that finds the
+ * order's line taken gives its place back (migration 0047). Returns the ledger row (new or existing), or
  * null when the order no longer exists or is a test.
  */
 export async function recordOrderCharge(db: Db, orderId: string): Promise<BillingOrderCharge | null> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [found] = await orderToCharge(tx).execute({ orderId });
-      // A merchant's own test order is not business: no place in the month, no fee (ADR 043).
-      if (!found || found.order.test) return null;
-      const { order, fixedFee } = found;
-      const account = found.account ?? undefined;
-      const month = monthStart(order.createdAt).toISOString().slice(0, 10);
-
-      const [counted] = await countInMonth(tx).execute({ merchantId: order.merchantId, month });
-      // The plan the charge was first attempted under, when the engine fixed it; else the plan now.
-      const plan = findPlan(isPlanId(fixedFee?.plan) ? fixedFee.plan : planOf(account));
-      const taken = applicationFeeTaken(found.payload ?? undefined);
-      const beyondAllowance =
-        plan.includedOrdersPerMonth !== null && counted!.n > plan.includedOrdersPerMonth;
-
-      const [charge] = await insertCharge(tx).execute({
-        orderId,
-        merchantId: order.merchantId,
-        month,
-        orderNumberInMonth: counted!.n,
-        planId: plan.id,
-        orderTotalMinor: order.totalMinor,
-        currency: order.currency,
-        feeBasisPoints: plan.feeBasisPoints,
-        feeMinor: taken ?? fixedFee?.minor ?? transactionFeeMinor(order.totalMinor, plan),
-        feeCollection: taken === null ? 'invoice' : 'application_fee',
-        overageMinor: beyondAllowance ? OVERAGE_PER_ORDER_MINOR : 0,
-        overageCurrency: beyondAllowance ? billingCurrency(account, found.defaultCurrency) : null,
-        overageCollection: beyondAllowance ? overageCollectionOf(account) : null,
-      });
-      if (!charge) throw new AlreadyCharged();
-      return charge;
-    });
-  } catch (err) {
-    if (!(err instanceof AlreadyCharged)) throw err;
-    const [existing] = await db
-      .select()
-      .from(billingOrderCharges)
-      .where(eq(billingOrderCharges.orderId, orderId));
-    return existing ?? null;
-  }
+  const [found] = await orderToCharge(db).execute({ orderId });
+  // A merchant's own test order is not business: no place in the month, no fee (ADR 043).
+  if (!found || found.order.test) return null;
+  const { order, fixedFee } = found;
+  const account = found.account ?? undefined;
+  // The plan the charge was first attempted under, when the engine fixed it; else the plan now.
+  const plan = findPlan(isPlanId(fixedFee?.plan) ? fixedFee.plan : planOf(account));
+  const taken = applicationFeeTaken(found.payload ?? undefined);
+  const [line] = await takePlaceAndWriteLine(db).execute({
+    orderId,
+    merchantId: order.merchantId,
+    month: monthStart(order.createdAt).toISOString().slice(0, 10),
+    planId: plan.id,
+    orderTotalMinor: order.totalMinor,
+    currency: order.currency,
+    feeBasisPoints: plan.feeBasisPoints,
+    feeMinor: taken ?? fixedFee?.minor ?? transactionFeeMinor(order.totalMinor, plan),
+    feeCollection: taken === null ? 'invoice' : 'application_fee',
+    includedOrders: plan.includedOrdersPerMonth,
+    overageMinor: OVERAGE_PER_ORDER_MINOR,
+    overageCurrency: billingCurrency(account, found.defaultCurrency),
+    overageCollection: overageCollectionOf(account),
+  } satisfies Record<(typeof CHARGE_ARGUMENTS)[number], unknown>);
+  return line ?? null;
 }
