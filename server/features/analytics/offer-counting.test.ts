@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AGENT_API_CHANNEL } from '#common/domain/sales-channel';
 import type { Db } from '../../db/client';
 import { engineEvents, offers } from '../../db/schema/index';
@@ -178,6 +178,38 @@ describe('offers counted by the relay', () => {
     expect(await stored(m.merchantId)).toEqual({ started: 4, uncounted: 0 });
     expect(await eventsOf(m.merchantId)).toEqual([]);
   });
+
+  // Only PostgreSQL runs a count and a checkout side by side (PGlite is one in-process session).
+  it.runIf(inject('templateDatabaseUrl'))(
+    "never hold up a checkout's key check while they are being counted (migration 0048)",
+    async () => {
+      const { merchantId } = await newMerchant(t);
+      const [offerId] = await insertOffers(t.db, merchantId, 1);
+      const counting = await t.database.pool.connect();
+      const checkingOut = await t.database.pool.connect();
+      try {
+        await counting.query('BEGIN');
+        expect((await counting.query('SELECT count_offers(1000) AS n')).rows[0].n).toBeGreaterThan(0);
+        // The count is still open, holding what it claimed. A checkout of that offer, made a day
+        // earlier so that its analytics row is not the one the count holds, checks the offer's key:
+        // under the old FOR UPDATE claim it waited for the count (here: failed at the lock timeout).
+        await checkingOut.query("SET lock_timeout = '3s'");
+        const yesterday = new Date(Date.now() - 86_400_000);
+        await checkingOut.query(
+          `INSERT INTO checkouts (id, merchant_id, offer_id, status, method, provider, items, shipping_option,
+             buyer, amount_minor, currency, expires_at, created_at)
+           VALUES ($1, $2, $3, 'PENDING', 'stripe', 'stripe', '[]', '{}', '{}', 100, 'GBP', $4, $4)`,
+          [`chk_${randomUUID()}`, merchantId, offerId, yesterday],
+        );
+        await counting.query('COMMIT');
+      } finally {
+        await counting.query('ROLLBACK').catch(() => undefined);
+        await checkingOut.query('RESET lock_timeout');
+        counting.release();
+        checkingOut.release();
+      }
+    },
+  );
 
   it('take back only what was counted when deleted', async () => {
     const m = await newMerchant(t);
