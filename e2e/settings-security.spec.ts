@@ -6,6 +6,8 @@ test('settings security: revoking every other session signs the second browser o
   browser,
   baseURL,
 }) => {
+  // Two sign-ins, two axe scans and a revocation: near 30 s on a slow 2-core machine even alone.
+  test.setTimeout(90_000);
   await signInAsDemoMerchant(page);
 
   // A second browser of the same person, from its own address so sign-in limits count it apart.
