@@ -195,8 +195,10 @@ interface ScenarioResult {
     /** Those sent by the request handlers while their requests were in flight. */
     sqlOnRequestPath: number;
     outbound: Record<string, { calls: number; p50Ms: number; p99Ms: number }>;
-    /** Main-thread CPU time (app, embedded database, simulators); null off Linux. */
+    /** The app thread's CPU time; null off Linux. */
     mainThreadCpuMs: number | null;
+    /** Every thread's (the app, its embedded database, the simulators and autocannon's worker). */
+    processCpuMs: number;
     /** How long the event loop was held up over the run (usage-meter.ts). */
     eventLoopDelay: { p99Ms: number; maxMs: number };
   };
@@ -287,6 +289,7 @@ function summarise(
         Object.entries(usage.outbound).map(([id, o]) => [id, { ...o, calls: perUnit(o.calls) }]),
       ),
       mainThreadCpuMs: cpu === null ? null : Math.round((100 * cpu) / Math.max(per.count, 1)) / 100,
+      processCpuMs: Math.round((100 * usage.processCpuMs) / Math.max(per.count, 1)) / 100,
       eventLoopDelay: usage.eventLoopDelay,
     },
   };
@@ -526,6 +529,7 @@ function printDetails(results: ScenarioResult[]) {
     console.log(
       `${r.scenario}: each ${r.downstream.per} cost ${sqlFigure(r)}, ${calls || 'no outbound calls'}` +
         (cpu === null ? '' : ` and ${cpu} ms of main-thread CPU`) +
+        ` (${r.downstream.processCpuMs} ms on all threads)` +
         `; the event loop was held up to ${loop.maxMs} ms (p99 ${loop.p99Ms} ms)`,
     );
   }

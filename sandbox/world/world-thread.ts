@@ -24,7 +24,7 @@ export function startWorldInThread(
   options: WorldThreadOptions,
   onStopped: (err: Error) => void = () => {},
 ): Promise<RunningSimulators> {
-  const worker = new Worker(new URL('./world-thread-boot.mjs', import.meta.url), {
+  const worker = new Worker(new URL('../../server/lib/typescript-thread-boot.mjs', import.meta.url), {
     workerData: { entry: new URL('./world-thread-entry.ts', import.meta.url).href, options },
   });
   let closing = false;

@@ -91,7 +91,7 @@ function summarise(profile: CpuProfile, file: string) {
     byFunction.set(where, (byFunction.get(where) ?? 0) + count);
   }
   const pct = (n: number) => `${((100 * n) / total).toFixed(1).padStart(5)} %`;
-  console.log(`\nCPU profile of the main thread during the offer scenario (${file}):`);
+  console.log(`\nCPU profile of the main thread (${file}):`);
   for (const [name, count] of [...byCategory].sort((a, b) => b[1] - a[1]))
     console.log(`  ${pct(count)}  ${name}`);
   console.log('  top functions (self time):');

@@ -1,7 +1,8 @@
 /**
  * Counts what requests cost downstream while a scenario runs: SQL statements sent to the database and
  * outbound HTTP calls to the providers and stores (the simulators, in sandbox), with their latency; and
- * the CPU time the main thread (the app, its embedded database and the simulators) spent.
+ * the CPU time the app's thread spent, and the whole process's (every thread: the app, its embedded
+ * database, the simulators and the bench's load generator).
  *
  * Statements are counted at the client, on every connection (server/test/sql-statements.ts), background
  * jobs included. Those sent on behalf of an HTTP request, from its arrival until its response went out,
@@ -27,6 +28,8 @@ export interface Usage {
   outbound: Record<string, { calls: number; p50Ms: number; p99Ms: number }>;
   /** CPU time of the main thread, or null where the platform does not say (Linux only). */
   mainThreadCpuMs: number | null;
+  /** CPU time of every thread of the process. */
+  processCpuMs: number;
   /**
    * How long the event loop was held up (a timer firing late): every request waits behind the longest
    * holds, so a p99 far above the per-request work points at something blocking the loop, not at the
@@ -139,6 +142,7 @@ export function createUsageMeter(simulators: RunningSimulators) {
       current = { requestPathQueries: 0, calls: new Map() };
       const recording = current;
       const cpuAtStart = mainThreadCpuMs();
+      const processCpuAtStart = process.cpuUsage();
       const queriesAtStart = sentByApp();
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
@@ -147,6 +151,7 @@ export function createUsageMeter(simulators: RunningSimulators) {
         loop.disable();
         const dbQueries = sentByApp() - queriesAtStart;
         const cpuAtEnd = mainThreadCpuMs();
+        const processCpu = process.cpuUsage(processCpuAtStart);
         const outbound = Object.fromEntries(
           [...recording.calls].map(([id, ms]) => {
             const sorted = ms.sort((a, b) => a - b);
@@ -166,6 +171,7 @@ export function createUsageMeter(simulators: RunningSimulators) {
           requestPathQueries: recording.requestPathQueries,
           outbound,
           mainThreadCpuMs: mainThreadCpu,
+          processCpuMs: (processCpu.user + processCpu.system) / 1000,
           // The histogram counts in nanoseconds.
           eventLoopDelay: { p99Ms: round(loop.percentile(99) / 1e6), maxMs: round(loop.max / 1e6) },
         };

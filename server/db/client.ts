@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { keepDirectoryPrivate } from '../lib/private-files';
 import { inProcessPglite } from './in-process-pglite';
+import { startPgliteWorker } from './pglite-worker-engine';
 import { PreparingClient } from './prepared-statements';
 import * as schema from './schema/index';
 
@@ -66,13 +67,16 @@ function claimDataDir(dataDir: string): () => void {
  * whatever the umask (a new database's files 0666, its relation cache 0644 at every start), so they are
  * made their owner's only once it is open.
  */
-async function openDataDir(dataDir: string): Promise<{ pglite: PGlite; release(): void }> {
+async function openDataDir<T>(
+  dataDir: string,
+  open: () => Promise<T>,
+): Promise<{ opened: T; release(): void }> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const release = claimDataDir(dataDir);
   try {
-    const pglite = await PGlite.create({ dataDir });
+    const opened = await open();
     keepDirectoryPrivate(dataDir);
-    return { pglite, release };
+    return { opened, release };
   } catch (err) {
     release();
     throw err;
@@ -80,26 +84,40 @@ async function openDataDir(dataDir: string): Promise<{ pglite: PGlite; release()
 }
 
 /**
+ * Connections the app keeps to the embedded database. PGlite runs one unit of work at a time whatever the
+ * number; what more connections buy is a queue on the database's thread, so that the next query is
+ * already waiting when one ends instead of being sent once the app's thread has read the answer.
+ */
+const EMBEDDED_CONNECTIONS = 4;
+
+/**
  * Embedded PostgreSQL (PGlite), reached through node-postgres like production, so that the app, the auth
  * library and the job queue use one driver. Connections are in-memory streams into this process's PGlite
  * (in-process-pglite.ts): there is no socket, so no other program can join PGlite's single session and
- * change what the app sees (docs/decisions/009). To look at the data, see `npm run db:dump`.
+ * change what the app sees (docs/decisions/009). PGlite runs on a thread of its own
+ * (pglite-worker-engine.ts); if that thread stops, `onStopped` hears why, and by default the process
+ * ends as it would have if PGlite had failed on the app's thread. To look at the data, see `npm run db:dump`.
  */
-export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Database> {
-  let pglite: PGlite;
-  let release = () => {};
-  if ('dataDir' in source) {
-    ({ pglite, release } = await openDataDir(source.dataDir));
-  } else {
-    pglite = await PGlite.create({ loadDataDir: source.snapshot });
-  }
-  // One connection: PGlite runs one statement at a time anyway, and a transaction holds its single
-  // session until it ends, so code inside a transaction must use `tx`, never `db`.
+export async function startEmbeddedPostgres(
+  source: EmbeddedSource,
+  onStopped: (error: Error) => void = (error) => {
+    throw new Error('The embedded database stopped', { cause: error });
+  },
+): Promise<Database> {
+  const { opened: engine, release } =
+    'dataDir' in source
+      ? await openDataDir(source.dataDir, () => startPgliteWorker({ dataDir: source.dataDir }, onStopped))
+      : {
+          opened: await startPgliteWorker({ snapshot: await source.snapshot.arrayBuffer() }, onStopped),
+          release: () => {},
+        };
+  // A transaction holds PGlite's single session until it ends, so code inside a transaction must use
+  // `tx`, never `db`: a query on another connection would wait for the session the transaction holds.
   const pool = new pg.Pool({
-    stream: inProcessPglite(pglite),
+    stream: inProcessPglite(engine),
     user: 'postgres',
     database: 'postgres',
-    max: 1,
+    max: EMBEDDED_CONNECTIONS,
     Client: PreparingClient,
     // An in-memory connection costs nothing to keep, and a new one would prepare its statements again.
     idleTimeoutMillis: 0,
@@ -113,7 +131,7 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
     async close() {
       // A pool already ended (e.g. by a test simulating an outage) must not stop the rest of the cleanup.
       await pool.end().catch(() => undefined);
-      await pglite.close();
+      await engine.close();
       release();
     },
   };
@@ -124,7 +142,7 @@ export async function startEmbeddedPostgres(source: EmbeddedSource): Promise<Dat
  * harness clones a migrated one; `npm run db:dump` backs one up). Refused while AgentCart runs on it.
  */
 export async function dumpEmbedded(dataDir: string, compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
-  const { pglite, release } = await openDataDir(dataDir);
+  const { opened: pglite, release } = await openDataDir(dataDir, () => PGlite.create({ dataDir }));
   try {
     return (await pglite.dumpDataDir(compression)) as Blob;
   } finally {

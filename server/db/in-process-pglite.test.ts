@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EmbeddedSession } from './embedded-session';
 import { inProcessPglite } from './in-process-pglite';
 
 describe('node-postgres connections to an in-process PGlite', () => {
@@ -16,7 +17,11 @@ describe('node-postgres connections to an in-process PGlite', () => {
 
   beforeEach(async () => {
     pglite = await PGlite.create();
-    options = { stream: inProcessPglite(pglite), user: 'postgres', database: 'postgres' };
+    options = {
+      stream: inProcessPglite(new EmbeddedSession(pglite)),
+      user: 'postgres',
+      database: 'postgres',
+    };
     await pglite.exec('CREATE TABLE t (id int PRIMARY KEY)');
   });
   afterEach(async () => {

@@ -1,76 +1,15 @@
 import { Duplex } from 'node:stream';
-import type { PGlite } from '@electric-sql/pglite';
+import type { WireEngine } from './embedded-session';
 
 /** Messages after which PostgreSQL answers ReadyForQuery: the end of a unit of work on the session. */
 const ENDS_A_UNIT = new Set(['S'.charCodeAt(0), 'Q'.charCodeAt(0)]);
 const TERMINATE = 'X'.charCodeAt(0);
-/**
- * How long the engine may work on one turn of the event loop before letting other callbacks run. Every
- * request waits behind the longest turns, so this bounds the tail of those that need little or no SQL
- * (an offer): 10 ms gave the bench's offer run p99 52-58 ms on 2026-12-07, 4 ms gave 39 ms with the same
- * throughput and card flows per second (docs/decisions/065).
- */
-const SLICE_MS = 4;
-
 interface Message {
   bytes: Buffer;
   startup: boolean;
 }
 
-/**
- * PGlite's one session, taken in turn (first come, first served) by this process's connections. A turn
- * that passes to another connection starts from the default settings, so what one connection SETs (a
- * tool's search_path, say) never changes what another sees. The price: a plain SET lasts only until
- * another connection's turn; SET LOCAL inside a transaction (which keeps the turn) is what works.
- */
-class SharedSession {
-  private tail: Promise<void> = Promise.resolve();
-  private lastUser: InProcessConnection | null = null;
-
-  /** When the engine's current run of work on this turn of the event loop began, or null between turns. */
-  private sliceStart: number | null = null;
-
-  constructor(private readonly pglite: PGlite) {}
-
-  /**
-   * Called before a unit of work starts. A statement's answer resolves its caller's promise, whose next
-   * statement runs the engine again, all in microtasks: left alone, the connections pass the session
-   * among themselves for as long as any has work, and no request, response or timer is seen until the
-   * whole queue drains (measured: the event loop held up to 600 ms in the offer run). So once the engine
-   * has worked for a slice on one turn of the event loop, the next unit waits for the next turn; below
-   * that, units run straight on, as a statement after a statement is what keeps transactions short.
-   */
-  async yieldIfSliceSpent(): Promise<void> {
-    const now = performance.now();
-    if (this.sliceStart === null) {
-      this.sliceStart = now;
-      setImmediate(() => (this.sliceStart = null));
-    } else if (now - this.sliceStart > SLICE_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      await this.yieldIfSliceSpent();
-    }
-  }
-
-  /** Waits for the session; the result gives it back. */
-  async take(user: InProcessConnection): Promise<() => void> {
-    let giveBack!: () => void;
-    const givenBack = new Promise<void>((resolve) => (giveBack = resolve));
-    const turn = this.tail;
-    this.tail = this.tail.then(() => givenBack);
-    await turn;
-    try {
-      if (this.lastUser !== user && this.lastUser?.changedSettings) {
-        await this.pglite.exec('RESET ALL');
-        this.lastUser.changedSettings = false;
-      }
-    } catch (error) {
-      giveBack();
-      throw error;
-    }
-    this.lastUser = user;
-    return giveBack;
-  }
-}
+let connections = 0;
 
 /**
  * One node-postgres connection to an in-process PGlite: the PostgreSQL wire protocol over an in-memory
@@ -80,23 +19,17 @@ class SharedSession {
  * interleaved with another connection's messages.
  */
 class InProcessConnection extends Duplex {
-  /**
-   * Whether this connection may have changed a session setting (a startup parameter, SET, set_config),
-   * which the next connection's turn must not inherit. Only then is the turn's RESET ALL worth its cost.
-   */
-  changedSettings = false;
+  private readonly id = ++connections;
   /** The statements this connection prepared by name: the session outlives the connection, they must not. */
   private readonly preparedNames = new Set<string>();
   private pending = Buffer.alloc(0);
   private startupRead = false;
-  private giveBack: (() => void) | null = null;
   /** This connection's messages, run strictly in order. */
   private work: Promise<void> = Promise.resolve();
+  /** Whether any message of this connection reached the session, which it must then leave. */
+  private joined = false;
 
-  constructor(
-    private readonly pglite: PGlite,
-    private readonly session: SharedSession,
-  ) {
+  constructor(private readonly engine: WireEngine) {
     super();
   }
 
@@ -184,65 +117,34 @@ class InProcessConnection extends Duplex {
     return { bytes, startup };
   }
 
-  /** Whether a unit of work (a simple query, or an extended-protocol exchange up to Sync) has begun. */
-  private unitOpen = false;
-
   private async run(messages: Message[]) {
     if (this.destroyed) return;
-    if (!this.unitOpen) {
-      await this.session.yieldIfSliceSpent();
-      this.unitOpen = true;
-    }
     const first = messages[0]!;
     if (!first.startup && first.bytes[0] === TERMINATE) return this.leaveSession();
-    this.giveBack ??= await this.session.take(this);
+    let changesSettings = false;
     for (const { bytes, startup } of messages) {
-      if (startup || changesSettings(bytes)) this.changedSettings = true;
+      if (startup || changesSettingsIn(bytes)) changesSettings = true;
       const prepared = preparedName(bytes);
       if (prepared) this.preparedNames.add(prepared);
     }
-    if (this.destroyed) return this.leaveSession();
-    const bytes = messages.length === 1 ? first.bytes : Buffer.concat(messages.map((m) => m.bytes));
-    // syncToFs copies an in-memory file system to a browser's storage. Ours is a directory on disk that
-    // PostgreSQL already writes through to (or memory, for tests), so it would only cost a wait per message.
-    await this.pglite.runExclusive(() =>
-      this.pglite.execProtocolRawStream(bytes, {
-        syncToFs: false,
-        onRawData: (data) => this.push(Buffer.from(data)),
-      }),
-    );
     const last = messages[messages.length - 1]!;
-    const endsUnit = last.startup || ENDS_A_UNIT.has(last.bytes[0]!);
-    if (endsUnit) this.unitOpen = false;
-    if (endsUnit && !this.pglite.isInTransaction()) this.giveSessionBack();
-  }
-
-  private giveSessionBack() {
-    this.giveBack?.();
-    this.giveBack = null;
+    const bytes = messages.length === 1 ? first.bytes : Buffer.concat(messages.map((m) => m.bytes));
+    this.joined = true;
+    const answer = await this.engine.run(this.id, bytes, {
+      endsUnit: last.startup || ENDS_A_UNIT.has(last.bytes[0]!),
+      changesSettings,
+    });
+    if (this.destroyed) return this.leaveSession();
+    this.push(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
   }
 
   /** A connection that goes away inside a transaction must not leave it open for the next one. */
   private async leaveSession() {
-    if (this.giveBack && this.pglite.isInTransaction()) await this.pglite.exec('ROLLBACK');
-    if (this.preparedNames.size > 0) await this.deallocatePrepared();
-    this.giveSessionBack();
-  }
-
-  /** As a real session's end would; only those that exist (a Parse may have failed). */
-  private async deallocatePrepared() {
+    if (!this.joined) return;
+    this.joined = false;
     const names = [...this.preparedNames];
     this.preparedNames.clear();
-    // A pool that ends without waiting for its connections may let the engine close first: nothing left to free.
-    if (this.pglite.closed) return;
-    this.giveBack ??= await this.session.take(this);
-    const literals = names.map((name) => `'${name.replace(/'/g, "''")}'`).join(', ');
-    await this.pglite.exec(
-      `DO $$ DECLARE n text; BEGIN
-         FOR n IN SELECT name FROM pg_prepared_statements WHERE name = ANY (ARRAY[${literals}]) LOOP
-           EXECUTE format('DEALLOCATE %I', n);
-         END LOOP; END $$`,
-    );
+    await this.engine.leave(this.id, names);
   }
 }
 
@@ -252,7 +154,7 @@ const QUERY = 'Q'.charCodeAt(0);
 const PARSE = 'P'.charCodeAt(0);
 
 /** Whether a simple query or a parse message holds a statement that changes a session setting. */
-function changesSettings(bytes: Buffer): boolean {
+function changesSettingsIn(bytes: Buffer): boolean {
   if (bytes[0] !== QUERY && bytes[0] !== PARSE) return false;
   return CHANGES_SETTINGS.test(bytes.toString('utf8', 5));
 }
@@ -266,7 +168,6 @@ function preparedName(bytes: Buffer): string | null {
 /**
  * node-postgres's `stream` option for connections to `pglite`, all sharing its one session in turn.
  */
-export function inProcessPglite(pglite: PGlite): () => Duplex {
-  const session = new SharedSession(pglite);
-  return () => new InProcessConnection(pglite, session);
+export function inProcessPglite(engine: WireEngine): () => Duplex {
+  return () => new InProcessConnection(engine);
 }

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EmbeddedSession } from './embedded-session';
 import { inProcessPglite } from './in-process-pglite';
 import { MAX_PREPARED_PER_CONNECTION, PreparingClient } from './prepared-statements';
 
@@ -8,7 +9,7 @@ describe('statements prepared by name, once per connection', () => {
   const open: PreparingClient[] = [];
   const client = async () => {
     const connection = new PreparingClient({
-      stream: inProcessPglite(pglite),
+      stream: inProcessPglite(new EmbeddedSession(pglite)),
       user: 'postgres',
       database: 'postgres',
     });
