@@ -38,8 +38,9 @@
  * less what an idle instance sends in that time (its statements/s measured over 3 s just before, from
  * drained queues), divided by the flows started. The raw figure, before that subtraction, is printed
  * beside it, and so is the part sent on the request path: on behalf of HTTP requests while they were in
- * flight (scripts/bench/usage-meter.ts). The rest is background. The flow's outbound calls and main-thread
- * CPU per flow are metered over the same window, so they include the background work too.
+ * flight (scripts/bench/usage-meter.ts). The rest is background. The flow's outbound calls and CPU per
+ * flow (the app's thread, and all threads) are metered over the same window, so they include the
+ * background work too.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

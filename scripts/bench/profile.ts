@@ -1,7 +1,8 @@
 /**
- * `npm run bench -- --profile`: a CPU profile of the main thread (the app, its database and the
- * simulators; autocannon runs in a worker) during the offer scenario, written as a .cpuprofile (open it
- * in Chrome DevTools or speedscope) and summarised by where the time goes.
+ * `npm run bench -- --profile`: a CPU profile of the main thread (the app; the embedded database, the
+ * simulators and autocannon run on threads of their own) during the offer scenario (the flow, with
+ * --flow-only), written as a .cpuprofile (open it in Chrome DevTools or speedscope) and summarised by
+ * where the time goes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
