@@ -18,6 +18,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Connections the app keeps, on either engine. PGlite runs one unit of work at a time whatever the number;
+ * what its connections buy is a queue on the database's thread, so that the next query is already waiting
+ * when one ends instead of waiting in the pool for a connection the app's thread has yet to hand back (ten
+ * measured 67-72 card flows/s against 58-65 with four, in three alternating pairs, docs/decisions/068).
+ */
 const POOL_SIZE = 10;
 
 /**
@@ -84,13 +90,6 @@ async function openDataDir<T>(
 }
 
 /**
- * Connections the app keeps to the embedded database. PGlite runs one unit of work at a time whatever the
- * number; what more connections buy is a queue on the database's thread, so that the next query is
- * already waiting when one ends instead of being sent once the app's thread has read the answer.
- */
-const EMBEDDED_CONNECTIONS = 4;
-
-/**
  * Embedded PostgreSQL (PGlite), reached through node-postgres like production, so that the app, the auth
  * library and the job queue use one driver. Connections are in-memory streams into this process's PGlite
  * (in-process-pglite.ts): there is no socket, so no other program can join PGlite's single session and
@@ -117,7 +116,7 @@ export async function startEmbeddedPostgres(
     stream: inProcessPglite(engine),
     user: 'postgres',
     database: 'postgres',
-    max: EMBEDDED_CONNECTIONS,
+    max: POOL_SIZE,
     Client: PreparingClient,
     // An in-memory connection costs nothing to keep, and a new one would prepare its statements again.
     idleTimeoutMillis: 0,
